@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "YajlMapper",
+    products: [
+        .library(name: "YajlMapper", targets: ["YajlMapper"]),
+        .executable(name: "yajlmap", targets: ["yajlmap"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYajl",
+            pkgConfig: "yajl",
+            providers: [.apt(["libyajl-dev"])]
+        ),
+        .target(
+            name: "YajlMapper",
+            dependencies: ["CYajl"]
+        ),
+        .target(
+            name: "YajlMapCLI",
+            dependencies: ["YajlMapper"]
+        ),
+        .executableTarget(
+            name: "yajlmap",
+            dependencies: ["YajlMapCLI"]
+        ),
+        .executableTarget(
+            name: "Benchmarks",
+            dependencies: ["YajlMapper", "CYajl"],
+            path: "Benchmarks"
+        ),
+        .testTarget(
+            name: "YajlMapperTests",
+            dependencies: ["YajlMapper"]
+        ),
+        .testTarget(
+            name: "YajlMapCLITests",
+            dependencies: ["YajlMapCLI", "YajlMapper"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file or standard input, read in fixed-size chunks.
+public enum JSONInput: Sendable, Equatable {
+    /// A file by path.
+    case file(String)
+    /// Standard input.
+    case standardInput
+    /// An open file descriptor, read to its end and not closed.
+    case fileDescriptor(Int32)
+
+    /// The chunk size used by ``read(chunkSize:_:)`` when none is given: 256 KiB.
+    public static let defaultChunkSize = 256 * 1024
+
+    /// Calls `body` with each chunk of the input, in order, reusing one buffer.
+    /// - Parameters:
+    ///   - chunkSize: the most bytes read at once.
+    ///   - body: receives a view of each chunk, valid during the call.
+    /// - Throws: ``JSONInputError`` when the input cannot be opened or read, or what `body` throws.
+    public func read(chunkSize: Int = JSONInput.defaultChunkSize,
+                     _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let fd: Int32
+        var shouldClose = false
+        switch self {
+        case .standardInput:
+            fd = 0
+        case .fileDescriptor(let given):
+            fd = given
+        case .file(let path):
+            fd = open(path, O_RDONLY)
+            if fd < 0 { throw JSONInputError(path: path, errno: errno) }
+            shouldClose = true
+            var info = stat()
+            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                close(fd)
+                throw JSONInputError(path: path, errno: EISDIR)
+            }
+        }
+        defer { if shouldClose { close(fd) } }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunkSize, 1), alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let n = readBytes(fd, buffer.baseAddress, buffer.count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw JSONInputError(path: displayName, errno: errno)
+            }
+            if n == 0 { return }
+            try body(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+        }
+    }
+
+    /// The path, or `-` for standard input.
+    public var displayName: String {
+        switch self {
+        case .file(let path): return path
+        case .standardInput: return "-"
+        case .fileDescriptor(let fd): return "fd \(fd)"
+        }
+    }
+}
+
+/// An input that could not be opened or read.
+public struct JSONInputError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path as given.
+    public var path: String
+    /// The system's reason, e.g. `No such file or directory`.
+    public var reason: String
+
+    /// Creates an error from an `errno` value.
+    public init(path: String, errno code: Int32) {
+        self.path = path
+        self.reason = String(cString: strerror(code))
+    }
+
+    /// `PATH: reason`.
+    public var description: String { "\(path): \(reason)" }
+}
+
+@inline(__always)
+private func readBytes(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}

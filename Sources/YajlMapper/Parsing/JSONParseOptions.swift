@@ -1,0 +1,30 @@
+/// Options that change what the streaming parser accepts.
+///
+/// The defaults follow RFC 8259: no comments, exactly one top-level value,
+/// UTF-8 validated, nesting at most 512 levels deep.
+public struct JSONParseOptions: Sendable, Equatable {
+    /// Accept `/* ... */` and `// ...` comments. Default `false`.
+    public var allowComments: Bool
+    /// Accept several top-level values separated by white space (JSON Lines,
+    /// concatenated JSON). Default `false`.
+    public var allowMultipleValues: Bool
+    /// Reject strings and keys that are not valid UTF-8. Default `true`.
+    public var validateUTF8: Bool
+    /// The deepest nesting of arrays and objects accepted. Deeper input is a
+    /// ``JSONParseError`` of kind ``JSONParseError/Kind/tooDeep``. Default 512.
+    public var maxDepth: Int
+
+    /// Creates parse options.
+    /// - Parameters:
+    ///   - allowComments: accept C and C++ style comments.
+    ///   - allowMultipleValues: accept several top-level values.
+    ///   - validateUTF8: reject invalid UTF-8 in strings and keys.
+    ///   - maxDepth: the deepest nesting accepted.
+    public init(allowComments: Bool = false, allowMultipleValues: Bool = false,
+                validateUTF8: Bool = true, maxDepth: Int = 512) {
+        self.allowComments = allowComments
+        self.allowMultipleValues = allowMultipleValues
+        self.validateUTF8 = validateUTF8
+        self.maxDepth = maxDepth
+    }
+}

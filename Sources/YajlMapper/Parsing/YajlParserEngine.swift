@@ -1,0 +1,298 @@
+import CYajl
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Owns one yajl parse handle: the only code in the package that calls `yajl_parse`.
+///
+/// The callbacks struct lives at a stable heap address for the handle's whole life
+/// (yajl keeps the pointer); the engine reaches the callbacks as `ctx` through
+/// `Unmanaged`. An error thrown by the handler is stored, the callback returns 0,
+/// and the error is rethrown after `yajl_parse` returns.
+final class YajlParserEngine {
+    let options: JSONParseOptions
+    /// Receives the events; `nil` when only validating (nesting callbacks only).
+    let sink: EventSink?
+
+    private var handle: yajl_handle?
+    private let callbacks: UnsafeMutablePointer<yajl_callbacks>
+
+    // Nesting.
+    fileprivate var depth = 0
+    fileprivate var depthExceeded = false
+    /// An error thrown by the handler during the current `yajl_parse`.
+    fileprivate var handlerError: (any Error)?
+    /// The first error: every later call rethrows it.
+    private var failure: (any Error)?
+    private var finished = false
+
+    // Position of the current chunk in the whole input.
+    private(set) var bytesBefore = 0
+    private var newlinesBefore = 0
+    private var lastNewlineBefore = -1
+    /// Up to `tailLimit` bytes that precede the current chunk, for error excerpts.
+    private var tail: [UInt8] = []
+    private static let tailLimit = 64
+    private var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+
+    init(options: JSONParseOptions, sink: EventSink?) {
+        self.options = options
+        self.sink = sink
+        callbacks = .allocate(capacity: 1)
+        callbacks.initialize(to: sink == nil ? Self.validationCallbacks : Self.eventCallbacks)
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        handle = yajl_alloc(callbacks, nil, context)
+        cyajl_config_flag(handle, yajl_allow_comments, options.allowComments ? 1 : 0)
+        cyajl_config_flag(handle, yajl_dont_validate_strings, options.validateUTF8 ? 0 : 1)
+        cyajl_config_flag(handle, yajl_allow_multiple_values, options.allowMultipleValues ? 1 : 0)
+    }
+
+    deinit {
+        if let handle { yajl_free(handle) }
+        callbacks.deinitialize(count: 1)
+        callbacks.deallocate()
+    }
+
+    /// The absolute offset of the byte yajl is at (during a callback: just after the token).
+    var currentOffset: Int {
+        guard let handle else { return bytesBefore }
+        return bytesBefore + min(yajl_get_bytes_consumed(handle), chunk.count)
+    }
+
+    /// Feeds one chunk. Wraps `yajl_parse`.
+    func feed(_ bytes: UnsafeRawBufferPointer) throws {
+        if let failure { throw failure }
+        precondition(!finished, "JSONStreamParser: feed after finish")
+        guard bytes.count > 0, let base = bytes.baseAddress else { return }
+        // Form feed is white space to yajl but not to JSON (RFC 8259), and is never
+        // valid inside a string either: stop at the first one.
+        if let ff = memchr(base, 0x0C, bytes.count) {
+            let clean = base.distance(to: UnsafeRawPointer(ff))
+            try parse(UnsafeRawBufferPointer(start: base, count: clean))
+            // `parse` moved the position past the clean part: the form feed starts the chunk.
+            chunk = UnsafeRawBufferPointer(start: UnsafeRawPointer(ff), count: bytes.count - clean)
+            let error = makeError(kind: .invalidCharacter,
+                                  message: "form feed (U+000C) is not allowed in JSON",
+                                  at: bytesBefore)
+            failure = error
+            throw error
+        }
+        try parse(bytes)
+    }
+
+    /// Ends the input: an incomplete value is an error. Wraps `yajl_complete_parse`.
+    func finish() throws {
+        if let failure { throw failure }
+        if finished { return }
+        finished = true
+        chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+        let status = yajl_complete_parse(handle)
+        try check(status)
+    }
+
+    private func parse(_ bytes: UnsafeRawBufferPointer) throws {
+        guard bytes.count > 0 else { return }
+        chunk = bytes
+        let status = yajl_parse(handle, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count)
+        try check(status)
+        advance(past: bytes)
+    }
+
+    private func check(_ status: yajl_status) throws {
+        switch status {
+        case yajl_status_ok:
+            return
+        case yajl_status_client_canceled:
+            if let handlerError {
+                failure = handlerError
+                throw handlerError
+            }
+            // Only the depth check cancels without a handler error.
+            let error = makeError(kind: .tooDeep,
+                                  message: "nesting deeper than \(options.maxDepth) levels",
+                                  at: max(currentOffset - 1, 0))
+            failure = error
+            throw error
+        default:
+            let error = yajlError()
+            failure = error
+            throw error
+        }
+    }
+
+    /// Moves the position past a chunk yajl accepted.
+    private func advance(past bytes: UnsafeRawBufferPointer) {
+        var count = 0
+        for byte in bytes where byte == 0x0A { count &+= 1 }
+        if count > 0 {
+            newlinesBefore += count
+            var last = bytes.count - 1
+            while bytes[last] != 0x0A { last -= 1 }
+            lastNewlineBefore = bytesBefore + last
+        }
+        bytesBefore += bytes.count
+        if bytes.count >= Self.tailLimit {
+            tail = Array(bytes[(bytes.count - Self.tailLimit)...])
+        } else {
+            tail.append(contentsOf: bytes)
+            if tail.count > Self.tailLimit { tail.removeFirst(tail.count - Self.tailLimit) }
+        }
+        chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+
+    /// Reads yajl's error message and turns it into a located ``JSONParseError``.
+    /// Wraps `yajl_get_error` and `yajl_free_error`.
+    private func yajlError() -> JSONParseError {
+        var raw = "syntax error"
+        if let text = yajl_get_error(handle, 0, nil, 0) {
+            raw = String(cString: text)
+            yajl_free_error(handle, text)
+        }
+        var message = raw.trimmingWhitespace()
+        for prefix in ["lexical error: ", "parse error: "] where message.hasPrefix(prefix) {
+            message.removeFirst(prefix.count)
+        }
+        if message.hasSuffix(".") { message.removeLast() }
+        var kind = JSONParseError.Kind.syntax
+        var offset = currentOffset
+        if message.contains("premature EOF") {
+            kind = .truncated
+            message = bytesBefore == 0 ? "empty input: no JSON value"
+                : "unexpected end of input (the JSON text is truncated)"
+        } else if message.contains("UTF8") {
+            kind = .invalidUTF8
+            message = "invalid UTF-8 in string"
+            offset = max(offset - 1, bytesBefore)
+        } else {
+            // yajl reports the offset just past the token it rejected: point at the token.
+            offset = max(offset - 1, 0)
+            message = Self.clearerMessages[message] ?? message
+        }
+        return makeError(kind: kind, message: message, at: offset)
+    }
+
+    /// yajl's wording, where a plainer one helps.
+    private static let clearerMessages = [
+        "trailing garbage": "unexpected data after the JSON value",
+        "invalid string in json text": "invalid literal (expected true, false or null)",
+        "invalid char in json text": "unexpected character",
+        "unallowed token at this point in JSON text": "unexpected token",
+    ]
+
+    /// Builds an error at an absolute offset, inside the current chunk or before it.
+    private func makeError(kind: JSONParseError.Kind, message: String, at offset: Int) -> JSONParseError {
+        // Bytes known: `tail` (just before the chunk) then the chunk itself.
+        let inChunk = max(0, min(offset - bytesBefore, chunk.count))
+        var line = newlinesBefore + 1
+        var lineStart = lastNewlineBefore + 1
+        if inChunk > 0, let base = chunk.baseAddress {
+            for i in 0..<inChunk where base.load(fromByteOffset: i, as: UInt8.self) == 0x0A {
+                line += 1
+                lineStart = bytesBefore + i + 1
+            }
+        }
+        let column = offset - lineStart + 1
+        return JSONParseError(kind: kind, message: message, offset: offset, line: line, column: column,
+                              excerpt: excerpt(at: offset, lineStart: lineStart))
+    }
+
+    /// The line's text around `offset` (at most 40 bytes before, 20 after) and a caret line.
+    private func excerpt(at offset: Int, lineStart: Int) -> String {
+        var known = tail
+        let knownStart = bytesBefore - tail.count
+        known.append(contentsOf: chunk)
+        let from = max(lineStart, offset - 40, knownStart) - knownStart
+        var before = Array(known[min(from, known.count)..<min(max(offset - knownStart, 0), known.count)])
+        var after: [UInt8] = []
+        var i = offset - knownStart
+        while i >= 0, i < known.count, after.count < 20, known[i] != 0x0A {
+            after.append(known[i]); i += 1
+        }
+        // Keep the caret aligned: control characters become spaces.
+        for j in before.indices where before[j] < 0x20 { before[j] = 0x20 }
+        for j in after.indices where after[j] < 0x20 { after[j] = 0x20 }
+        let prefix = String(decoding: before, as: UTF8.self)
+        return prefix + String(decoding: after, as: UTF8.self) + "\n"
+            + String(repeating: " ", count: prefix.count) + "^"
+    }
+
+    // MARK: - Callbacks
+
+    fileprivate func enter() -> Int32 {
+        depth += 1
+        return depth > options.maxDepth ? 0 : 1
+    }
+
+    private static let validationCallbacks = yajl_callbacks(
+        yajl_null: nil, yajl_boolean: nil, yajl_integer: nil, yajl_double: nil, yajl_number: nil,
+        yajl_string: nil,
+        yajl_start_map: { ctx in engine(ctx).enter() },
+        yajl_map_key: nil,
+        yajl_end_map: { ctx in engine(ctx).depth -= 1; return 1 },
+        yajl_start_array: { ctx in engine(ctx).enter() },
+        yajl_end_array: { ctx in engine(ctx).depth -= 1; return 1 })
+
+    private static let eventCallbacks = yajl_callbacks(
+        yajl_null: { ctx in deliver(ctx) { try $0.null() } },
+        yajl_boolean: { ctx, value in deliver(ctx) { try $0.bool(value != 0) } },
+        yajl_integer: nil,
+        yajl_double: nil,
+        yajl_number: { ctx, text, count in
+            deliver(ctx) { try $0.number(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
+        },
+        yajl_string: { ctx, text, count in
+            deliver(ctx) { try $0.string(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
+        },
+        yajl_start_map: { ctx in
+            let engine = engine(ctx)
+            guard engine.enter() == 1 else { return 0 }
+            return deliver(ctx) { try $0.startObject() }
+        },
+        yajl_map_key: { ctx, text, count in
+            deliver(ctx) { try $0.key(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
+        },
+        yajl_end_map: { ctx in
+            engine(ctx).depth -= 1
+            return deliver(ctx) { try $0.endObject() }
+        },
+        yajl_start_array: { ctx in
+            let engine = engine(ctx)
+            guard engine.enter() == 1 else { return 0 }
+            return deliver(ctx) { try $0.startArray() }
+        },
+        yajl_end_array: { ctx in
+            engine(ctx).depth -= 1
+            return deliver(ctx) { try $0.endArray() }
+        })
+
+    @inline(__always)
+    private static func engine(_ ctx: UnsafeMutableRawPointer?) -> YajlParserEngine {
+        Unmanaged<YajlParserEngine>.fromOpaque(ctx!).takeUnretainedValue()
+    }
+
+    @inline(__always)
+    private static func deliver(_ ctx: UnsafeMutableRawPointer?, _ event: (EventSink) throws -> Void) -> Int32 {
+        let engine = engine(ctx)
+        do {
+            try event(engine.sink.unsafelyUnwrapped)
+            return 1
+        } catch {
+            engine.handlerError = error
+            return 0
+        }
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while let c = s.first, c.isWhitespace { s.removeFirst() }
+        while let c = s.last, c.isWhitespace { s.removeLast() }
+        return String(s)
+    }
+}
