@@ -15,8 +15,9 @@ static inline int cyajl_gen_config_flag(yajl_gen g, yajl_gen_option opt, int on)
     return yajl_gen_config(g, opt, on);
 }
 
-static inline int cyajl_gen_config_indent(yajl_gen g, const char *indent) {
-    return yajl_gen_config(g, yajl_gen_indent_string, indent);
+/* yajl keeps the indent pointer, so it must outlive the generator: a literal does. */
+static inline int cyajl_gen_config_indent_two_spaces(yajl_gen g) {
+    return yajl_gen_config(g, yajl_gen_indent_string, "  ");
 }
 
 static inline int cyajl_gen_config_print(yajl_gen g, yajl_print_t callback, void *ctx) {

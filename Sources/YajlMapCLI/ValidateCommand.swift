@@ -1,0 +1,176 @@
+import Foundation
+import YajlMapper
+
+/// `yajlmap validate`: checks files are well-formed JSON, streaming each in chunks.
+enum ValidateCommand {
+    static let help = """
+    USAGE: yajlmap validate [--format text|json] [--jsonl] [--allow-comments] [--max-depth N] PATH...
+
+    Check that files are well-formed JSON (RFC 8259). PATH may be a file, a directory
+    (every *.json below it; with --jsonl also *.jsonl and *.ndjson), or - for stdin.
+    Files are read in chunks, never whole.
+
+    OPTIONS:
+      --format text|json   text: PATH:LINE:COLUMN: error: MESSAGE per invalid file (default);
+                           json: one JSON object per file with path, valid, line, column,
+                           offset, message
+      --jsonl              accept several top-level values (JSON Lines, concatenated JSON)
+      --allow-comments     accept /* */ and // comments
+      --max-depth N        deepest nesting accepted (default 512)
+      -h, --help           show this help
+
+    A summary line goes to stderr. Exit status: 0 all valid, 1 any invalid,
+    2 usage error or unreadable path.
+
+    """
+
+    private struct Outcome {
+        var path: String
+        var error: JSONParseError?
+        var unreadable: String?
+    }
+
+    static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
+        var args = Arguments(arguments)
+        if args.flag("-h", "--help") {
+            io.out(help)
+            return 0
+        }
+        let format = try args.choice("--format", ["text", "json"]) ?? "text"
+        var options = JSONParseOptions()
+        options.allowMultipleValues = args.flag("--jsonl")
+        options.allowComments = args.flag("--allow-comments")
+        if let depth = try args.positiveInt("--max-depth") { options.maxDepth = depth }
+        let paths = try args.finish()
+        guard !paths.isEmpty else { throw UsageError(description: "validate needs at least one PATH (or - for stdin)") }
+
+        var unreadable = 0
+        var files: [String] = []
+        for path in paths {
+            switch expand(path, jsonl: options.allowMultipleValues) {
+            case .success(let found): files.append(contentsOf: found)
+            case .failure(let reason):
+                unreadable += 1
+                report(Outcome(path: path, unreadable: reason.reason), format: format, io: io)
+            }
+        }
+
+        var valid = 0
+        var invalid = 0
+        let progress = Progress(total: files.count, io: io)
+        for (n, path) in files.enumerated() {
+            progress.update(n, path)
+            let outcome = check(path, options: options, io: io)
+            if outcome.unreadable != nil {
+                unreadable += 1
+            } else if outcome.error != nil {
+                invalid += 1
+            } else {
+                valid += 1
+            }
+            if outcome.unreadable != nil || outcome.error != nil || format == "json" {
+                progress.clear()
+                report(outcome, format: format, io: io)
+            }
+        }
+        progress.clear()
+
+        var summary = "\(files.count) file\(files.count == 1 ? "" : "s") checked: \(valid) valid, \(invalid) invalid"
+        if unreadable > 0 { summary += ", \(unreadable) unreadable" }
+        io.err(summary + "\n")
+        if unreadable > 0 { return 2 }
+        return invalid > 0 ? 1 : 0
+    }
+
+    /// Validates one file or stdin; only nesting events are asked of yajl.
+    private static func check(_ path: String, options: JSONParseOptions, io: CommandIO) -> Outcome {
+        do {
+            _ = try JSONStreamParser.parse(YajlMapCommand.input(path, io: io), handler: DiscardEvents(), options: options)
+            return Outcome(path: path)
+        } catch let error as JSONParseError {
+            return Outcome(path: path, error: error)
+        } catch let error as JSONInputError {
+            return Outcome(path: path, unreadable: error.reason)
+        } catch {
+            return Outcome(path: path, unreadable: "\(error)")
+        }
+    }
+
+    private static func report(_ outcome: Outcome, format: String, io: CommandIO) {
+        let name = YajlMapCommand.displayName(outcome.path)
+        if format == "json" {
+            var record: JSON = ["path": .string(name), "valid": .bool(outcome.error == nil && outcome.unreadable == nil)]
+            let e = outcome.error
+            record["line"] = e.map { JSON.number(JSONNumber($0.line)) } ?? .null
+            record["column"] = e.map { JSON.number(JSONNumber($0.column)) } ?? .null
+            record["offset"] = e.map { JSON.number(JSONNumber($0.offset)) } ?? .null
+            record["message"] = (e?.message ?? outcome.unreadable).map(JSON.string) ?? .null
+            io.out(record.description + "\n")
+            if let reason = outcome.unreadable { io.err("yajlmap: error: \(name): \(reason)\n") }
+        } else if let reason = outcome.unreadable {
+            io.err("yajlmap: error: \(name): \(reason)\n")
+        } else if let error = outcome.error {
+            io.out(YajlMapCommand.diagnostic(path: name, error))
+        }
+    }
+
+    /// A path's files: itself, or the matching files below a directory, sorted.
+    private static func expand(_ path: String, jsonl: Bool) -> Result<[String], ExpandError> {
+        if path == "-" { return .success([path]) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(ExpandError(reason: "No such file or directory"))
+        }
+        guard isDirectory.boolValue else { return .success([path]) }
+        let extensions = jsonl ? ["json", "jsonl", "ndjson"] : ["json"]
+        guard let walker = FileManager.default.enumerator(atPath: path) else {
+            return .failure(ExpandError(reason: "cannot list the directory"))
+        }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let ext = (relative as NSString).pathExtension
+            guard extensions.contains(ext) else { continue }
+            let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue {
+                found.append(full)
+            }
+        }
+        return .success(found.sorted())
+    }
+
+    private struct ExpandError: Error {
+        var reason: String
+    }
+}
+
+/// A one-line progress display on a terminal's stderr, for long runs.
+final class Progress {
+    private let total: Int
+    private let io: CommandIO
+    private let enabled: Bool
+    private var shown = false
+    private var lastDraw = 0.0
+
+    init(total: Int, io: CommandIO) {
+        self.total = total
+        self.io = io
+        enabled = io.stderrIsTerminal && total >= 50
+    }
+
+    func update(_ done: Int, _ path: String) {
+        guard enabled else { return }
+        let now = Date().timeIntervalSinceReferenceDate
+        guard now - lastDraw > 0.1 else { return }
+        lastDraw = now
+        let name = path.count > 50 ? "..." + path.suffix(47) : path
+        io.err("\r\u{1B}[K[\(done)/\(total)] \(name)")
+        shown = true
+    }
+
+    func clear() {
+        guard shown else { return }
+        io.err("\r\u{1B}[K")
+        shown = false
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A Swift type a JSON value can be read as, checked: no wrapping, no truncation,
+/// no string-to-number coercion.
+public protocol JSONScalar {
+    /// Reads `json` as this type.
+    /// - Throws: ``JSONConversionError``.
+    static func fromJSON(_ json: JSON) throws -> Self
+}
+
+extension JSON {
+    /// Reads this value as `T`, checking kind and range.
+    ///
+    /// ```swift
+    /// let id: Int64 = try json["id"].value(as: Int64.self)
+    /// ```
+    /// - Throws: ``JSONConversionError`` naming the expected type and the kind found.
+    @inlinable
+    public func value<T: JSONScalar>(as type: T.Type = T.self) throws -> T {
+        try T.fromJSON(self)
+    }
+}
+
+extension FixedWidthInteger where Self: JSONScalar {
+    /// Reads an exact integer.
+    public static func fromJSON(_ json: JSON) throws -> Self {
+        guard case .number(let n) = json else {
+            throw JSONConversionError.typeMismatch(expected: String(describing: Self.self), found: json.kind)
+        }
+        return try n.exactInteger(Self.self)
+    }
+}
+
+extension Int: JSONScalar {}
+extension Int8: JSONScalar {}
+extension Int16: JSONScalar {}
+extension Int32: JSONScalar {}
+extension Int64: JSONScalar {}
+extension UInt: JSONScalar {}
+extension UInt8: JSONScalar {}
+extension UInt16: JSONScalar {}
+extension UInt32: JSONScalar {}
+extension UInt64: JSONScalar {}
+
+extension Double: JSONScalar {
+    /// Reads a number in `Double` range.
+    public static func fromJSON(_ json: JSON) throws -> Double {
+        guard case .number(let n) = json else {
+            throw JSONConversionError.typeMismatch(expected: "Double", found: json.kind)
+        }
+        return try n.exactDouble()
+    }
+}
+
+extension Float: JSONScalar {
+    /// Reads a number in `Float` range.
+    public static func fromJSON(_ json: JSON) throws -> Float {
+        let d = try Double.fromJSON(json)
+        let f = Float(d)
+        guard f.isFinite else { throw JSONConversionError.numberOutOfRange(json.number!.text, type: "Float") }
+        return f
+    }
+}
+
+extension Decimal: JSONScalar {
+    /// Reads a number as a `Decimal`.
+    public static func fromJSON(_ json: JSON) throws -> Decimal {
+        guard case .number(let n) = json else {
+            throw JSONConversionError.typeMismatch(expected: "Decimal", found: json.kind)
+        }
+        guard let d = n.decimal else { throw JSONConversionError.numberOutOfRange(n.text, type: "Decimal") }
+        return d
+    }
+}
+
+extension Bool: JSONScalar {
+    /// Reads `true` or `false`.
+    public static func fromJSON(_ json: JSON) throws -> Bool {
+        guard case .bool(let b) = json else { throw JSONConversionError.typeMismatch(expected: "Bool", found: json.kind) }
+        return b
+    }
+}
+
+extension String: JSONScalar {
+    /// Reads a string.
+    public static func fromJSON(_ json: JSON) throws -> String {
+        guard case .string(let s) = json else {
+            throw JSONConversionError.typeMismatch(expected: "String", found: json.kind)
+        }
+        return s
+    }
+}

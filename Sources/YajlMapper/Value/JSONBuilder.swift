@@ -1,0 +1,152 @@
+import Foundation
+
+extension JSON {
+    /// What to do when an object names the same key twice (RFC 8259 leaves it open).
+    public enum DuplicateKeyPolicy: Sendable, Equatable {
+        /// Keep the last value, in the first one's position (as JavaScript, jq and Python do).
+        case useLast
+        /// Keep the first value.
+        case useFirst
+        /// Stop with a ``JSONParseError`` of kind ``JSONParseError/Kind/duplicateKey``.
+        case reject
+    }
+}
+
+/// Builds ``JSON`` values from parser events, without recursion: one flat stack of
+/// finished values and one of open containers, so depth costs no stack frames.
+public struct JSONBuilder: JSONEventHandler {
+    private enum Frame {
+        case array(start: Int)
+        case object(start: Int, keyStart: Int)
+    }
+
+    private var values: [JSON] = []
+    private var keys: [String] = []
+    private var frames: [Frame] = []
+    /// What to do with repeated keys.
+    public let duplicateKeys: JSON.DuplicateKeyPolicy
+    /// The top-level values built so far, in order.
+    public private(set) var documents: [JSON] = []
+
+    /// Creates a builder.
+    /// - Parameter duplicateKeys: what to do with repeated keys.
+    public init(duplicateKeys: JSON.DuplicateKeyPolicy = .useLast) {
+        self.duplicateKeys = duplicateKeys
+    }
+
+    @inline(__always)
+    private mutating func add(_ value: JSON) {
+        if frames.isEmpty { documents.append(value) } else { values.append(value) }
+    }
+
+    /// Adds `null`.
+    public mutating func null() { add(.null) }
+    /// Adds a Boolean.
+    public mutating func bool(_ value: Bool) { add(.bool(value)) }
+    /// Adds a number, keeping its text.
+    public mutating func number(_ text: JSONBytes) { add(.number(JSONNumber(unchecked: text.string))) }
+    /// Adds a string.
+    public mutating func string(_ value: JSONBytes) { add(.string(value.string)) }
+
+    /// Records a key; with ``JSON/DuplicateKeyPolicy/reject``, a repeat throws.
+    public mutating func key(_ name: JSONBytes) throws {
+        let key = name.string
+        if duplicateKeys == .reject, case .object(_, let keyStart)? = frames.last,
+           keys[keyStart...].contains(key) {
+            throw JSONParseError.unlocated(.duplicateKey, message: "duplicate key \"\(key)\" in object")
+        }
+        keys.append(key)
+    }
+
+    /// Opens an object.
+    public mutating func startObject() { frames.append(.object(start: values.count, keyStart: keys.count)) }
+    /// Opens an array.
+    public mutating func startArray() { frames.append(.array(start: values.count)) }
+
+    /// Closes the array and adds it.
+    public mutating func endArray() {
+        guard case .array(let start)? = frames.popLast() else { return }
+        let elements = Array(values[start...])
+        values.removeSubrange(start...)
+        add(.array(elements))
+    }
+
+    /// Closes the object and adds it, resolving repeated keys by the policy.
+    public mutating func endObject() {
+        guard case .object(let start, let keyStart)? = frames.popLast() else { return }
+        let memberKeys = Array(keys[keyStart...])
+        let memberValues = Array(values[start...])
+        keys.removeSubrange(keyStart...)
+        values.removeSubrange(start...)
+        add(.object(Self.object(keys: memberKeys, values: memberValues, policy: duplicateKeys)))
+    }
+
+    private static func object(keys: [String], values: [JSON], policy: JSON.DuplicateKeyPolicy) -> JSONObject {
+        // Repeats are rare: check cheaply, resolve slowly only when present.
+        if keys.count < 2 || Set(keys).count == keys.count {
+            return JSONObject(uniqueKeys: keys, values: values)
+        }
+        var object = JSONObject()
+        for (key, value) in zip(keys, values) where policy != .useFirst || object[key] == nil {
+            object[key] = value
+        }
+        return object
+    }
+}
+
+extension JSON {
+    /// Parses one JSON document.
+    ///
+    /// ```swift
+    /// let json = try JSON(parsing: #"{"items": [{"id": 1}]}"#)
+    /// json["items"][0]["id"].int // 1
+    /// ```
+    /// - Parameters:
+    ///   - bytes: the whole document (`[UInt8]`, `Data`, ...).
+    ///   - options: what input is accepted (multiple values are not: see ``parseAll(_:options:duplicateKeys:)``).
+    ///   - duplicateKeys: what to do with repeated keys.
+    /// - Throws: ``JSONParseError``.
+    public init(parsing bytes: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions(),
+                duplicateKeys: DuplicateKeyPolicy = .useLast) throws {
+        var single = options
+        single.allowMultipleValues = false
+        let builder = try JSONStreamParser.parse(bytes, handler: JSONBuilder(duplicateKeys: duplicateKeys), options: single)
+        self = builder.documents[0]
+    }
+
+    /// Parses one JSON document from a string.
+    /// - Throws: ``JSONParseError``.
+    public init(parsing text: String, options: JSONParseOptions = JSONParseOptions(),
+                duplicateKeys: DuplicateKeyPolicy = .useLast) throws {
+        try self.init(parsing: Array(text.utf8), options: options, duplicateKeys: duplicateKeys)
+    }
+
+    /// Parses one JSON document from a file or stdin, read in chunks.
+    /// - Throws: ``JSONInputError`` or ``JSONParseError``.
+    public init(reading input: JSONInput, options: JSONParseOptions = JSONParseOptions(),
+                duplicateKeys: DuplicateKeyPolicy = .useLast) throws {
+        var single = options
+        single.allowMultipleValues = false
+        let builder = try JSONStreamParser.parse(input, handler: JSONBuilder(duplicateKeys: duplicateKeys), options: single)
+        self = builder.documents[0]
+    }
+
+    /// Parses every top-level value (JSON Lines, concatenated JSON).
+    /// - Returns: the values in order; none for empty input.
+    /// - Throws: ``JSONParseError``.
+    public static func parseAll(_ bytes: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions(),
+                                duplicateKeys: DuplicateKeyPolicy = .useLast) throws -> [JSON] {
+        var multiple = options
+        multiple.allowMultipleValues = true
+        return try JSONStreamParser.parse(bytes, handler: JSONBuilder(duplicateKeys: duplicateKeys), options: multiple).documents
+    }
+}
+
+extension JSON {
+    /// Parses every top-level value of a string (JSON Lines, concatenated JSON).
+    /// - Throws: ``JSONParseError``.
+    public static func parseAll(_ text: String, options: JSONParseOptions = JSONParseOptions(),
+                                duplicateKeys: DuplicateKeyPolicy = .useLast) throws -> [JSON] {
+        try parseAll(Array(text.utf8), options: options, duplicateKeys: duplicateKeys)
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// A JSON number kept exactly as written, converted only on request and only when exact.
+///
+/// `JSONNumber("123456789012345678901234567890")` stays that text; asking for an `Int64`
+/// gives `nil` (or, from the throwing API, ``JSONConversionError/numberOutOfRange(_:type:)``),
+/// never a wrapped or truncated value.
+public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+    /// The number's literal text, e.g. `-12.5e3`.
+    public let text: String
+
+    /// Wraps number text without checking it; the parser only passes valid JSON numbers.
+    init(unchecked text: String) { self.text = text }
+
+    /// Creates a number from text, when it is a valid JSON number.
+    public init?(_ text: String) {
+        guard JSONNumber.isValid(text) else { return nil }
+        self.text = text
+    }
+
+    /// Creates an exact number from an integer.
+    public init<T: BinaryInteger>(_ value: T) { text = String(value) }
+
+    /// Creates a number from a finite floating-point value (shortest text that round-trips).
+    /// Returns `nil` for infinity and NaN, which JSON cannot hold.
+    public init?(_ value: Double) {
+        guard value.isFinite else { return nil }
+        // Whole values keep a fractional part so they read back as floating point.
+        text = value.description
+    }
+
+    /// The text.
+    public var description: String { text }
+
+    /// The value as `T` when it fits exactly (`1e3` is 1000; `1.5` and `1e30` are `nil` for `Int`).
+    @inlinable
+    public func integer<T: FixedWidthInteger>(_: T.Type = T.self) -> T? {
+        try? exactInteger(T.self)
+    }
+
+    /// The value as `Int`, when exact.
+    public var int: Int? { integer(Int.self) }
+    /// The value as `Int64`, when exact.
+    public var int64: Int64? { integer(Int64.self) }
+    /// The value as `UInt64`, when exact.
+    public var uint64: UInt64? { integer(UInt64.self) }
+
+    /// The nearest `Double`; `nil` when the number is too large for a `Double` (e.g. `1e400`).
+    public var double: Double? {
+        guard let value = Double(text), value.isFinite else { return nil }
+        return value
+    }
+
+    /// The value as a `Decimal` (38 significant digits).
+    public var decimal: Decimal? { Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) }
+
+    /// Converts to an integer type, exactly.
+    /// - Throws: ``JSONConversionError/numberOutOfRange(_:type:)`` when it does not fit,
+    ///   ``JSONConversionError/notAnInteger(_:type:)`` when it has a fractional part.
+    public func exactInteger<T: FixedWidthInteger>(_: T.Type) throws -> T {
+        let typeName = String(describing: T.self)
+        // Fast path: plain integer text.
+        if let value = T(text, radix: 10) { return value }
+        let parts = decomposed
+        if parts.digits.isEmpty { return 0 }
+        if parts.exponent < 0 { throw JSONConversionError.notAnInteger(text, type: typeName) }
+        if parts.digits.count + parts.exponent > 40 {
+            throw JSONConversionError.numberOutOfRange(text, type: typeName)
+        }
+        var magnitude = T.Magnitude(0)
+        for digit in parts.digits + Array(repeating: 0, count: parts.exponent) {
+            let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (next, o2) = times10.addingReportingOverflow(T.Magnitude(digit))
+            if o1 || o2 { throw JSONConversionError.numberOutOfRange(text, type: typeName) }
+            magnitude = next
+        }
+        if parts.negative {
+            guard T.isSigned else { throw JSONConversionError.numberOutOfRange(text, type: typeName) }
+            // -(T.max + 1) is representable in signed types.
+            if magnitude == T.Magnitude(T.max) + 1 { return T.min }
+            guard magnitude <= T.Magnitude(T.max) else {
+                throw JSONConversionError.numberOutOfRange(text, type: typeName)
+            }
+            return 0 - T(magnitude)
+        }
+        guard magnitude <= T.Magnitude(T.max) else {
+            throw JSONConversionError.numberOutOfRange(text, type: typeName)
+        }
+        return T(magnitude)
+    }
+
+    /// Converts to `Double`.
+    /// - Throws: ``JSONConversionError/numberOutOfRange(_:type:)`` when the magnitude is too large.
+    public func exactDouble() throws -> Double {
+        guard let value = double else { throw JSONConversionError.numberOutOfRange(text, type: "Double") }
+        return value
+    }
+
+    /// The number as sign, significant digits (no leading or trailing zeros) and a power of ten.
+    var decomposed: (negative: Bool, digits: [UInt8], exponent: Int) {
+        var negative = false
+        var digits: [UInt8] = []
+        var exponent = 0
+        var exponentText = ""
+        var inFraction = false
+        var inExponent = false
+        for c in text.utf8 {
+            switch c {
+            case UInt8(ascii: "-") where !inExponent: negative = true
+            case UInt8(ascii: "."): inFraction = true
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): inExponent = true
+            case _ where inExponent: exponentText.append(Character(UnicodeScalar(c)))
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if digits.isEmpty && c == UInt8(ascii: "0") {
+                    if inFraction { exponent -= 1 }
+                    continue
+                }
+                digits.append(c - UInt8(ascii: "0"))
+                if inFraction { exponent -= 1 }
+            default: break
+            }
+        }
+        // Saturate absurd exponents: they are out of range for every conversion anyway.
+        if !exponentText.isEmpty {
+            exponent += Int(exponentText.hasPrefix("+") ? String(exponentText.dropFirst()) : exponentText)
+                ?? (exponentText.hasPrefix("-") ? -1_000_000 : 1_000_000)
+        }
+        while let last = digits.last, last == 0 { digits.removeLast(); exponent += 1 }
+        if digits.isEmpty { return (false, [], 0) }
+        return (negative, digits, exponent)
+    }
+
+    /// Numbers are equal when their values are, whatever the spelling (`1.0 == 1`, `1e2 == 100`).
+    public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
+        if lhs.text == rhs.text { return true }
+        let a = lhs.decomposed, b = rhs.decomposed
+        return a.negative == b.negative && a.digits == b.digits && a.exponent == b.exponent
+    }
+
+    /// Hashes the value, consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        let parts = decomposed
+        hasher.combine(parts.negative)
+        hasher.combine(parts.digits)
+        hasher.combine(parts.exponent)
+    }
+
+    /// Whether `text` is a JSON number (RFC 8259 grammar).
+    static func isValid(_ text: String) -> Bool {
+        var it = Array(text.utf8)[...]
+        func digits() -> Int {
+            var n = 0
+            while let c = it.first, c >= 48, c <= 57 { it.removeFirst(); n += 1 }
+            return n
+        }
+        if it.first == UInt8(ascii: "-") { it.removeFirst() }
+        if it.first == UInt8(ascii: "0") { it.removeFirst() } else if digits() == 0 { return false }
+        if it.first == UInt8(ascii: ".") { it.removeFirst(); if digits() == 0 { return false } }
+        if let c = it.first, c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
+            it.removeFirst()
+            if let s = it.first, s == UInt8(ascii: "+") || s == UInt8(ascii: "-") { it.removeFirst() }
+            if digits() == 0 { return false }
+        }
+        return it.isEmpty
+    }
+}

@@ -1,0 +1,287 @@
+import CYajl
+
+/// Writes JSON text with yajl's generator: compact or pretty (2 spaces), strings escaped,
+/// UTF-8 checked, number text written as given.
+///
+/// Output goes to a sink in pieces as it is produced, or is collected (``init(style:)``
+/// then ``output``). The writer is also a ``JSONEventHandler``, so a parser can feed it
+/// directly: reformatting streams without building a tree.
+///
+/// ```swift
+/// let writer = JSONWriter(style: .pretty)
+/// try writer.write(["name": "yajl", "stars": 42])
+/// try writer.finish()
+/// print(writer.outputString)
+/// ```
+public final class JSONWriter {
+    /// The layout of the output.
+    public enum Style: Sendable, Equatable {
+        /// No white space at all.
+        case compact
+        /// One member or element per line, indented by two spaces; a final newline.
+        case pretty
+    }
+
+    /// The layout.
+    public let style: Style
+    private var handle: yajl_gen?
+    private let sink: ((UnsafeRawBufferPointer) -> Void)?
+    private var collected: [UInt8] = []
+    private var depth = 0
+    /// A container opened but not yet written (pretty style only), so an empty one can be
+    /// written as `{}` or `[]` instead of yajl's `{\n\n}`.
+    private var pendingOpen: PendingOpen?
+    private enum PendingOpen { case object, array }
+    private var documents = 0
+    private var failure: JSONWriteError?
+    /// Whether several top-level values may be written, one per line.
+    public let allowsMultipleValues: Bool
+
+    /// Creates a writer that collects its output in ``output``.
+    /// - Parameters:
+    ///   - style: compact or pretty.
+    ///   - multipleValues: allow several top-level values, separated by newlines.
+    public convenience init(style: Style = .compact, multipleValues: Bool = false) {
+        self.init(style: style, multipleValues: multipleValues, sink: nil)
+    }
+
+    /// Creates a writer that passes its output to `sink` as it is produced.
+    /// - Parameters:
+    ///   - style: compact or pretty.
+    ///   - multipleValues: allow several top-level values, separated by newlines.
+    ///   - sink: receives pieces of output, valid during the call.
+    public convenience init(style: Style = .compact, multipleValues: Bool = false,
+                            to sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.init(style: style, multipleValues: multipleValues, sink: sink)
+    }
+
+    private init(style: Style, multipleValues: Bool, sink: ((UnsafeRawBufferPointer) -> Void)?) {
+        self.style = style
+        self.sink = sink
+        self.allowsMultipleValues = multipleValues
+        handle = yajl_gen_alloc(nil)
+        cyajl_gen_config_flag(handle, yajl_gen_validate_utf8, 1)
+        if style == .pretty {
+            cyajl_gen_config_flag(handle, yajl_gen_beautify, 1)
+            cyajl_gen_config_indent_two_spaces(handle)
+        }
+        cyajl_gen_config_print(handle, { ctx, text, count in
+            let writer = Unmanaged<JSONWriter>.fromOpaque(ctx!).takeUnretainedValue()
+            let piece = UnsafeRawBufferPointer(start: text, count: count)
+            if let sink = writer.sink { sink(piece) } else { writer.collected.append(contentsOf: piece) }
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    deinit {
+        if let handle { yajl_gen_free(handle) }
+    }
+
+    /// The output so far, when created without a sink.
+    public var output: [UInt8] { collected }
+
+    /// The output so far as a string, when created without a sink.
+    public var outputString: String { String(decoding: collected, as: UTF8.self) }
+
+    /// Empties the collected output (the writer's state is kept).
+    public func clearOutput() { collected.removeAll(keepingCapacity: true) }
+
+    // MARK: Events
+
+    /// Writes `null`. Wraps `yajl_gen_null`.
+    public func null() throws { try value { yajl_gen_null(handle) } }
+
+    /// Writes `true` or `false`. Wraps `yajl_gen_bool`.
+    public func bool(_ value: Bool) throws { try self.value { yajl_gen_bool(handle, value ? 1 : 0) } }
+
+    /// Writes a number's text as given. Wraps `yajl_gen_number`.
+    public func number(_ text: JSONBytes) throws {
+        try value { yajl_gen_number(handle, text.buffer.baseAddress?.assumingMemoryBound(to: CChar.self), text.count) }
+    }
+
+    /// Writes an exact number.
+    public func number(_ number: JSONNumber) throws {
+        var text = number.text
+        try text.withUTF8 { utf8 in
+            try value { yajl_gen_number(handle, UnsafeRawPointer(utf8.baseAddress)?.assumingMemoryBound(to: CChar.self), utf8.count) }
+        }
+    }
+
+    /// Writes a string, escaped. Wraps `yajl_gen_string`.
+    public func string(_ value: JSONBytes) throws {
+        try self.value { yajl_gen_string(handle, value.buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), value.count) }
+    }
+
+    /// Writes a string, escaped.
+    public func string(_ value: String) throws {
+        var value = value
+        try value.withUTF8 { utf8 in
+            try self.value { yajl_gen_string(handle, utf8.baseAddress, utf8.count) }
+        }
+    }
+
+    /// Writes an object key. Wraps `yajl_gen_string`.
+    public func key(_ name: JSONBytes) throws {
+        try flushPendingOpen()
+        try check(yajl_gen_string(handle, name.buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), name.count))
+    }
+
+    /// Writes an object key.
+    public func key(_ name: String) throws {
+        try flushPendingOpen()
+        var name = name
+        try name.withUTF8 { utf8 in try check(yajl_gen_string(handle, utf8.baseAddress, utf8.count)) }
+    }
+
+    /// Opens an object. Wraps `yajl_gen_map_open`.
+    public func startObject() throws { try open(.object) }
+    /// Closes an object. Wraps `yajl_gen_map_close`.
+    public func endObject() throws { try close(.object) }
+    /// Opens an array. Wraps `yajl_gen_array_open`.
+    public func startArray() throws { try open(.array) }
+    /// Closes an array. Wraps `yajl_gen_array_close`.
+    public func endArray() throws { try close(.array) }
+
+    /// Writes a whole value, members in order.
+    /// - Throws: ``JSONWriteError``.
+    public func write(_ json: JSON) throws {
+        switch json {
+        case .null: try null()
+        case .bool(let b): try bool(b)
+        case .number(let n): try number(n)
+        case .string(let s): try string(s)
+        case .array(let elements):
+            try startArray()
+            for element in elements { try write(element) }
+            try endArray()
+        case .object(let object):
+            try startObject()
+            for (key, value) in zip(object.keys, object.values) {
+                try self.key(key)
+                try write(value)
+            }
+            try endObject()
+        }
+    }
+
+    /// Ends the output: pretty output ends with a newline, compact output gets one when
+    /// `newline` is true.
+    /// - Throws: ``JSONWriteError/incomplete`` when an array or object is still open.
+    public func finish(newline: Bool = false) throws {
+        if let failure { throw failure }
+        guard depth == 0 else { throw JSONWriteError.incomplete }
+        if style == .compact && newline && documents > 0 { emit("\n") }
+    }
+
+    // MARK: State
+
+    private func emit(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            let piece = UnsafeRawBufferPointer(utf8)
+            if let sink { sink(piece) } else { collected.append(contentsOf: piece) }
+        }
+    }
+
+    /// Before a top-level value: the second and later ones start on a new line.
+    private func beginValue() throws {
+        guard depth == 0 else { return }
+        if documents > 0 {
+            guard allowsMultipleValues else { throw fail(.multipleValues) }
+            // Resets yajl's state; pretty output already ended with a newline.
+            yajl_gen_reset(handle, style == .compact ? "\n" : nil)
+        }
+    }
+
+    private func value(_ call: () -> yajl_gen_status) throws {
+        if let failure { throw failure }
+        try flushPendingOpen()
+        try beginValue()
+        try check(call())
+        if depth == 0 { documents += 1 }
+    }
+
+    private func open(_ kind: PendingOpen) throws {
+        if let failure { throw failure }
+        try flushPendingOpen()
+        try beginValue()
+        depth += 1
+        if style == .pretty {
+            pendingOpen = kind
+        } else {
+            try check(kind == .object ? yajl_gen_map_open(handle) : yajl_gen_array_open(handle))
+        }
+    }
+
+    private func close(_ kind: PendingOpen) throws {
+        if let failure { throw failure }
+        if let pending = pendingOpen {
+            // Nothing was written inside: `{}` or `[]` as one verbatim token (yajl writes
+            // number text as given, with the separators and indentation a value gets).
+            guard pending == kind else { throw fail(.invalidState) }
+            pendingOpen = nil
+            let text: StaticString = kind == .object ? "{}" : "[]"
+            try check(text.withUTF8Buffer { yajl_gen_number(handle, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 2) })
+        } else {
+            try check(kind == .object ? yajl_gen_map_close(handle) : yajl_gen_array_close(handle))
+        }
+        depth -= 1
+        if depth == 0 { documents += 1 }
+    }
+
+    private func flushPendingOpen() throws {
+        guard let pending = pendingOpen else { return }
+        pendingOpen = nil
+        try check(pending == .object ? yajl_gen_map_open(handle) : yajl_gen_array_open(handle))
+    }
+
+    private func check(_ status: yajl_gen_status) throws {
+        if let failure { throw failure }
+        switch status {
+        case yajl_gen_status_ok: return
+        case yajl_gen_keys_must_be_strings: throw fail(.keyExpected)
+        case yajl_max_depth_exceeded: throw fail(.tooDeep)
+        case yajl_gen_invalid_string: throw fail(.invalidUTF8)
+        case yajl_gen_generation_complete: throw fail(.multipleValues)
+        case yajl_gen_invalid_number: throw fail(.invalidNumber)
+        default: throw fail(.invalidState)
+        }
+    }
+
+    private func fail(_ error: JSONWriteError) -> JSONWriteError {
+        failure = error
+        return error
+    }
+}
+
+extension JSONWriter: JSONEventHandler {}
+
+/// Why the writer could not write what it was asked to.
+public enum JSONWriteError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Inside an object, something other than a key was written where a key belongs.
+    case keyExpected
+    /// Nesting deeper than yajl's generator allows (128 levels).
+    case tooDeep
+    /// A string or key is not valid UTF-8.
+    case invalidUTF8
+    /// A second top-level value, on a writer that allows one.
+    case multipleValues
+    /// A number that JSON cannot hold (infinity, NaN) or invalid number text.
+    case invalidNumber
+    /// ``JSONWriter/finish(newline:)`` with an array or object still open.
+    case incomplete
+    /// A call out of order (e.g. closing what was not opened).
+    case invalidState
+
+    /// A one-line explanation.
+    public var description: String {
+        switch self {
+        case .keyExpected: return "an object key must be a string"
+        case .tooDeep: return "nesting deeper than 128 levels cannot be written (yajl's generator limit)"
+        case .invalidUTF8: return "a string is not valid UTF-8"
+        case .multipleValues: return "a second top-level value where one is allowed"
+        case .invalidNumber: return "a number JSON cannot hold (infinity or NaN)"
+        case .incomplete: return "the output ends inside an array or object"
+        case .invalidState: return "a writer call out of order"
+        }
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import Testing
+@testable import YajlMapper
+
+@Suite("JSON value")
+struct JSONValueTests {
+    static let search = #"""
+    {"total_count": 2, "incomplete_results": false, "items": [
+      {"id": 1, "name": "a", "owner": {"login": "x", "avatar_url": "https://a/1"}},
+      {"id": 4294967297, "name": "b", "description": null, "owner": {"login": "y", "avatar_url": "https://a/2"},
+       "version.major": 3}
+    ]}
+    """#
+
+    @Test func chainedSubscripts() throws {
+        let json = try JSON(parsing: Self.search)
+        #expect(json["items"][0]["owner"]["avatar_url"].string == "https://a/1")
+        #expect(json["items"][1]["id"].int64 == 4_294_967_297)
+        #expect(json["total_count"].int == 2)
+        #expect(json["incomplete_results"].bool == false)
+        #expect(json["items"].count == 2)
+        // Absent and wrong-kind lookups give null, never a crash.
+        #expect(json["nope"]["deeper"][3].isNull)
+        #expect(json["total_count"]["x"].isNull)
+        #expect(json["items"][99].isNull)
+        #expect(json["items"][-1].isNull)
+    }
+
+    @Test func dottedPaths() throws {
+        let json = try JSON(parsing: Self.search)
+        #expect(json[path: "items.0.owner.avatar_url"].string == "https://a/1")
+        #expect(json[path: "items[1].owner.login"].string == "y")
+        #expect(json[path: #"items.1.version\.major"#].int == 3)
+        #expect(json[path: JSONPath([.key("items"), .index(1), .key("version.major")])].int == 3)
+        // Absent versus null.
+        #expect(json.value(atPath: "items.1.description") == .null)
+        #expect(json.value(atPath: "items.0.description") == nil)
+        #expect(json.exists("items.1.description"))
+        #expect(!json.exists("items.2"))
+        // A bracket index never reads an object key; a dotted digit does.
+        let numbered = try JSON(parsing: #"{"0": "key zero", "list": ["first"]}"#)
+        #expect(numbered[path: "0"].string == "key zero")
+        #expect(numbered.value(atPath: "[0]") == nil)
+        #expect(numbered[path: "list.0"].string == "first")
+    }
+
+    @Test func pathDescriptionRoundTrips() {
+        let path = JSONPath([.key("items"), .index(3), .key("owner"), .key("a.b"), .key(#"c\d"#)])
+        #expect(path.description == #"items[3].owner.a\.b.c\\d"#)
+        #expect(JSONPath(path.description) == path)
+    }
+
+    @Test func checkedConversions() throws {
+        let json = try JSON(parsing: #"[300, -1, 1.5, 1e3, 123456789012345678901234567890, "7", 1E400, 18446744073709551615]"#)
+        #expect(json[0].int == 300)
+        #expect(throws: JSONConversionError.numberOutOfRange("300", type: "UInt8")) { try json[0].value(as: UInt8.self) }
+        #expect(throws: JSONConversionError.numberOutOfRange("-1", type: "UInt")) { try json[1].value(as: UInt.self) }
+        #expect(throws: JSONConversionError.notAnInteger("1.5", type: "Int")) { try json[2].value(as: Int.self) }
+        #expect(try json[3].value(as: Int.self) == 1000)
+        #expect(json[4].int64 == nil)
+        #expect(json[4].number?.text == "123456789012345678901234567890")
+        #expect(throws: JSONConversionError.numberOutOfRange("123456789012345678901234567890", type: "Int64")) {
+            try json[4].value(as: Int64.self)
+        }
+        #expect(try json[4].value(as: Double.self) == 1.2345678901234568e29)
+        #expect(throws: JSONConversionError.typeMismatch(expected: "Int", found: .string)) { try json[5].value(as: Int.self) }
+        #expect(throws: JSONConversionError.numberOutOfRange("1E400", type: "Double")) { try json[6].value(as: Double.self) }
+        #expect(json[7].uint64 == UInt64.max)
+        #expect(json[7].int64 == nil)
+        #expect(try JSON(parsing: "-9223372036854775808").int64 == Int64.min)
+        #expect(try JSON(parsing: "-9223372036854775809").int64 == nil)
+        #expect(try JSON(parsing: "\"x\"").value(as: String.self) == "x")
+        #expect(try JSON(parsing: "true").value(as: Bool.self))
+        #expect(try JSON(parsing: "2.5").value(as: Decimal.self) == Decimal(string: "2.5"))
+    }
+
+    @Test func numbersCompareByValue() {
+        #expect(JSONNumber("1.0")! == JSONNumber("1")!)
+        #expect(JSONNumber("1e2")! == JSONNumber("100")!)
+        #expect(JSONNumber("-0")! == JSONNumber("0")!)
+        #expect(JSONNumber("0.10")! == JSONNumber("1e-1")!)
+        #expect(JSONNumber("9007199254740993")! != JSONNumber("9007199254740992")!)
+        #expect(JSONNumber("1.5")!.hashValue == JSONNumber("15e-1")!.hashValue)
+        #expect(JSONNumber("01") == nil)
+        #expect(JSONNumber("1.") == nil)
+        #expect(JSONNumber("-") == nil)
+        #expect(JSONNumber(Double.infinity) == nil)
+    }
+
+    @Test func literalsAndEquality() throws {
+        let built: JSON = ["name": "yajl", "stars": 42, "ratio": 0.5, "tags": ["c", "json"], "fork": false, "license": nil]
+        let parsed = try JSON(parsing: #"{"license": null, "fork": false, "tags": ["c", "json"], "ratio": 0.5, "stars": 42.0, "name": "yajl"}"#)
+        #expect(built == parsed) // member order and number spelling do not matter
+        #expect(built != ["name": "yajl"])
+        #expect(Array(built.objectValue.keys) == ["name", "stars", "ratio", "tags", "fork", "license"])
+    }
+
+    @Test func mutationAndIteration() throws {
+        var json: JSON = nil
+        json["a"] = 1
+        json["b"] = [1, 2]
+        json["b"][1] = "two"
+        json["a"] = "replaced"
+        #expect(try json.serialized() == #"{"a":"replaced","b":[1,"two"]}"#)
+        var keys: [String] = []
+        for (key, _) in json { keys.append(key) }
+        #expect(keys == ["a", "b"])
+        var indexes: [String] = []
+        for (index, value) in json["b"] { indexes.append("\(index)=\(value)") }
+        #expect(indexes == ["0=1", "1=\"two\""])
+        var object = json.objectValue
+        object["a"] = nil
+        #expect(object.keys == ["b"])
+    }
+
+    @Test func largeObjectsUseTheIndex() throws {
+        let members = (0..<50).map { "\"k\($0)\": \($0)" }.joined(separator: ",")
+        let json = try JSON(parsing: "{\(members)}")
+        for i in [0, 9, 49] { #expect(json["k\(i)"].int == i) }
+        #expect(json["k50"].isNull)
+    }
+
+    @Test(arguments: [JSON.DuplicateKeyPolicy.useLast, .useFirst, .reject])
+    func duplicateKeys(_ policy: JSON.DuplicateKeyPolicy) throws {
+        let text = "{\"a\": 1, \"b\": 2,\n \"a\": 3}"
+        switch policy {
+        case .useLast:
+            let json = try JSON(parsing: text, duplicateKeys: policy)
+            #expect(json["a"].int == 3)
+            #expect(json.objectValue.keys == ["a", "b"])
+        case .useFirst:
+            #expect(try JSON(parsing: text, duplicateKeys: policy)["a"].int == 1)
+        case .reject:
+            do {
+                _ = try JSON(parsing: text, duplicateKeys: policy)
+                Issue.record("a repeated key was accepted")
+            } catch let error as JSONParseError {
+                #expect(error.kind == .duplicateKey)
+                #expect(error.line == 2)
+                #expect(error.message.contains("\"a\""))
+            }
+        }
+    }
+
+    @Test func deepDocumentsBuildWithoutRecursion() throws {
+        let depth = 512
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        var json = try JSON(parsing: text)
+        var levels = 0
+        while case .array(let inner) = json, let first = inner.first { json = first; levels += 1 }
+        #expect(levels == depth - 1)
+    }
+
+    @Test func multipleValues() throws {
+        let values = try JSON.parseAll("{\"a\":1}\n{\"a\":2}\n[3]\n")
+        #expect(values == [["a": 1], ["a": 2], [3]])
+        #expect(try JSON.parseAll("").isEmpty)
+        #expect(throws: JSONParseError.self) { try JSON(parsing: "1 2") }
+    }
+
+    @Test func readsFilesInChunks() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("yajlmapper-value-\(UUID()).json")
+        try Data(Self.search.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let json = try JSON(reading: .file(url.path))
+        #expect(json == (try JSON(parsing: Self.search)))
+        #expect(throws: JSONInputError.self) { try JSON(reading: .file(url.path + ".missing")) }
+    }
+}
