@@ -18,6 +18,10 @@ let package = Package(
             dependencies: ["CYajl"]
         ),
         .target(
+            name: "GitHubModels",
+            dependencies: ["YajlMapper"]
+        ),
+        .target(
             name: "YajlMapCLI",
             dependencies: ["YajlMapper"]
         ),
@@ -27,12 +31,16 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["YajlMapper", "CYajl"],
+            dependencies: ["YajlMapper", "GitHubModels", "CYajl"],
             path: "Benchmarks"
         ),
         .testTarget(
             name: "YajlMapperTests",
             dependencies: ["YajlMapper"]
+        ),
+        .testTarget(
+            name: "GitHubModelsTests",
+            dependencies: ["GitHubModels"]
         ),
         .testTarget(
             name: "YajlMapCLITests",

@@ -1,1 +1,284 @@
-print("bench")
+// YajlMapper benchmarks, in the style of swift-nio's NIOPerformanceTester.
+//
+//   swift run -c release Benchmarks [filter] [--runs N] [--warmup N] [--sample-mb N] [--json]
+//
+// Each payload is parsed by every contender in the same process, runs interleaved
+// round-robin. `filter` keeps payloads or contenders whose name contains it.
+// Environment: BENCH_RUNS, BENCH_WARMUP, BENCH_SAMPLE_MB, YAJLMAPPER_CORPUS (a folder of .json files).
+
+import Foundation
+import GitHubModels
+
+/// Printed at the start and the end of a debug-built run.
+let debugWarning = """
+    ************************************************************************
+    *  WARNING: Benchmarks was built in DEBUG: the numbers mean nothing.   *
+    *  Run: swift run -c release Benchmarks                                *
+    ************************************************************************
+    """
+
+// MARK: Arguments
+
+struct Options {
+    var filter: String?
+    var runs: Int? = ProcessInfo.processInfo.environment["BENCH_RUNS"].flatMap(Int.init)
+    var warmUp = ProcessInfo.processInfo.environment["BENCH_WARMUP"].flatMap(Int.init) ?? 1
+    /// Bytes each timed run parses at least (small payloads repeat within a run).
+    var sampleBytes = (ProcessInfo.processInfo.environment["BENCH_SAMPLE_MB"].flatMap(Int.init) ?? 16) * 1_000_000
+    var json = false
+}
+
+func usage() -> String {
+    """
+    usage: Benchmarks [filter] [--runs N] [--warmup N] [--sample-mb N] [--json]
+           Benchmarks --generate N [--pretty]
+      filter        run only payloads or contenders whose name contains this text
+      --runs N      timed runs per payload (default 7; 3 for payloads over 50 MB)
+      --warmup N    untimed rounds first (default 1)
+      --sample-mb N each timed run parses at least N MB, repeating small payloads (default 16)
+      --json        print results as JSON on stdout (tables go to stderr)
+      --generate N [--pretty]  write the generated N-item payload (seed 1) to stdout and exit
+    """
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("Benchmarks: \(message)\n\(usage())\n".utf8))
+    exit(2)
+}
+
+func parseOptions(_ arguments: [String]) -> Options {
+    var options = Options()
+    var rest = arguments[...]
+    func number(after flag: String) -> Int {
+        guard let text = rest.popFirst(), let value = Int(text), value >= 0 else {
+            fail("\(flag) needs a non-negative number")
+        }
+        return value
+    }
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--runs": options.runs = max(1, number(after: argument))
+        case "--warmup": options.warmUp = number(after: argument)
+        case "--sample-mb": options.sampleBytes = max(1, number(after: argument)) * 1_000_000
+        case "--json": options.json = true
+        case "--generate":
+            // Writes a generated payload to stdout and exits (to check it with json_verify etc.).
+            let count = number(after: argument)
+            let pretty = rest.first == "--pretty"
+            let out = FileHandle.standardOutput
+            try? SearchPayloadGenerator(seed: 1).write(items: count, pretty: pretty, to: out)
+            exit(0)
+        case "-h", "--help": print(usage()); exit(0)
+        default:
+            if argument.hasPrefix("-") { fail("unknown option \(argument)") }
+            if options.filter != nil { fail("only one filter") }
+            options.filter = argument
+        }
+    }
+    return options
+}
+
+let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
+
+/// Tables go to stdout, or to stderr when stdout carries JSON.
+func report(_ line: String = "") {
+    if options.json {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    } else {
+        print(line)
+        fflush(nil)
+    }
+}
+
+// MARK: Machine
+
+func cpuModel() -> String {
+    guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return "unknown CPU" }
+    for line in text.split(separator: "\n") where line.hasPrefix("model name") {
+        if let colon = line.firstIndex(of: ":") {
+            return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+    }
+    return "unknown CPU"
+}
+
+func compilerVersion() -> String {
+    #if compiler(>=6.4)
+    return "Swift >= 6.4"
+    #elseif compiler(>=6.3)
+    return "Swift 6.3"
+    #elseif compiler(>=6.2)
+    return "Swift 6.2"
+    #elseif compiler(>=6.1)
+    return "Swift 6.1"
+    #elseif compiler(>=6.0)
+    return "Swift 6.0"
+    #else
+    return "Swift < 6"
+    #endif
+}
+
+#if DEBUG
+let configuration = "DEBUG (numbers meaningless)"
+#else
+let configuration = "release"
+#endif
+
+let machineLine = "machine: \(cpuModel()), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+    + "\(compilerVersion()), \(configuration) build"
+
+// MARK: Payloads
+
+/// Finds `../shared/corpus/github` from the current directory or the executable's folders.
+func corpusDirectory() -> String? {
+    let fileManager = FileManager.default
+    if let given = ProcessInfo.processInfo.environment["YAJLMAPPER_CORPUS"] { return given }
+    var candidates = [fileManager.currentDirectoryPath]
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
+    for _ in 0..<6 {
+        candidates.append(folder.path)
+        folder.deleteLastPathComponent()
+    }
+    for base in candidates {
+        let path = URL(fileURLWithPath: base).appendingPathComponent("../shared/corpus/github").standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return path }
+    }
+    return nil
+}
+
+/// Generated pages come first, then the recorded corpus, each built only when selected.
+struct PayloadSource {
+    let name: String
+    let make: () throws -> Payload
+}
+
+func payloadSources() -> [PayloadSource] {
+    var sources: [PayloadSource] = []
+    for count in [30, 100, 1_000, 20_000] {
+        let name = "generated-\(count)"
+        sources.append(PayloadSource(name: name) {
+            Payload(name: name, detail: "\(count) items, seed 1",
+                    bytes: SearchPayloadGenerator(seed: 1).generate(items: count))
+        })
+    }
+    if let corpus = corpusDirectory() {
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? [])
+            .filter { $0.hasSuffix(".json") }.sorted()
+        for file in files {
+            let name = "corpus/" + file.dropLast(5)
+            sources.append(PayloadSource(name: name) {
+                let data = try Data(contentsOf: URL(fileURLWithPath: corpus).appendingPathComponent(file))
+                return Payload(name: name, detail: "recorded", bytes: [UInt8](data))
+            })
+        }
+        if files.isEmpty { report("note: no .json files in \(corpus); corpus payloads skipped") }
+    } else {
+        report("note: ../shared/corpus/github not found; corpus payloads skipped")
+    }
+    return sources
+}
+
+// MARK: Table
+
+func pad(_ text: String, _ width: Int, right: Bool = true) -> String {
+    let padding = String(repeating: " ", count: max(0, width - text.count))
+    return right ? padding + text : text + padding
+}
+
+func fixed(_ value: Double, _ digits: Int) -> String {
+    value.isFinite ? String(format: "%.\(digits)f", value) : "-"
+}
+
+func printTable(_ payload: Payload, runs: Int, iterations: Int, results: [Measurement]) {
+    let megabytes = Double(payload.bytes.count) / 1e6
+    report("== \(payload.name) (\(payload.detail), \(payload.bytes.count) bytes = \(fixed(megabytes, 2)) MB; "
+           + "\(runs) runs x \(iterations) parses) ==")
+    report(pad("contender", 26, right: false) + pad("MB/s", 9) + pad("median ms", 12) + pad("min ms", 11)
+           + pad("max ms", 11) + pad("vs JSONDecoder", 16) + pad("vs ceiling", 12))
+    let decoder = results.first { $0.contender == decoderName && $0.error == nil }?.median ?? .nan
+    let ceiling = results.first { $0.contender == ceilingName && $0.error == nil }?.median ?? .nan
+    for result in results {
+        if let error = result.error {
+            report(pad(result.contender, 26, right: false) + "  error: \(error)")
+            continue
+        }
+        let median = result.median
+        report(pad(result.contender, 26, right: false)
+               + pad(fixed(megabytes / median, 1), 9)
+               + pad(fixed(median * 1e3, 3), 12)
+               + pad(fixed(result.minimum * 1e3, 3), 11)
+               + pad(fixed(result.maximum * 1e3, 3), 11)
+               + pad(fixed(decoder / median, 2) + "x", 16)
+               + pad(fixed(ceiling / median, 2), 12))
+    }
+    report()
+}
+
+// MARK: Run
+
+let started = monotonicNanoseconds()
+#if DEBUG
+report(debugWarning)
+#endif
+report(machineLine)
+report("timing: warm-up \(options.warmUp) round(s), contenders interleaved round-robin, median of timed runs; "
+       + "MB = 10^6 bytes; 'vs JSONDecoder' = speed-up over the seed model decode; "
+       + "'vs ceiling' = fraction of yajl's empty-callback speed")
+report()
+
+let everyContender = allContenders()
+if jsonValueContender() == nil {
+    report("note: 'YajlMapper JSON value' row disabled: JSON(parsing:) not wired in yet (see Contenders.swift)")
+    report()
+}
+
+var jsonRecords: [[String: Any]] = []
+var ranAny = false
+
+for source in payloadSources() {
+    var contenders = everyContender
+    if let filter = options.filter, !source.name.localizedCaseInsensitiveContains(filter) {
+        contenders = everyContender.filter { $0.name.localizedCaseInsensitiveContains(filter) }
+    }
+    guard !contenders.isEmpty else { continue }
+    ranAny = true
+    let payload: Payload
+    do {
+        payload = try source.make()
+    } catch {
+        report("note: \(source.name) skipped: \(error)")
+        continue
+    }
+    let large = payload.bytes.count > 50_000_000
+    let runs = options.runs ?? (large ? 3 : 7)
+    let iterations = max(1, options.sampleBytes / max(1, payload.bytes.count))
+    let results = measureInterleaved(contenders, on: payload, warmUp: options.warmUp, runs: runs,
+                                     iterations: iterations)
+    printTable(payload, runs: runs, iterations: iterations, results: results)
+    for result in results {
+        var record: [String: Any] = ["payload": payload.name, "bytes": payload.bytes.count,
+                                     "contender": result.contender, "runs": runs, "iterations": iterations]
+        if let error = result.error {
+            record["error"] = error
+        } else {
+            record["median_seconds"] = result.median
+            record["samples_seconds"] = result.samples
+            record["mb_per_second"] = Double(payload.bytes.count) / 1e6 / result.median
+        }
+        jsonRecords.append(record)
+    }
+}
+
+if !ranAny { fail("no payload or contender matches '\(options.filter ?? "")'") }
+report(String(format: "total time: %.1f s", Double(monotonicNanoseconds() - started) / 1e9))
+#if DEBUG
+report(debugWarning)
+#endif
+
+if options.json {
+    let document: [String: Any] = ["machine": machineLine, "results": jsonRecords]
+    let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+    FileHandle.standardOutput.write(data)
+    print()
+}

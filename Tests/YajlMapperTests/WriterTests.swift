@@ -82,6 +82,8 @@ struct WriterTests {
         var pieces: [UInt8] = []
         let writer = JSONWriter(style: .compact) { pieces.append(contentsOf: $0) }
         try writer.write(["k": [1, 2, 3]])
+        #expect(pieces.isEmpty) // buffered until 64 KiB or finish
+        try writer.finish()
         #expect(String(decoding: pieces, as: UTF8.self) == #"{"k":[1,2,3]}"#)
     }
 

@@ -15,8 +15,8 @@ public enum JSONInput: Sendable, Equatable {
     /// An open file descriptor, read to its end and not closed.
     case fileDescriptor(Int32)
 
-    /// The chunk size used by ``read(chunkSize:_:)`` when none is given: 256 KiB.
-    public static let defaultChunkSize = 256 * 1024
+    /// The chunk size used by ``read(chunkSize:_:)`` when none is given: 64 KiB, which keeps each chunk in the CPU cache between the copy from the kernel and the parse.
+    public static let defaultChunkSize = 64 * 1024
 
     /// Calls `body` with each chunk of the input, in order, reusing one buffer.
     /// - Parameters:

@@ -27,15 +27,26 @@ public final class JSONWriter {
     private var handle: yajl_gen?
     private let sink: ((UnsafeRawBufferPointer) -> Void)?
     private var collected: [UInt8] = []
-    private var depth = 0
-    /// A container opened but not yet written (pretty style only), so an empty one can be
-    /// written as `{}` or `[]` instead of yajl's `{\n\n}`.
-    private var pendingOpen: PendingOpen?
-    private enum PendingOpen { case object, array }
-    private var documents = 0
-    private var failure: JSONWriteError?
     /// Whether several top-level values may be written, one per line.
     public let allowsMultipleValues: Bool
+
+    /// A container opened but not yet written (pretty style only), so an empty one can be
+    /// written as `{}` or `[]` instead of yajl's `{\n\n}`.
+    private enum PendingOpen { case object, array }
+
+    /// Everything that changes per event, behind a pointer: a class's stored `var`s are
+    /// checked for exclusive access at run time on every use, a pointer's memory is not.
+    private struct State {
+        var depth = 0
+        var documents = 0
+        var pendingOpen: PendingOpen?
+        var failure: JSONWriteError?
+        /// Output not yet passed on: yajl prints token by token, the sink gets 64 KiB pieces.
+        var buffer: UnsafeMutableRawPointer
+        var buffered = 0
+        static let capacity = 64 * 1024
+    }
+    private let state: UnsafeMutablePointer<State>
 
     /// Creates a writer that collects its output in ``output``.
     /// - Parameters:
@@ -59,6 +70,8 @@ public final class JSONWriter {
         self.style = style
         self.sink = sink
         self.allowsMultipleValues = multipleValues
+        state = .allocate(capacity: 1)
+        state.initialize(to: State(buffer: .allocate(byteCount: State.capacity, alignment: 16)))
         handle = yajl_gen_alloc(nil)
         cyajl_gen_config_flag(handle, yajl_gen_validate_utf8, 1)
         if style == .pretty {
@@ -67,23 +80,57 @@ public final class JSONWriter {
         }
         cyajl_gen_config_print(handle, { ctx, text, count in
             let writer = Unmanaged<JSONWriter>.fromOpaque(ctx!).takeUnretainedValue()
-            let piece = UnsafeRawBufferPointer(start: text, count: count)
-            if let sink = writer.sink { sink(piece) } else { writer.collected.append(contentsOf: piece) }
+            writer.emit(UnsafeRawBufferPointer(start: text, count: count))
         }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
         if let handle { yajl_gen_free(handle) }
+        state.pointee.buffer.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    /// Appends output to the buffer, passing the buffer on when it is full.
+    @inline(__always)
+    private func emit(_ piece: UnsafeRawBufferPointer) {
+        guard piece.count > 0 else { return }
+        if state.pointee.buffered + piece.count > State.capacity {
+            flush()
+            if piece.count > State.capacity {
+                deliver(piece)
+                return
+            }
+        }
+        (state.pointee.buffer + state.pointee.buffered).copyMemory(from: piece.baseAddress!, byteCount: piece.count)
+        state.pointee.buffered += piece.count
+    }
+
+    private func deliver(_ piece: UnsafeRawBufferPointer) {
+        if let sink { sink(piece) } else { collected.append(contentsOf: piece) }
+    }
+
+    /// Passes buffered output to the sink (or to ``output``). ``finish(newline:)`` flushes too.
+    public func flush() {
+        guard state.pointee.buffered > 0 else { return }
+        deliver(UnsafeRawBufferPointer(start: state.pointee.buffer, count: state.pointee.buffered))
+        state.pointee.buffered = 0
     }
 
     /// The output so far, when created without a sink.
-    public var output: [UInt8] { collected }
+    public var output: [UInt8] {
+        flush()
+        return collected
+    }
 
     /// The output so far as a string, when created without a sink.
-    public var outputString: String { String(decoding: collected, as: UTF8.self) }
+    public var outputString: String { String(decoding: output, as: UTF8.self) }
 
     /// Empties the collected output (the writer's state is kept).
-    public func clearOutput() { collected.removeAll(keepingCapacity: true) }
+    public func clearOutput() {
+        flush()
+        collected.removeAll(keepingCapacity: true)
+    }
 
     // MARK: Events
 
@@ -167,75 +214,77 @@ public final class JSONWriter {
     /// `newline` is true.
     /// - Throws: ``JSONWriteError/incomplete`` when an array or object is still open.
     public func finish(newline: Bool = false) throws {
-        if let failure { throw failure }
-        guard depth == 0 else { throw JSONWriteError.incomplete }
-        if style == .compact && newline && documents > 0 { emit("\n") }
+        defer { flush() }
+        if let failure = state.pointee.failure { throw failure }
+        guard state.pointee.depth == 0 else { throw JSONWriteError.incomplete }
+        if style == .compact && newline && state.pointee.documents > 0 {
+            let text: StaticString = "\n"
+            text.withUTF8Buffer { emit(UnsafeRawBufferPointer($0)) }
+        }
     }
 
     // MARK: State
 
-    private func emit(_ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            let piece = UnsafeRawBufferPointer(utf8)
-            if let sink { sink(piece) } else { collected.append(contentsOf: piece) }
-        }
-    }
-
     /// Before a top-level value: the second and later ones start on a new line.
+    @inline(__always)
     private func beginValue() throws {
-        guard depth == 0 else { return }
-        if documents > 0 {
+        guard state.pointee.depth == 0 else { return }
+        if state.pointee.documents > 0 {
             guard allowsMultipleValues else { throw fail(.multipleValues) }
             // Resets yajl's state; pretty output already ended with a newline.
             yajl_gen_reset(handle, style == .compact ? "\n" : nil)
         }
     }
 
+    @inline(__always)
     private func value(_ call: () -> yajl_gen_status) throws {
-        if let failure { throw failure }
+        if let failure = state.pointee.failure { throw failure }
         try flushPendingOpen()
         try beginValue()
         try check(call())
-        if depth == 0 { documents += 1 }
+        if state.pointee.depth == 0 { state.pointee.documents += 1 }
     }
 
     private func open(_ kind: PendingOpen) throws {
-        if let failure { throw failure }
+        if let failure = state.pointee.failure { throw failure }
         try flushPendingOpen()
         try beginValue()
-        depth += 1
+        state.pointee.depth += 1
         if style == .pretty {
-            pendingOpen = kind
+            state.pointee.pendingOpen = kind
         } else {
             try check(kind == .object ? yajl_gen_map_open(handle) : yajl_gen_array_open(handle))
         }
     }
 
     private func close(_ kind: PendingOpen) throws {
-        if let failure { throw failure }
-        if let pending = pendingOpen {
+        if let failure = state.pointee.failure { throw failure }
+        if let pending = state.pointee.pendingOpen {
             // Nothing was written inside: `{}` or `[]` as one verbatim token (yajl writes
             // number text as given, with the separators and indentation a value gets).
             guard pending == kind else { throw fail(.invalidState) }
-            pendingOpen = nil
+            state.pointee.pendingOpen = nil
             let text: StaticString = kind == .object ? "{}" : "[]"
-            try check(text.withUTF8Buffer { yajl_gen_number(handle, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 2) })
+            try check(text.withUTF8Buffer {
+                yajl_gen_number(handle, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 2)
+            })
         } else {
             try check(kind == .object ? yajl_gen_map_close(handle) : yajl_gen_array_close(handle))
         }
-        depth -= 1
-        if depth == 0 { documents += 1 }
+        state.pointee.depth -= 1
+        if state.pointee.depth == 0 { state.pointee.documents += 1 }
     }
 
+    @inline(__always)
     private func flushPendingOpen() throws {
-        guard let pending = pendingOpen else { return }
-        pendingOpen = nil
+        guard let pending = state.pointee.pendingOpen else { return }
+        state.pointee.pendingOpen = nil
         try check(pending == .object ? yajl_gen_map_open(handle) : yajl_gen_array_open(handle))
     }
 
+    @inline(__always)
     private func check(_ status: yajl_gen_status) throws {
-        if let failure { throw failure }
+        if let failure = state.pointee.failure { throw failure }
         switch status {
         case yajl_gen_status_ok: return
         case yajl_gen_keys_must_be_strings: throw fail(.keyExpected)
@@ -248,7 +297,7 @@ public final class JSONWriter {
     }
 
     private func fail(_ error: JSONWriteError) -> JSONWriteError {
-        failure = error
+        state.pointee.failure = error
         return error
     }
 }
