@@ -167,3 +167,25 @@ struct JSONValueTests {
         #expect(throws: JSONInputError.self) { try JSON(reading: .file(url.path + ".missing")) }
     }
 }
+
+@Suite("JSON value: strict UTF-8")
+struct JSONValueUTF8Tests {
+    /// yajl's UTF-8 check passes these; the value builder refuses them, so a `JSON`
+    /// string never holds a silently repaired character.
+    @Test(arguments: [
+        [0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D],             // overlong "/"
+        [0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D],       // UTF-8 encoded surrogate U+D800
+        [0x5B, 0x22, 0xF4, 0xBF, 0xBF, 0xBF, 0x22, 0x5D], // above U+10FFFF
+        Array(#"["\udc00"]"#.utf8),                       // lone low surrogate escape
+    ] as [[UInt8]])
+    func refusedByTheBuilder(_ bytes: [UInt8]) throws {
+        #expect(throws: JSONParseError.self) { try JSON(parsing: bytes) }
+        do { _ = try JSON(parsing: bytes) } catch let error as JSONParseError {
+            #expect(error.kind == .invalidUTF8)
+            #expect(error.line == 1)
+        }
+        // With validation off the bytes are repaired with U+FFFD instead.
+        let lenient = try JSON(parsing: bytes, options: JSONParseOptions(validateUTF8: false))
+        #expect(lenient[0].string?.contains("\u{FFFD}") == true)
+    }
+}

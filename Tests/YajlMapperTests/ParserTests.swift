@@ -1,32 +1,408 @@
+import Foundation
 import Testing
 @testable import YajlMapper
 
-struct Recorder: JSONEventHandler {
-    var events: [String] = []
-    mutating func null() { events.append("null") }
-    mutating func bool(_ v: Bool) { events.append("bool:\(v)") }
-    mutating func number(_ t: JSONBytes) { events.append("num:\(t.string)") }
-    mutating func string(_ t: JSONBytes) { events.append("str:\(t.string)") }
-    mutating func key(_ t: JSONBytes) { events.append("key:\(t.string)") }
-    mutating func startObject() { events.append("{") }
-    mutating func endObject() { events.append("}") }
-    mutating func startArray() { events.append("[") }
-    mutating func endArray() { events.append("]") }
+@Suite("Parser events")
+struct ParserEventTests {
+    @Test("every event kind arrives, in document order")
+    func everyEventKind() throws {
+        let json = #"{"n":null,"t":true,"f":false,"i":-12,"d":2.5e3,"s":"x","o":{},"a":[[],{"k":[1]}]}"#
+        #expect(try events(json) == [
+            .startObject,
+            .key("n"), .null,
+            .key("t"), .bool(true),
+            .key("f"), .bool(false),
+            .key("i"), .number("-12"),
+            .key("d"), .number("2.5e3"),
+            .key("s"), .str("x"),
+            .key("o"), .startObject, .endObject,
+            .key("a"), .startArray,
+            .startArray, .endArray,
+            .startObject, .key("k"), .startArray, .number("1"), .endArray, .endObject,
+            .endArray,
+            .endObject,
+        ])
+    }
+
+    @Test("top-level scalars", arguments: [
+        ("null", Event.null), ("true", .bool(true)), ("false", .bool(false)),
+        ("0", .number("0")), ("\"\"", .str("")), (" \"a b\" ", .str("a b")),
+        ("\n\t\r 7 \n", .number("7")),
+    ])
+    func topLevelScalar(json: String, expected: Event) throws {
+        #expect(try events(json) == [expected])
+    }
+
+    @Test("empty containers and white space between every token")
+    func whiteSpace() throws {
+        #expect(try events(" \t\r\n[ \t\r\n{ \t\r\n} \t\r\n, \t\r\n[ ] \t\r\n] \t\r\n")
+                == [.startArray, .startObject, .endObject, .startArray, .endArray, .endArray])
+    }
+
+    @Test("keys and strings are distinct events, also for equal text")
+    func keysAndStrings() throws {
+        #expect(try events(#"{"a":"a","":""}"#) == [.startObject, .key("a"), .str("a"), .key(""), .str(""), .endObject])
+    }
+
+    @Test("duplicate keys are both delivered")
+    func duplicateKeys() throws {
+        #expect(try events(#"{"a":1,"a":2}"#)
+                == [.startObject, .key("a"), .number("1"), .key("a"), .number("2"), .endObject])
+    }
+
+    @Test("events are delivered as they are recognised, before the input ends")
+    func eventsArriveEarly() throws {
+        let parser = JSONStreamParser(handler: EventRecorder())
+        try parser.feed(#"[true, {"k": "#)
+        #expect(parser.handler.events == [.startArray, .bool(true), .startObject, .key("k")])
+        try parser.feed(#""v"}, 4"#)
+        // The number is not complete until a byte that cannot belong to it arrives.
+        #expect(parser.handler.events == [.startArray, .bool(true), .startObject, .key("k"), .str("v"), .endObject])
+        try parser.feed("2]")
+        try parser.finish()
+        #expect(parser.handler.events.suffix(2) == [.number("42"), .endArray])
+    }
+
+    @Test("a top-level number ends only at finish")
+    func topLevelNumberEndsAtFinish() throws {
+        let parser = JSONStreamParser(handler: EventRecorder())
+        try parser.feed("12")
+        try parser.feed("34")
+        #expect(parser.handler.events.isEmpty)
+        try parser.finish()
+        #expect(parser.handler.events == [.number("1234")])
+    }
+
+    @Test("feed accepts [UInt8], Data, String and raw buffers, and empty chunks")
+    func feedOverloads() throws {
+        let parser = JSONStreamParser(handler: EventRecorder())
+        try parser.feed([UInt8]())
+        try parser.feed(Array("[1,".utf8))
+        try parser.feed(Data("2,".utf8))
+        try parser.feed("")
+        try parser.feed("3,")
+        try [UInt8]("4]".utf8).withUnsafeBytes { try parser.feed($0) }
+        try parser.feed(UnsafeRawBufferPointer(start: nil, count: 0))
+        try parser.finish()
+        #expect(parser.handler.events == [.startArray, .number("1"), .number("2"), .number("3"), .number("4"), .endArray])
+        #expect(parser.bytesConsumed == 9)
+    }
+
+    @Test("finish twice is harmless; options are kept")
+    func finishTwice() throws {
+        let options = JSONParseOptions(allowComments: true, maxDepth: 7)
+        let parser = JSONStreamParser(handler: EventRecorder(), options: options)
+        #expect(parser.options == options)
+        try parser.feed("[]")
+        try parser.finish()
+        try parser.finish()
+        #expect(parser.handler.events == [.startArray, .endArray])
+    }
+
+    @Test("the handler can be changed between chunks")
+    func mutateHandler() throws {
+        let parser = JSONStreamParser(handler: EventRecorder())
+        try parser.feed("[1,")
+        parser.handler.events.removeAll()
+        try parser.feed("2]")
+        try parser.finish()
+        #expect(parser.handler.events == [.number("2"), .endArray])
+    }
+
+    @Test("JSONBytes helpers compare and copy")
+    func jsonBytesHelpers() throws {
+        struct Check: JSONEventHandler {
+            var seen: [String] = []
+            mutating func key(_ name: JSONBytes) {
+                #expect(name == "key")
+                #expect(name.equals("key"))
+                #expect(!name.equals("ke"))
+                #expect(!(name == "kez"))
+                seen.append(name.string)
+            }
+            mutating func string(_ value: JSONBytes) {
+                #expect(value.equals(""))
+                #expect(value == "")
+                #expect(value.count == 0)
+                seen.append(value.string)
+            }
+        }
+        let check = try JSONStreamParser.parse(Array(#"{"key":""}"#.utf8), handler: Check())
+        #expect(check.seen == ["key", ""])
+    }
 }
 
-@Test func smoke() throws {
-    let h = try JSONStreamParser.parse(Array(#"{"a":[1,2.5e3,"x\u00e9",true,null,123456789012345678901234567890]}"#.utf8), handler: Recorder())
-    print(h.events)
-    for doc in ["[1,]", "{\"a\":1,\n \"b\" 2}", "[1,2", "\u{0C}[1]", "[1]\u{0C}", "[\"a\u{0C}\"]", "", "[1] x", "[tru]", "[\"\u{FF}\"]"] {
-        do { _ = try JSONStreamParser.parse(Array(doc.utf8), handler: Recorder()); print("OK", doc) }
-        catch let e as JSONParseError { print(doc.debugDescription, e, e.kind, e.offset); print(e.excerpt) }
+@Suite("Parser options")
+struct ParserOptionTests {
+    @Test("defaults follow RFC 8259")
+    func defaults() {
+        let options = JSONParseOptions()
+        #expect(!options.allowComments)
+        #expect(!options.allowMultipleValues)
+        #expect(options.validateUTF8)
+        #expect(options.maxDepth == 512)
     }
-    let bad: [UInt8] = [0x5b, 0x22, 0xff, 0x22, 0x5d]
-    do { _ = try JSONStreamParser.parse(bad, handler: Recorder()) } catch { print(error) }
-    let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
-    do { _ = try JSONStreamParser.parse(Array(deep.utf8), handler: Recorder()) } catch { print(error) }
-    do { _ = try JSONStreamParser.parse(Array(deep.utf8), handler: DiscardEvents()) } catch { print(error) }
-    do { _ = try JSONStreamParser.parse(Array("".utf8), handler: Recorder(), options: .init(allowMultipleValues: true)); print("empty multi ok") } catch { print(error) }
-    do { _ = try JSONStreamParser.parse(Array("[\"\\ud800\"] ".utf8), handler: Recorder()); print("lone ok") } catch { print(error) }
-    print(try JSONStreamParser.parse(Array("[\"\\ud800\"] ".utf8), handler: Recorder()).events.map { Array($0.utf8) })
+
+    // MARK: allowComments
+
+    @Test("comments are rejected by default, at the slash", arguments: [
+        ("/* c */ [1]", 0), ("[1, /* c */ 2]", 4), ("[1, // c\n 2]", 4), ("// c\n[1]", 0),
+        ("{\"a\": /**/ 1}", 6),
+    ])
+    func commentsRejectedByDefault(json: String, offset: Int) throws {
+        let error = try #require(parseError(json))
+        #expect(error.kind == .syntax)
+        #expect(error.message.contains("comment"))
+        #expect(error.offset == offset)
+        #expect(!validates(Array(json.utf8)))
+    }
+
+    @Test("comments are accepted when allowed", arguments: [
+        "/* c */ [1, 2]", "[1, /* c */ 2]", "[1, // c\n 2]", "// c\n[1, 2]",
+        "[1, 2] // trailing\n", "[1, 2] /* trailing */", "/* multi\nline * / ** */[1,/**/2]",
+        "[1, 2] // no newline at the end",
+    ])
+    func commentsAllowed(json: String) throws {
+        let options = JSONParseOptions(allowComments: true)
+        #expect(try events(json, options: options) == [.startArray, .number("1"), .number("2"), .endArray])
+        #expect(validates(Array(json.utf8), options: options))
+    }
+
+    @Test("comment markers inside strings are text, in both modes", arguments: [false, true])
+    func commentMarkersInStrings(allow: Bool) throws {
+        let options = JSONParseOptions(allowComments: allow)
+        #expect(try events(#"["/* x */", "// y"]"#, options: options) == [.startArray, .str("/* x */"), .str("// y"), .endArray])
+    }
+
+    @Test("an unterminated comment inside a value is truncated input")
+    func unterminatedComment() throws {
+        let error = try #require(parseError("[1, /* never closed", options: JSONParseOptions(allowComments: true)))
+        #expect(error.kind == .truncated)
+        #expect(error.offset == 19)
+    }
+
+    @Test("a comment after the value, cut short by the end of input (recorded yajl behaviour)")
+    func commentAfterValueCutShort() throws {
+        let options = JSONParseOptions(allowComments: true)
+        // An unterminated comment after a complete value is accepted...
+        #expect(try events("[1] /* open", options: options) == [.startArray, .number("1"), .endArray])
+        #expect(try events("[1] //", options: options) == [.startArray, .number("1"), .endArray])
+        // ...but a lone slash there is trailing garbage.
+        let error = try #require(parseError("[1] /", options: options))
+        #expect(error.kind == .syntax)
+        #expect(error.message == "unexpected data after the JSON value")
+        #expect(error.offset == 4)
+    }
+
+    @Test("a lone slash is an error even with comments allowed")
+    func loneSlash() throws {
+        let error = try #require(parseError("[1, /x]", options: JSONParseOptions(allowComments: true)))
+        #expect(error.kind == .syntax)
+        #expect(error.offset == 5)
+    }
+
+    // MARK: allowMultipleValues
+
+    @Test("a second value is rejected by default")
+    func secondValueRejected() throws {
+        let error = try #require(parseError("[1] [2]"))
+        #expect(error.kind == .syntax)
+        #expect(error.message == "unexpected data after the JSON value")
+        #expect(error.offset == 4)
+        let jsonLines = try #require(parseError("{\"a\":1}\n{\"a\":2}\n"))
+        #expect(jsonLines.line == 2)
+        #expect(jsonLines.column == 1)
+    }
+
+    @Test("JSON Lines")
+    func jsonLines() throws {
+        let text = "{\"id\":1,\"ok\":true}\n{\"id\":2,\"ok\":false}\r\n[]\n\"s\"\nnull\n"
+        #expect(try events(text, options: JSONParseOptions(allowMultipleValues: true)) == [
+            .startObject, .key("id"), .number("1"), .key("ok"), .bool(true), .endObject,
+            .startObject, .key("id"), .number("2"), .key("ok"), .bool(false), .endObject,
+            .startArray, .endArray, .str("s"), .null,
+        ])
+    }
+
+    @Test("concatenated values with and without white space", arguments: [
+        ("[1][2]{}\"x\"true", [Event.startArray, .number("1"), .endArray, .startArray, .number("2"), .endArray,
+                               .startObject, .endObject, .str("x"), .bool(true)]),
+        ("1 2 3", [.number("1"), .number("2"), .number("3")]),
+        ("1\n-2.5\n3e4", [.number("1"), .number("-2.5"), .number("3e4")]),
+        ("\"a\"\"b\"", [.str("a"), .str("b")]),
+        ("nulltruefalse", [.null, .bool(true), .bool(false)]),
+        ("12", [.number("12")]),
+    ])
+    func concatenated(json: String, expected: [Event]) throws {
+        let options = JSONParseOptions(allowMultipleValues: true)
+        #expect(try events(json, options: options) == expected)
+        #expect(validates(Array(json.utf8), options: options))
+    }
+
+    @Test("multiple values: empty or blank input is zero values; without the option it is an error",
+          arguments: ["", "  \n "])
+    func multipleValuesEmptyInput(json: String) throws {
+        let options = JSONParseOptions(allowMultipleValues: true)
+        #expect(try events(json, options: options) == [])
+        #expect(validates(Array(json.utf8), options: options))
+        let error = try #require(parseError(json))
+        #expect(error.kind == .truncated)
+        #expect(error.offset == json.utf8.count)
+        #expect(error.message == "empty input: no JSON value")
+    }
+
+    @Test("multiple values: a truncated last value or bad value is still an error")
+    func multipleValuesErrors() throws {
+        let options = JSONParseOptions(allowMultipleValues: true)
+        let truncated = try #require(parseError("[1]\n[2", options: options))
+        #expect(truncated.kind == .truncated)
+        #expect(truncated.line == 2)
+        let bad = try #require(parseError("[1]\n[2,]", options: options))
+        #expect(bad.kind == .syntax)
+        #expect(bad.offset == 7)
+        #expect((bad.line, bad.column) == (2, 4))
+    }
+
+    // MARK: validateUTF8
+
+    static let invalidUTF8Cases: [(bytes: [UInt8], offset: Int)] = [
+        (Array(#"[""#.utf8) + [0xFF] + Array(#""]"#.utf8), 2),  // never valid
+        (Array(#"["ab"#.utf8) + [0xC3, 0x28] + Array(#""]"#.utf8), 5),  // lead byte, then no continuation
+        (Array(#"["ab"#.utf8) + [0x80] + Array(#""]"#.utf8), 4),  // lone continuation byte
+        (Array(#"{""#.utf8) + [0xFE] + Array(#"":1}"#.utf8), 2),  // in a key
+        (Array("{\"ok\":\n \"".utf8) + [0xE2, 0x82, 0x41] + Array(#""}"#.utf8), 11),  // 3-byte sequence cut short
+    ]
+
+    @Test("invalid UTF-8 in a string or key is rejected, at the bad byte", arguments: invalidUTF8Cases)
+    func invalidUTF8Rejected(bytes: [UInt8], offset: Int) throws {
+        let error = try #require(parseError(bytes))
+        #expect(error.kind == .invalidUTF8)
+        #expect(error.message == "invalid UTF-8 in string")
+        #expect(error.offset == offset)
+        #expect(!validates(bytes))
+    }
+
+    @Test("invalid UTF-8 is passed through when validation is off", arguments: invalidUTF8Cases)
+    func invalidUTF8Accepted(bytes: [UInt8], offset: Int) throws {
+        let options = JSONParseOptions(validateUTF8: false)
+        let events = try events(bytes, options: options)
+        let raw = events.compactMap { event -> [UInt8]? in
+            switch event {
+            case .string(let b), .key(let b): b
+            default: nil
+            }
+        }
+        // The non-ASCII bytes reach the handler unchanged.
+        #expect(raw.joined().filter { $0 >= 0x80 } == bytes.filter { $0 >= 0x80 })
+        #expect(raw.joined().contains(bytes[offset]))
+        #expect(validates(bytes, options: options))
+    }
+
+    @Test("validation off still rejects what is not UTF-8 related")
+    func validationOffStillStrict() throws {
+        let options = JSONParseOptions(validateUTF8: false)
+        #expect(parseError("[\"a\tb\"]", options: options)?.kind == .syntax)
+        #expect(parseError("[1,]", options: options)?.kind == .syntax)
+        #expect(try events([0x5B, 0x22, 0xC3, 0xA9, 0x22, 0x5D], options: options) == [.startArray, .str("é"), .endArray])
+    }
+
+    @Test("overlong and surrogate encodings pass yajl's UTF-8 check (it checks only the byte pattern)")
+    func utf8CheckIsStructural() throws {
+        #expect(try events([0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D]) == [.startArray, .string([0xC0, 0xAF]), .endArray])
+        #expect(try events([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D]) == [.startArray, .string([0xED, 0xA0, 0x80]), .endArray])
+    }
+
+    // MARK: maxDepth
+
+    static func nested(_ depth: Int, separator: String = "") -> String {
+        String(repeating: "[" + separator, count: depth) + String(repeating: "]", count: depth)
+    }
+
+    @Test("default maxDepth accepts 512 nested arrays", arguments: [false, true])
+    func depth512(discard: Bool) throws {
+        let json = Self.nested(512)
+        if discard {
+            #expect(validates(Array(json.utf8)))
+        } else {
+            let events = try events(json)
+            #expect(events.count == 1024)
+            #expect(events.prefix(512).allSatisfy { $0 == .startArray })
+        }
+    }
+
+    @Test("default maxDepth rejects 513 nested arrays at the 513th bracket")
+    func depth513() throws {
+        let error = try #require(parseError(Self.nested(513)))
+        #expect(error.kind == .tooDeep)
+        #expect(error.message == "nesting deeper than 512 levels")
+        #expect(error.offset == 512)
+        #expect((error.line, error.column) == (1, 513))
+        #expect(!validates(Array(Self.nested(513).utf8)))
+    }
+
+    @Test("too deep on a later line: line and column of the opening bracket")
+    func depthLineColumn() throws {
+        // "[\n" 512 times, then "  [" on line 513.
+        let json = String(repeating: "[\n", count: 512) + "  [" + String(repeating: "]", count: 513)
+        let error = try #require(parseError(json))
+        #expect(error.kind == .tooDeep)
+        #expect(error.offset == 1024 + 2)
+        #expect((error.line, error.column) == (513, 3))
+        #expect(error.excerpt == "  [" + String(repeating: "]", count: 19) + "\n  ^")
+        let discard = JSONStreamParser(handler: DiscardEvents())
+        #expect(throws: error) { try discard.feed(json); try discard.finish() }
+    }
+
+    @Test("custom maxDepth", arguments: [
+        (0, "1", true), (0, "\"s\"", true), (0, "[]", false), (0, "{}", false),
+        (1, "[1,2]", true), (1, "{\"a\":1}", true), (1, "[[]]", false), (1, "{\"a\":{}}", false),
+        (2, "[[1],[2],[3]]", true), (2, "[[[]]]", false),
+        (4, "{\"a\":[{\"b\":[1]}]}", true), (3, "{\"a\":[{\"b\":[1]}]}", false),
+        (3, "[{\"a\":[]}, {\"b\":{}}, [[]]]", true), (3, "[{\"a\":[]}, {\"b\":{\"c\":{}}}]", false),
+    ])
+    func customDepth(maxDepth: Int, json: String, accepted: Bool) throws {
+        let options = JSONParseOptions(maxDepth: maxDepth)
+        #expect(outcome(json, options: options).isAccepted == accepted)
+        #expect(validates(Array(json.utf8), options: options) == accepted)
+        if !accepted {
+            #expect(parseError(json, options: options)?.kind == .tooDeep)
+        }
+    }
+
+    @Test("too deep in mixed objects and arrays points at the opener that goes too deep")
+    func mixedDepthOffset() throws {
+        let json = #"{"a":[{"b":[{"c":1}]}]}"#
+        let error = try #require(parseError(json, options: JSONParseOptions(maxDepth: 4)))
+        #expect(error.kind == .tooDeep)
+        #expect(error.message == "nesting deeper than 4 levels")
+        #expect(error.offset == 12)  // the `{` before "c"
+        #expect(error.column == 13)
+        // Events up to the limit were delivered.
+        #expect(outcome(json, options: JSONParseOptions(maxDepth: 4))
+                == .rejected(ErrorSummary(error), [.startObject, .key("a"), .startArray, .startObject, .key("b"), .startArray]))
+    }
+
+    @Test("100000 opening brackets are an error, not a crash", arguments: [false, true])
+    func hugeNesting(discard: Bool) throws {
+        let json = Array(String(repeating: "[", count: 100_000).utf8)
+        let error = #expect(throws: JSONParseError.self) {
+            if discard {
+                _ = try JSONStreamParser.parse(json, handler: DiscardEvents())
+            } else {
+                _ = try JSONStreamParser.parse(json, handler: EventRecorder())
+            }
+        }
+        #expect(error?.kind == .tooDeep)
+        #expect(error?.offset == 512)
+    }
+
+    @Test("100000 nested arrays with an unlimited maxDepth: no crash, balanced or truncated")
+    func hugeNestingUnlimited() throws {
+        let options = JSONParseOptions(maxDepth: .max)
+        let open = String(repeating: "[", count: 100_000)
+        let truncated = try #require(parseError(open, options: options))
+        #expect(truncated.kind == .truncated)
+        #expect(truncated.offset == 100_000)
+        #expect(validates(Array((open + String(repeating: "]", count: 100_000)).utf8), options: options))
+    }
 }

@@ -13,18 +13,29 @@ class EventSink {
 }
 
 /// Holds a handler of a concrete type and forwards events to it.
+///
+/// The handler lives behind a pointer rather than in a stored `var`: a class's `var`
+/// is checked for exclusive access at run time on every event, a pointer's memory is not.
 final class HandlerSink<Handler: JSONEventHandler>: EventSink {
-    var handler: Handler
+    let storage: UnsafeMutablePointer<Handler>
 
-    init(_ handler: Handler) { self.handler = handler }
+    init(_ handler: Handler) {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: handler)
+    }
 
-    override func null() throws { try handler.null() }
-    override func bool(_ value: Bool) throws { try handler.bool(value) }
-    override func number(_ text: JSONBytes) throws { try handler.number(text) }
-    override func string(_ value: JSONBytes) throws { try handler.string(value) }
-    override func key(_ name: JSONBytes) throws { try handler.key(name) }
-    override func startObject() throws { try handler.startObject() }
-    override func endObject() throws { try handler.endObject() }
-    override func startArray() throws { try handler.startArray() }
-    override func endArray() throws { try handler.endArray() }
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
+    override func null() throws { try storage.pointee.null() }
+    override func bool(_ value: Bool) throws { try storage.pointee.bool(value) }
+    override func number(_ text: JSONBytes) throws { try storage.pointee.number(text) }
+    override func string(_ value: JSONBytes) throws { try storage.pointee.string(value) }
+    override func key(_ name: JSONBytes) throws { try storage.pointee.key(name) }
+    override func startObject() throws { try storage.pointee.startObject() }
+    override func endObject() throws { try storage.pointee.endObject() }
+    override func startArray() throws { try storage.pointee.startArray() }
+    override func endArray() throws { try storage.pointee.endArray() }
 }

@@ -19,6 +19,11 @@ public struct JSONBytes: @unchecked Sendable {
     @inlinable
     public var string: String { String(decoding: buffer, as: UTF8.self) }
 
+    /// A new Swift `String`, or `nil` when the bytes are not valid UTF-8 (RFC 3629: no
+    /// overlong forms, no surrogates, nothing above U+10FFFF; yajl's own check is looser).
+    @inlinable
+    public var validatedString: String? { String(validating: buffer, as: UTF8.self) }
+
     /// A copy of the bytes.
     @inlinable
     public var bytes: [UInt8] { Array(buffer) }

@@ -15,6 +15,8 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
         case tooDeep
         /// A byte that is not allowed anywhere in JSON (form feed, for instance).
         case invalidCharacter
+        /// An object names the same key twice (only with ``JSON/DuplicateKeyPolicy/reject``).
+        case duplicateKey
     }
 
     /// What kind of problem stopped the parse.

@@ -32,8 +32,8 @@ public final class JSONStreamParser<Handler: JSONEventHandler> {
 
     /// The handler, with whatever state the events so far gave it.
     public var handler: Handler {
-        get { sink.handler }
-        _modify { yield &sink.handler }
+        get { sink.storage.pointee }
+        _modify { yield &sink.storage.pointee }
     }
 
     /// The options this parser was created with.

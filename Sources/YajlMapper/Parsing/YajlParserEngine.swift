@@ -29,6 +29,8 @@ final class YajlParserEngine {
     fileprivate var handlerError: (any Error)?
     /// The first error: every later call rethrows it.
     private var failure: (any Error)?
+    /// Whether any byte other than white space has been accepted.
+    private var sawContent = false
     private var finished = false
 
     // Position of the current chunk in the whole input.
@@ -91,6 +93,8 @@ final class YajlParserEngine {
         if finished { return }
         finished = true
         chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+        // Zero values is a valid stream of values (an empty JSON Lines file); yajl says EOF.
+        if !sawContent && options.allowMultipleValues { return }
         let status = yajl_complete_parse(handle)
         try check(status)
     }
@@ -127,13 +131,17 @@ final class YajlParserEngine {
 
     /// Moves the position past a chunk yajl accepted.
     private func advance(past bytes: UnsafeRawBufferPointer) {
-        var count = 0
-        for byte in bytes where byte == 0x0A { count &+= 1 }
-        if count > 0 {
-            newlinesBefore += count
-            var last = bytes.count - 1
-            while bytes[last] != 0x0A { last -= 1 }
-            lastNewlineBefore = bytesBefore + last
+        if !sawContent {
+            sawContent = bytes.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        }
+        // memchr is vectorised in libc: a chunk without newlines costs one fast scan.
+        let base = bytes.baseAddress!
+        var from = 0
+        while from < bytes.count, let hit = memchr(base + from, 0x0A, bytes.count - from) {
+            let at = base.distance(to: UnsafeRawPointer(hit))
+            newlinesBefore += 1
+            lastNewlineBefore = bytesBefore + at
+            from = at + 1
         }
         bytesBefore += bytes.count
         if bytes.count >= Self.tailLimit {
@@ -154,27 +162,41 @@ final class YajlParserEngine {
             yajl_free_error(handle, text)
         }
         var message = raw.trimmingWhitespace()
+        let lexical = message.hasPrefix("lexical error: ")
         for prefix in ["lexical error: ", "parse error: "] where message.hasPrefix(prefix) {
             message.removeFirst(prefix.count)
         }
         if message.hasSuffix(".") { message.removeLast() }
         var kind = JSONParseError.Kind.syntax
         var offset = currentOffset
-        if message.contains("premature EOF") {
+        if message.contains("premature EOF") || (lexical && finished) {
+            // `yajl_complete_parse` ends a pending token by parsing one space: a lexical
+            // error then means the input stopped inside a token (`tru`, `1.`, `"\u12`).
             kind = .truncated
-            message = bytesBefore == 0 ? "empty input: no JSON value"
+            offset = bytesBefore
+            message = !sawContent ? "empty input: no JSON value"
                 : "unexpected end of input (the JSON text is truncated)"
         } else if message.contains("UTF8") {
             kind = .invalidUTF8
             message = "invalid UTF-8 in string"
             offset = max(offset - 1, bytesBefore)
         } else {
-            // yajl reports the offset just past the token it rejected: point at the token.
-            offset = max(offset - 1, 0)
+            // yajl reports the offset just past the token or byte it rejected, except that
+            // its lexer backs up to the offending byte for every lexical error but an
+            // invalid character, and its parser moves back by the token's length after a
+            // map value: point at the token, or at the offending byte.
+            if !(lexical ? message != "invalid char in json text" : Self.movedBack.contains(message)) {
+                offset = max(offset - 1, 0)
+            }
             message = Self.clearerMessages[message] ?? message
         }
         return makeError(kind: kind, message: message, at: offset)
     }
+
+    /// Parse errors after which yajl has already moved its offset back by the token's
+    /// length ("try to restore error offset"). When the token began in an earlier chunk
+    /// yajl stops at the chunk's start, so the offset can then depend on chunking.
+    private static let movedBack: Set<String> = ["after key and value, inside map, I expect ',' or '}'"]
 
     /// yajl's wording, where a plainer one helps.
     private static let clearerMessages = [
@@ -183,6 +205,15 @@ final class YajlParserEngine {
         "invalid char in json text": "unexpected character",
         "unallowed token at this point in JSON text": "unexpected token",
     ]
+
+    /// Gives a handler's error the position of the token being delivered, when the error
+    /// asks for one (see ``JSONLocatableError``).
+    fileprivate func locate(_ error: any Error) -> any Error {
+        guard let locatable = error as? any JSONLocatableError, locatable.location == nil else { return error }
+        let located = makeError(kind: .syntax, message: "", at: max(currentOffset - 1, 0))
+        return locatable.located(at: JSONLocation(offset: located.offset, line: located.line, column: located.column),
+                                 excerpt: located.excerpt)
+    }
 
     /// Builds an error at an absolute offset, inside the current chunk or before it.
     private func makeError(kind: JSONParseError.Kind, message: String, at offset: Int) -> JSONParseError {
@@ -282,7 +313,7 @@ final class YajlParserEngine {
             try event(engine.sink.unsafelyUnwrapped)
             return 1
         } catch {
-            engine.handlerError = error
+            engine.handlerError = engine.locate(error)
             return 0
         }
     }

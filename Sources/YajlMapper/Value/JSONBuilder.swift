@@ -28,10 +28,27 @@ public struct JSONBuilder: JSONEventHandler {
     /// The top-level values built so far, in order.
     public private(set) var documents: [JSON] = []
 
+    /// Whether strings and keys must be strict UTF-8 (else invalid bytes become U+FFFD).
+    public let strictUTF8: Bool
+
     /// Creates a builder.
-    /// - Parameter duplicateKeys: what to do with repeated keys.
-    public init(duplicateKeys: JSON.DuplicateKeyPolicy = .useLast) {
+    /// - Parameters:
+    ///   - duplicateKeys: what to do with repeated keys.
+    ///   - strictUTF8: refuse strings that are not strict UTF-8 (yajl passes overlong
+    ///     forms, encoded surrogates and the `\udc00` escape through); when false they are
+    ///     repaired with U+FFFD.
+    public init(duplicateKeys: JSON.DuplicateKeyPolicy = .useLast, strictUTF8: Bool = true) {
         self.duplicateKeys = duplicateKeys
+        self.strictUTF8 = strictUTF8
+    }
+
+    @inline(__always)
+    private func text(_ bytes: JSONBytes) throws -> String {
+        guard strictUTF8 else { return bytes.string }
+        guard let text = bytes.validatedString else {
+            throw JSONParseError.unlocated(.invalidUTF8, message: "invalid UTF-8 in string")
+        }
+        return text
     }
 
     @inline(__always)
@@ -46,11 +63,11 @@ public struct JSONBuilder: JSONEventHandler {
     /// Adds a number, keeping its text.
     public mutating func number(_ text: JSONBytes) { add(.number(JSONNumber(unchecked: text.string))) }
     /// Adds a string.
-    public mutating func string(_ value: JSONBytes) { add(.string(value.string)) }
+    public mutating func string(_ value: JSONBytes) throws { add(.string(try text(value))) }
 
     /// Records a key; with ``JSON/DuplicateKeyPolicy/reject``, a repeat throws.
     public mutating func key(_ name: JSONBytes) throws {
-        let key = name.string
+        let key = try text(name)
         if duplicateKeys == .reject, case .object(_, let keyStart)? = frames.last,
            keys[keyStart...].contains(key) {
             throw JSONParseError.unlocated(.duplicateKey, message: "duplicate key \"\(key)\" in object")
@@ -110,7 +127,7 @@ extension JSON {
                 duplicateKeys: DuplicateKeyPolicy = .useLast) throws {
         var single = options
         single.allowMultipleValues = false
-        let builder = try JSONStreamParser.parse(bytes, handler: JSONBuilder(duplicateKeys: duplicateKeys), options: single)
+        let builder = try JSONStreamParser.parse(bytes, handler: JSONBuilder(duplicateKeys: duplicateKeys, strictUTF8: options.validateUTF8), options: single)
         self = builder.documents[0]
     }
 
@@ -127,7 +144,7 @@ extension JSON {
                 duplicateKeys: DuplicateKeyPolicy = .useLast) throws {
         var single = options
         single.allowMultipleValues = false
-        let builder = try JSONStreamParser.parse(input, handler: JSONBuilder(duplicateKeys: duplicateKeys), options: single)
+        let builder = try JSONStreamParser.parse(input, handler: JSONBuilder(duplicateKeys: duplicateKeys, strictUTF8: options.validateUTF8), options: single)
         self = builder.documents[0]
     }
 
@@ -138,7 +155,7 @@ extension JSON {
                                 duplicateKeys: DuplicateKeyPolicy = .useLast) throws -> [JSON] {
         var multiple = options
         multiple.allowMultipleValues = true
-        return try JSONStreamParser.parse(bytes, handler: JSONBuilder(duplicateKeys: duplicateKeys), options: multiple).documents
+        return try JSONStreamParser.parse(bytes, handler: JSONBuilder(duplicateKeys: duplicateKeys, strictUTF8: options.validateUTF8), options: multiple).documents
     }
 }
 

@@ -1,0 +1,214 @@
+import Testing
+@testable import YajlMapper
+
+@Suite("Parser errors")
+struct ParserErrorTests {
+    @Test("line, column and offset on multi-line input", arguments: [
+        // (json, offset, line, column)
+        ("{\"a\":1,\n \"b\" 2}", 13, 2, 6),
+        ("[\n1,\n2,\n]", 8, 4, 1),
+        ("[\n  1,\n  2\n  3]", 13, 4, 3),
+        ("\n\n\n   x", 6, 4, 4),
+        ("{\r\n\"a\":1,\r\n\"b\" 2}", 15, 3, 5),
+        ("\r\n[1,\r\n2,\r\n}", 11, 4, 1),
+        ("[\r\n\r\n\r\n,]", 7, 4, 1),
+        ("[\"é\",\n \"ü\" 1]", 13, 2, 7),  // columns count bytes
+        ("[1,\n2,\n", 7, 3, 1),  // truncated: the end of input
+    ])
+    func location(json: String, offset: Int, line: Int, column: Int) throws {
+        let error = try #require(parseError(json))
+        #expect(error.offset == offset)
+        #expect(error.line == line)
+        #expect(error.column == column)
+        #expect(error.description == "line \(line), column \(column): \(error.message)")
+    }
+
+    @Test("an unexpected token after a map value: yajl moves back to the token")
+    func afterMapValue() throws {
+        // yajl moves back by the token's length: the token's start, or for a string
+        // (whose length yajl counts without quotes) two bytes into it.
+        let number = try #require(parseError("{\"a\":\"a\"\n 123}"))
+        #expect(number.message == mapValueError)
+        #expect((number.offset, number.line, number.column) == (10, 2, 2))
+        let literal = try #require(parseError("{\"a\":1 true}"))
+        #expect(literal.offset == 7)
+        let string = try #require(parseError("{\"a\":1 \"abc\"}"))
+        #expect(string.offset == 9)
+        let container = try #require(parseError("{\"a\":[] []}"))
+        #expect(container.offset == 8)
+    }
+
+    @Test("known limitation: a token after a map value split across chunks is located later")
+    func afterMapValueSplit() throws {
+        let parser = JSONStreamParser(handler: EventRecorder())
+        try parser.feed("{\"a\":\"a\"\n 12")
+        let error = try #require(#expect(throws: JSONParseError.self) { try parser.feed("3}") })
+        #expect(error.message == mapValueError)
+        // In one call: offset 10 (the `1`). Split inside `123`: the chunk's start.
+        #expect((error.offset, error.line, error.column) == (12, 2, 4))
+    }
+
+    @Test("the excerpt shows the line and a caret under the problem")
+    func excerpt() throws {
+        let error = try #require(parseError("{\"a\":1,\n \"b\" 2}"))
+        #expect(error.excerpt == " \"b\" 2}\n     ^")
+        let first = try #require(parseError("[1 2]"))
+        #expect(first.excerpt == "[1 2]\n   ^")
+        let atStart = try #require(parseError("x"))
+        #expect(atStart.excerpt == "x\n^")
+    }
+
+    @Test("the excerpt of a CRLF line ends in a blank, not a carriage return")
+    func excerptCRLF() throws {
+        let error = try #require(parseError("[1,\r\n  2 3,\r\n4]"))
+        #expect((error.line, error.column) == (2, 5))
+        #expect(error.excerpt == "  2 3, \n    ^")
+        #expect(!error.excerpt.contains("\r"))
+    }
+
+    @Test("control characters become blanks so the caret stays aligned")
+    func excerptTabs() throws {
+        let error = try #require(parseError("[\t1\t2]"))
+        #expect(error.offset == 4)
+        #expect(error.excerpt == "[ 1 2]\n    ^")
+    }
+
+    @Test("long lines are cut around the problem")
+    func excerptLongLine() throws {
+        let json = "[" + String(repeating: "1,", count: 50) + "x" + String(repeating: ",1", count: 50) + "]"
+        let error = try #require(parseError(json))
+        #expect(error.offset == 101)
+        let lines = error.excerpt.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2)
+        #expect(lines[0] == String(repeating: "1,", count: 20) + "x" + String(repeating: ",1", count: 9) + ",")
+        #expect(lines[1] == String(repeating: " ", count: 40) + "^")
+    }
+
+    @Test("an error in a later chunk counts the lines of the earlier chunks")
+    func laterChunk() throws {
+        let parser = JSONStreamParser(handler: EventRecorder())
+        try parser.feed("[1,\n2,\n")
+        try parser.feed("3,\n  4")
+        let error = #expect(throws: JSONParseError.self) { try parser.feed(" 5]") }
+        #expect(error?.offset == 14)
+        #expect(error?.line == 4)
+        #expect(error?.column == 5)
+        #expect(error?.excerpt == "  4 5]\n    ^")
+    }
+
+    @Test("after an error, feed and finish throw the same error again")
+    func errorIsSticky() throws {
+        let parser = JSONStreamParser(handler: EventRecorder())
+        try parser.feed("[1,")
+        let error = try #require(#expect(throws: JSONParseError.self) { try parser.feed("]") })
+        #expect(throws: error) { try parser.feed("2]") }
+        #expect(throws: error) { try parser.feed("") }
+        #expect(throws: error) { try parser.finish() }
+        #expect(throws: error) { try parser.finish() }
+        #expect(parser.handler.events == [.startArray, .number("1")])
+    }
+
+    @Test("an error raised by finish is sticky too")
+    func finishErrorIsSticky() throws {
+        let parser = JSONStreamParser(handler: EventRecorder())
+        try parser.feed("{\"a\":")
+        let error = try #require(#expect(throws: JSONParseError.self) { try parser.finish() })
+        #expect(error.kind == .truncated)
+        #expect(throws: error) { try parser.finish() }
+        #expect(throws: error) { try parser.feed("1}") }
+    }
+
+    @Test("a form feed error is sticky")
+    func formFeedIsSticky() throws {
+        let parser = JSONStreamParser(handler: DiscardEvents())
+        let error = try #require(#expect(throws: JSONParseError.self) { try parser.feed("[1,\u{C}") })
+        #expect(error.kind == .invalidCharacter)
+        #expect(throws: error) { try parser.feed("2]") }
+        #expect(throws: error) { try parser.finish() }
+    }
+}
+
+/// The error a ``ThrowingHandler`` throws.
+struct HandlerStop: Error, Equatable {
+    var event: Event
+}
+
+/// Records events, and throws instead of recording the event at index `throwAt`.
+struct ThrowingHandler: JSONEventHandler {
+    var events: [Event] = []
+    var throwAt: Int
+
+    private mutating func note(_ event: Event) throws {
+        if events.count == throwAt { throw HandlerStop(event: event) }
+        events.append(event)
+    }
+
+    mutating func null() throws { try note(.null) }
+    mutating func bool(_ value: Bool) throws { try note(.bool(value)) }
+    mutating func number(_ text: JSONBytes) throws { try note(.number(text.string)) }
+    mutating func string(_ value: JSONBytes) throws { try note(.string(value.bytes)) }
+    mutating func key(_ name: JSONBytes) throws { try note(.key(name.bytes)) }
+    mutating func startObject() throws { try note(.startObject) }
+    mutating func endObject() throws { try note(.endObject) }
+    mutating func startArray() throws { try note(.startArray) }
+    mutating func endArray() throws { try note(.endArray) }
+}
+
+@Suite("Parser handler errors")
+struct ParserHandlerErrorTests {
+    static let json = #"{"n":null,"t":true,"x":-1.5,"s":"str","a":[{}],"f":false}"#
+    static let allEvents: [Event] = [
+        .startObject, .key("n"), .null, .key("t"), .bool(true), .key("x"), .number("-1.5"),
+        .key("s"), .str("str"), .key("a"), .startArray, .startObject, .endObject, .endArray,
+        .key("f"), .bool(false), .endObject,
+    ]
+
+    @Test("the event list is complete")
+    func allEventsDelivered() throws {
+        #expect(try events(Self.json) == Self.allEvents)
+    }
+
+    @Test("a handler error is rethrown unchanged and stops the parse", arguments: 0..<17)
+    func handlerErrorStops(throwAt: Int) throws {
+        for byteAtATime in [false, true] {
+            let parser = JSONStreamParser(handler: ThrowingHandler(throwAt: throwAt))
+            let stop = HandlerStop(event: Self.allEvents[throwAt])
+            #expect(throws: stop) {
+                if byteAtATime {
+                    for byte in Self.json.utf8 { try parser.feed([byte]) }
+                } else {
+                    try parser.feed(Self.json)
+                }
+                try parser.finish()
+            }
+            // No event after the failing one.
+            #expect(parser.handler.events == Array(Self.allEvents.prefix(throwAt)))
+            // The handler's error stays the parser's error.
+            #expect(throws: stop) { try parser.feed("[]") }
+            #expect(throws: stop) { try parser.finish() }
+            #expect(parser.handler.events == Array(Self.allEvents.prefix(throwAt)))
+        }
+    }
+
+    @Test("a handler error raised while finishing is rethrown by finish")
+    func handlerErrorInFinish() throws {
+        let parser = JSONStreamParser(handler: ThrowingHandler(throwAt: 0))
+        try parser.feed("12")
+        #expect(throws: HandlerStop(event: .number("12"))) { try parser.finish() }
+        #expect(throws: HandlerStop(event: .number("12"))) { try parser.finish() }
+    }
+
+    @Test("the static parse rethrows the handler's error unchanged")
+    func staticParse() throws {
+        #expect(throws: HandlerStop(event: .str("str"))) {
+            _ = try JSONStreamParser.parse(Array(Self.json.utf8), handler: ThrowingHandler(throwAt: 8))
+        }
+    }
+
+    @Test("a handler error takes precedence over a later syntax error in the same chunk")
+    func handlerErrorBeforeSyntaxError() throws {
+        #expect(throws: HandlerStop(event: .startArray)) {
+            _ = try JSONStreamParser.parse(Array("[1,]".utf8), handler: ThrowingHandler(throwAt: 0))
+        }
+    }
+}
