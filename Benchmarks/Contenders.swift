@@ -15,6 +15,7 @@ func allContenders() -> [Contender] {
         Contender(name: "YajlMapper validate", run: yajlMapperValidate),
     ]
     if let value = jsonValueContender() { contenders.append(value) }
+    contenders.append(Contender(name: "YajlMapper seed model", run: yajlMapperSeedModel))
     contenders += [
         Contender(name: "JSONSerialization", run: foundationJSONSerialization),
         Contender(name: "JSONDecoder seed model", run: foundationJSONDecoder),
@@ -83,6 +84,14 @@ func jsonValueContender() -> Contender? {
         blackHole(value)
         return 1
     }
+}
+
+// MARK: (c2) YajlMapper mapping the seed model from the stream
+
+func yajlMapperSeedModel(_ payload: Payload) throws -> Int {
+    let page = try Mapper<MappedRepositories>().map(data: payload.bytes)
+    blackHole(page)
+    return page.items.count &+ page.totalCount
 }
 
 // MARK: (d) Foundation JSONSerialization

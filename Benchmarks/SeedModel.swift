@@ -37,3 +37,39 @@ struct SeedOwner: Decodable {
         case avatarURL = "avatar_url"
     }
 }
+
+// The same fields as the ObjectMapper-style model, mapped by YajlMapper.
+
+import YajlMapper
+
+/// The search envelope, as written for ObjectMapper (the model, verbatim).
+struct MappedRepositories: Mappable {
+    var totalCount: Int!
+    var incompleteResults: Bool!
+    var items: [MappedRepository]!
+    init?(map: Map) { }
+    mutating func mapping(map: Map) {
+        totalCount <- map["total_count"]
+        incompleteResults <- map["incomplete_results"]
+        items <- map["items"]
+    }
+}
+
+/// One search item, as written for ObjectMapper.
+struct MappedRepository: Mappable {
+    var id: Int!
+    var name: String!
+    var fullName: String!
+    var htmlUrl: String!
+    var description: String!
+    var avatarUrl: String?
+    init?(map: Map) { }
+    mutating func mapping(map: Map) {
+        id <- map["id"]
+        name <- map["name"]
+        fullName <- map["full_name"]
+        htmlUrl <- map["html_url"]
+        description <- map["description"]
+        avatarUrl <- map["owner.avatar_url"]
+    }
+}

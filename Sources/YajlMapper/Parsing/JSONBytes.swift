@@ -21,8 +21,16 @@ public struct JSONBytes: @unchecked Sendable {
 
     /// A new Swift `String`, or `nil` when the bytes are not valid UTF-8 (RFC 3629: no
     /// overlong forms, no surrogates, nothing above U+10FFFF; yajl's own check is looser).
+    ///
+    /// Decoding repairs each invalid sequence's maximal part with U+FFFD; after yajl has
+    /// checked the sequences' shape, the invalid forms left (overlong, surrogate, above
+    /// U+10FFFF) always repair into more bytes, so a length change means invalid input.
+    /// (Cheaper than `String(validating:)`, which copies the bytes first.)
     @inlinable
-    public var validatedString: String? { String(validating: buffer, as: UTF8.self) }
+    public var validatedString: String? {
+        let text = String(decoding: buffer, as: UTF8.self)
+        return text.utf8.count == buffer.count ? text : String(validating: buffer, as: UTF8.self)
+    }
 
     /// A copy of the bytes.
     @inlinable

@@ -18,7 +18,7 @@ import Foundation
 /// ```
 public final class JSONStreamParser<Handler: JSONEventHandler> {
     private let sink: HandlerSink<Handler>
-    private let engine: YajlParserEngine
+    let engine: YajlParserEngine
 
     /// Creates a parser that delivers events to `handler`.
     /// - Parameters:

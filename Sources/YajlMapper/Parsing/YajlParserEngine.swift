@@ -18,6 +18,7 @@ final class YajlParserEngine {
     let options: JSONParseOptions
     /// Receives the events; `nil` when only validating (nesting callbacks only).
     let sink: EventSink?
+    private let unmanagedSink: Unmanaged<EventSink>?
 
     private var handle: yajl_handle?
     private let callbacks: UnsafeMutablePointer<yajl_callbacks>
@@ -42,9 +43,19 @@ final class YajlParserEngine {
     private static let tailLimit = 64
     private var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
 
+    // Retention: a copy of the input from an offset on, kept across chunks (for mapping a
+    // streamed element again from its own bytes).
+    private var retainStart: Int?
+    private var retained: [UInt8] = []
+    // Lines counted so far inside the current chunk, for cheap monotonic line queries.
+    private var lineCursor = 0
+    private var lineCursorLine = 1
+    private var lineCursorLineStart = 0
+
     init(options: JSONParseOptions, sink: EventSink?) {
         self.options = options
         self.sink = sink
+        unmanagedSink = sink.map { Unmanaged.passUnretained($0) }
         callbacks = .allocate(capacity: 1)
         callbacks.initialize(to: sink == nil ? Self.validationCallbacks : Self.eventCallbacks)
         let context = Unmanaged.passUnretained(self).toOpaque()
@@ -131,6 +142,11 @@ final class YajlParserEngine {
 
     /// Moves the position past a chunk yajl accepted.
     private func advance(past bytes: UnsafeRawBufferPointer) {
+        if let start = retainStart {
+            let from = max(start - bytesBefore, 0)
+            if from < bytes.count { retained.append(contentsOf: bytes[from...]) }
+        }
+        lineCursor = 0
         if !sawContent {
             sawContent = bytes.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         }
@@ -151,6 +167,56 @@ final class YajlParserEngine {
             if tail.count > Self.tailLimit { tail.removeFirst(tail.count - Self.tailLimit) }
         }
         chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+
+    // MARK: Retention and lines (used while mapping)
+
+    /// Starts keeping a copy of the input from `offset` (inside the current chunk) on.
+    func startRetaining(at offset: Int) {
+        retainStart = offset
+        retained.removeAll(keepingCapacity: true)
+    }
+
+    /// Stops keeping a copy.
+    func stopRetaining() {
+        retainStart = nil
+        retained.removeAll(keepingCapacity: true)
+    }
+
+    /// Calls `body` with the input from the retention start up to `end` (an offset inside
+    /// the current chunk): a view into the chunk when the region lies in it, else a copy.
+    func withRetained<R>(through end: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        guard let start = retainStart, let base = chunk.baseAddress else {
+            return try body(UnsafeRawBufferPointer(start: nil, count: 0))
+        }
+        let endInChunk = max(0, min(end - bytesBefore, chunk.count))
+        if retained.isEmpty && start >= bytesBefore {
+            return try body(UnsafeRawBufferPointer(start: base + (start - bytesBefore), count: max(0, endInChunk - (start - bytesBefore))))
+        }
+        var copy = retained
+        copy.append(contentsOf: UnsafeRawBufferPointer(start: base, count: endInChunk))
+        return try copy.withUnsafeBytes(body)
+    }
+
+    /// The 1-based line of an offset in the current chunk, and the offset its line starts
+    /// at. Queries must not go backwards within a chunk: each byte is counted once.
+    func line(at offset: Int) -> (line: Int, lineStart: Int) {
+        if lineCursor == 0 {
+            lineCursorLine = newlinesBefore + 1
+            lineCursorLineStart = lastNewlineBefore + 1
+        }
+        let target = max(0, min(offset - bytesBefore, chunk.count))
+        if target > lineCursor, let base = chunk.baseAddress {
+            var from = lineCursor
+            while from < target, let hit = memchr(base + from, 0x0A, target - from) {
+                let at = base.distance(to: UnsafeRawPointer(hit))
+                lineCursorLine += 1
+                lineCursorLineStart = bytesBefore + at + 1
+                from = at + 1
+            }
+            lineCursor = target
+        }
+        return (lineCursorLine, lineCursorLineStart)
     }
 
     /// Reads yajl's error message and turns it into a located ``JSONParseError``.
@@ -306,15 +372,20 @@ final class YajlParserEngine {
         Unmanaged<YajlParserEngine>.fromOpaque(ctx!).takeUnretainedValue()
     }
 
+    /// Calls the sink without reference counting: the engine and its sink outlive every
+    /// callback (one retain and release per event showed up in profiles).
     @inline(__always)
     private static func deliver(_ ctx: UnsafeMutableRawPointer?, _ event: (EventSink) throws -> Void) -> Int32 {
-        let engine = engine(ctx)
-        do {
-            try event(engine.sink.unsafelyUnwrapped)
-            return 1
-        } catch {
-            engine.handlerError = engine.locate(error)
-            return 0
+        Unmanaged<YajlParserEngine>.fromOpaque(ctx!)._withUnsafeGuaranteedRef { engine in
+            engine.unmanagedSink.unsafelyUnwrapped._withUnsafeGuaranteedRef { sink in
+                do {
+                    try event(sink)
+                    return 1
+                } catch {
+                    engine.handlerError = engine.locate(error)
+                    return 0
+                }
+            }
         }
     }
 }

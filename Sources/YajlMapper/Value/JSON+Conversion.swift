@@ -6,6 +6,13 @@ public protocol JSONScalar {
     /// Reads `json` as this type.
     /// - Throws: ``JSONConversionError``.
     static func fromJSON(_ json: JSON) throws -> Self
+    /// This value as JSON (numbers exact).
+    var jsonValue: JSON { get }
+}
+
+extension FixedWidthInteger where Self: JSONScalar {
+    /// The integer as an exact JSON number.
+    public var jsonValue: JSON { .number(JSONNumber(self)) }
 }
 
 extension JSON {
@@ -43,6 +50,9 @@ extension UInt32: JSONScalar {}
 extension UInt64: JSONScalar {}
 
 extension Double: JSONScalar {
+    /// The number, or `null` for infinity and NaN (JSON cannot hold them).
+    public var jsonValue: JSON { JSONNumber(self).map(JSON.number) ?? .null }
+
     /// Reads a number in `Double` range.
     public static func fromJSON(_ json: JSON) throws -> Double {
         guard case .number(let n) = json else {
@@ -53,6 +63,9 @@ extension Double: JSONScalar {
 }
 
 extension Float: JSONScalar {
+    /// The number (shortest text for the `Float`), or `null` for infinity and NaN.
+    public var jsonValue: JSON { isFinite ? .number(JSONNumber(unchecked: description)) : .null }
+
     /// Reads a number in `Float` range.
     public static func fromJSON(_ json: JSON) throws -> Float {
         let d = try Double.fromJSON(json)
@@ -63,6 +76,9 @@ extension Float: JSONScalar {
 }
 
 extension Decimal: JSONScalar {
+    /// The number, exactly as `Decimal` prints it; `null` for NaN.
+    public var jsonValue: JSON { isNaN ? .null : (JSONNumber(description).map(JSON.number) ?? .null) }
+
     /// Reads a number as a `Decimal`.
     public static func fromJSON(_ json: JSON) throws -> Decimal {
         guard case .number(let n) = json else {
@@ -74,6 +90,9 @@ extension Decimal: JSONScalar {
 }
 
 extension Bool: JSONScalar {
+    /// `true` or `false`.
+    public var jsonValue: JSON { .bool(self) }
+
     /// Reads `true` or `false`.
     public static func fromJSON(_ json: JSON) throws -> Bool {
         guard case .bool(let b) = json else { throw JSONConversionError.typeMismatch(expected: "Bool", found: json.kind) }
@@ -82,6 +101,9 @@ extension Bool: JSONScalar {
 }
 
 extension String: JSONScalar {
+    /// The string.
+    public var jsonValue: JSON { .string(self) }
+
     /// Reads a string.
     public static func fromJSON(_ json: JSON) throws -> String {
         guard case .string(let s) = json else {

@@ -1,0 +1,180 @@
+import Foundation
+
+/// Placeholders a dry run returns from `map.value` so an immutable model's initialiser runs
+/// to the end and every key it reads is learned.
+protocol DryRunPlaceholder {
+    static var dryRunPlaceholder: Self { get }
+}
+
+extension Int: DryRunPlaceholder { static var dryRunPlaceholder: Int { 0 } }
+extension Int8: DryRunPlaceholder { static var dryRunPlaceholder: Int8 { 0 } }
+extension Int16: DryRunPlaceholder { static var dryRunPlaceholder: Int16 { 0 } }
+extension Int32: DryRunPlaceholder { static var dryRunPlaceholder: Int32 { 0 } }
+extension Int64: DryRunPlaceholder { static var dryRunPlaceholder: Int64 { 0 } }
+extension UInt: DryRunPlaceholder { static var dryRunPlaceholder: UInt { 0 } }
+extension UInt8: DryRunPlaceholder { static var dryRunPlaceholder: UInt8 { 0 } }
+extension UInt16: DryRunPlaceholder { static var dryRunPlaceholder: UInt16 { 0 } }
+extension UInt32: DryRunPlaceholder { static var dryRunPlaceholder: UInt32 { 0 } }
+extension UInt64: DryRunPlaceholder { static var dryRunPlaceholder: UInt64 { 0 } }
+extension Double: DryRunPlaceholder { static var dryRunPlaceholder: Double { 0 } }
+extension Float: DryRunPlaceholder { static var dryRunPlaceholder: Float { 0 } }
+extension Bool: DryRunPlaceholder { static var dryRunPlaceholder: Bool { false } }
+extension String: DryRunPlaceholder { static var dryRunPlaceholder: String { "" } }
+extension Decimal: DryRunPlaceholder { static var dryRunPlaceholder: Decimal { 0 } }
+extension Date: DryRunPlaceholder { static var dryRunPlaceholder: Date { Date(timeIntervalSince1970: 0) } }
+extension URL: DryRunPlaceholder { static var dryRunPlaceholder: URL { URL(fileURLWithPath: "/") } }
+extension Data: DryRunPlaceholder { static var dryRunPlaceholder: Data { Data() } }
+extension Array: DryRunPlaceholder { static var dryRunPlaceholder: Array { [] } }
+extension Dictionary: DryRunPlaceholder { static var dryRunPlaceholder: Dictionary { [:] } }
+extension Set: DryRunPlaceholder { static var dryRunPlaceholder: Set { [] } }
+extension Optional: DryRunPlaceholder { static var dryRunPlaceholder: Optional { nil } }
+
+/// `ImmutableMappable`'s reads: `try map.value("key")` returns the value or throws a
+/// ``MappingError`` naming the key path, what was expected and what was found.
+extension Map {
+    /// Selects `key` and turns a read into a value or a thrown error.
+    private func require<T>(_ key: String, _ nested: Bool?, _ delimiter: String, optional: Bool,
+                            _ read: (Map) -> T??) throws -> T? {
+        _ = self[key, nested: nested, delimiter: delimiter, ignoreNil: false]
+        let before = session.problems.count
+        let result = read(self)
+        if case .some(let value) = result, value != nil || optional { return value }
+        let problems = session.removeProblems(from: before)
+        if optional && problems.isEmpty { return nil }
+        if session.isDryRun, let placeholder = (T.self as? DryRunPlaceholder.Type)?.dryRunPlaceholder as? T {
+            return placeholder
+        }
+        if session.isDryRun, let model = dryRunModel(T.self) { return model }
+        throw MappingError(problems: problems.isEmpty
+            ? [MappingProblem(kind: .missing, keyPath: JSONPath(session.basePath.components + currentPath).description,
+                              expected: "\(T.self)", found: nil)]
+            : problems)
+    }
+
+    private func dryRunModel<T>(_: T.Type) -> T? {
+        guard let type = T.self as? any BaseMappable.Type else { return nil }
+        func make<M: BaseMappable>(_: M.Type) -> M? {
+            let map = Map(mappingType: .fromJSON, node: .object(JSONObject()), session: session, path: [],
+                          info: PlanRegistry.shared.info(for: M.self), plan: nil)
+            return ModelBuilder.instantiate(M.self, map: map)
+        }
+        return make(type) as? T
+    }
+
+    // MARK: Basic values
+
+    /// A basic value, converted exactly (no wrapping, no truncation).
+    /// - Throws: ``MappingError`` when absent, `null`, mistyped or out of range.
+    public func value<T: JSONScalar>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                     file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T {
+        try require(key, nested, delimiter, optional: false) {
+            $0.read(.value, required: true, expected: "\(T.self)") { try T.fromJSON($0) }
+        }!
+    }
+
+    /// An optional basic value: `nil` when absent or `null`.
+    /// - Throws: ``MappingError`` when mistyped or out of range.
+    public func value<T: JSONScalar>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                     file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T? {
+        try require(key, nested, delimiter, optional: true) {
+            $0.read(.value, required: false, expected: "\(T.self)") { try T.fromJSON($0) }
+        }
+    }
+
+    /// A basic value, or `default` when absent or `null` (a mistyped value still throws).
+    /// - Throws: ``MappingError`` when mistyped or out of range.
+    public func value<T: JSONScalar>(_ key: String, default defaultValue: T, nested: Bool? = nil, delimiter: String = ".") throws -> T {
+        let found: T? = try value(key, nested: nested, delimiter: delimiter)
+        return found ?? defaultValue
+    }
+
+    /// An array of basic values.
+    /// - Throws: ``MappingError``.
+    public func value<T: JSONScalar>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                     file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T] {
+        try require(key, nested, delimiter, optional: false) {
+            $0.read(.value, required: true, expected: "[\(T.self)]") { try $0.convertedElements(T.fromJSON) }
+        }!
+    }
+
+    /// Any value Foundation can hold, by casting (ObjectMapper's generic `value`).
+    /// - Throws: ``MappingError``.
+    public func value<T>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                         file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T {
+        try require(key, nested, delimiter, optional: false) {
+            $0.read(.value, required: true, expected: "\(T.self)") { node in
+                guard let value = node.foundationValue as? T else {
+                    throw JSONConversionError.typeMismatch(expected: "\(T.self)", found: node.kind)
+                }
+                return value
+            }
+        }!
+    }
+
+    /// A value through a transform.
+    /// - Throws: ``MappingError`` when absent or the transform gives `nil`.
+    public func value<Transform: TransformType>(_ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+                                                file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> Transform.Object {
+        try require(key, nested, delimiter, optional: false) { $0.readTransformed(transform, required: true) }!
+    }
+
+    /// An optional value through a transform: `nil` when absent or `null`.
+    /// - Throws: ``MappingError`` when present and the transform gives `nil`.
+    public func value<Transform: TransformType>(_ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+                                                file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> Transform.Object? {
+        try require(key, nested, delimiter, optional: true) { $0.readTransformed(transform, required: false) }
+    }
+
+    // MARK: Enums
+
+    /// An enum by its raw value.
+    /// - Throws: ``MappingError`` when absent or not a known raw value.
+    public func value<T: RawRepresentable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                           file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T where T.RawValue: JSONScalar {
+        try value(key, nested: nested, delimiter: delimiter, using: EnumTransform<T>())
+    }
+
+    /// An optional enum by its raw value.
+    /// - Throws: ``MappingError`` when present and not a known raw value.
+    public func value<T: RawRepresentable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                           file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T? where T.RawValue: JSONScalar {
+        try value(key, nested: nested, delimiter: delimiter, using: EnumTransform<T>())
+    }
+
+    // MARK: Models
+
+    /// A nested model.
+    /// - Throws: ``MappingError``.
+    public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                       file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T {
+        try require(key, nested, delimiter, optional: false) { $0.readModel(T.self, required: true) }!
+    }
+
+    /// An optional nested model: `nil` when absent or `null`.
+    /// - Throws: ``MappingError`` when present and not mappable.
+    public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                       file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T? {
+        try require(key, nested, delimiter, optional: true) { $0.readModel(T.self, required: false) }
+    }
+
+    /// An array of models.
+    /// - Throws: ``MappingError``.
+    public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                       file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T] {
+        try require(key, nested, delimiter, optional: false) { $0.readModels(T.self, required: true) }!
+    }
+
+    /// An optional array of models.
+    /// - Throws: ``MappingError`` when present and not an array.
+    public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                       file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T]? {
+        try require(key, nested, delimiter, optional: true) { $0.readModels(T.self, required: false) }
+    }
+
+    /// A dictionary of models.
+    /// - Throws: ``MappingError``.
+    public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                       file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [String: T] {
+        try require(key, nested, delimiter, optional: false) { $0.readModelDictionary(T.self, required: true) }!
+    }
+}

@@ -1,0 +1,207 @@
+/// The conversions behind every `<-` operator: one place decides what a missing key, a
+/// `null` or a mistyped value means, and records it as a problem.
+/// The selected value, sorted for assignment.
+@usableFromInline
+enum Fetched {
+    /// The key is absent: leave the property as it is.
+    case absent
+    /// The value is `null`: `nil` for an optional property.
+    case null
+    /// A value to convert.
+    case value(JSON)
+}
+
+extension Map {
+    /// A conversion that failed at a position inside the value (an element of an array).
+    struct ElementFailure: Error {
+        var path: [JSONPath.Component]
+        var error: JSONConversionError
+    }
+
+    /// Reads the selected value with `convert`.
+    /// - Parameters:
+    ///   - kind: what the capture must have kept for this read.
+    ///   - required: the property is not optional: absent or `null` is a problem.
+    ///   - expected: the Swift type's name, for problems.
+    /// - Returns: `.some(value)` to assign, `.none` to leave the property as it is, or
+    ///   `.some(nil)` for an optional property read as `null`.
+    func read<T>(_ kind: ReadKind, required: Bool, expected: @autoclosure () -> String,
+                 _ convert: (JSON) throws -> T?) -> T?? {
+        let node: JSON
+        switch fetch(kind, required: required, expected: expected()) {
+        case .absent: return .none
+        case .null: return required ? .none : .some(nil)
+        case .value(let value): node = value
+        }
+        do {
+            guard let value = try convert(node) else { return .none }
+            return .some(value)
+        } catch let error as JSONConversionError {
+            report(error, expected: expected())
+        } catch let failure as ElementFailure {
+            session.report(kindOf(failure.error), path: currentPath + failure.path,
+                           expected: expected(), found: foundOf(failure.error))
+        } catch {
+            report(.typeMismatch, expected: expected(), found: node)
+        }
+        return .none
+    }
+
+    /// The selected value sorted for assignment; a missing or `null` value for a required
+    /// property is reported here.
+    func fetch(_ kind: ReadKind, required: Bool, expected: @autoclosure () -> String) -> Fetched {
+        guard let node = take(kind) else {
+            if required && !session.isDryRun { report(.missing, expected: expected(), found: nil) }
+            return .absent
+        }
+        if case .null = node {
+            if required { report(.typeMismatch, expected: expected(), found: node) }
+            return .null
+        }
+        return .value(node)
+    }
+
+    /// ``fetch(_:required:expected:)`` for a plain value: the basic operators' fast path,
+    /// specialised in the caller's module.
+    @usableFromInline
+    func fetchValue(required: Bool, expected: Any.Type) -> Fetched {
+        fetch(.value, required: required, expected: "\(expected)")
+    }
+
+    /// Records a failed conversion of the selected value.
+    @usableFromInline
+    func reportConversion(_ error: any Error, expected: Any.Type) {
+        if let error = error as? JSONConversionError {
+            report(error, expected: "\(expected)")
+        } else {
+            report(.typeMismatch, expected: "\(expected)", found: currentNode)
+        }
+    }
+
+    private func kindOf(_ error: JSONConversionError) -> MappingProblem.Kind {
+        switch error {
+        case .typeMismatch: return .typeMismatch
+        case .numberOutOfRange: return .numberOutOfRange
+        case .notAnInteger: return .notAnInteger
+        }
+    }
+
+    private func foundOf(_ error: JSONConversionError) -> String {
+        switch error {
+        case .typeMismatch(_, let found): return found.description
+        case .numberOutOfRange(let text, _), .notAnInteger(let text, _): return text
+        }
+    }
+
+    /// Builds a nested model from the selected value.
+    func readModel<T: BaseMappable>(_: T.Type, required: Bool) -> T?? {
+        let info = PlanRegistry.shared.info(for: T.self)
+        return read(.model(info), required: required, expected: "\(T.self)") { node in
+            ModelBuilder.build(T.self, from: node, at: currentPath, session: session, whole: plan == nil)
+        }
+    }
+
+    /// Builds an array of models; elements that fail are dropped, each with a problem.
+    func readModels<T: BaseMappable>(_: T.Type, required: Bool) -> [T]?? {
+        let info = PlanRegistry.shared.info(for: T.self)
+        return read(.models(info), required: required, expected: "[\(T.self)]") { node in
+            guard case .array(let elements) = node else {
+                throw JSONConversionError.typeMismatch(expected: "[\(T.self)]", found: node.kind)
+            }
+            let base = currentPath
+            var models: [T] = []
+            models.reserveCapacity(elements.count)
+            for (i, element) in elements.enumerated() {
+                if let model = ModelBuilder.build(T.self, from: element, at: base + [.index(i)],
+                                                  session: session, whole: plan == nil) {
+                    models.append(model)
+                }
+            }
+            return models
+        }
+    }
+
+    /// Builds a dictionary of models; members that fail are dropped, each with a problem.
+    func readModelDictionary<T: BaseMappable>(_: T.Type, required: Bool) -> [String: T]?? {
+        let info = PlanRegistry.shared.info(for: T.self)
+        return read(.modelValues(info), required: required, expected: "[String: \(T.self)]") { node in
+            guard case .object(let object) = node else {
+                throw JSONConversionError.typeMismatch(expected: "[String: \(T.self)]", found: node.kind)
+            }
+            let base = currentPath
+            var models: [String: T] = [:]
+            for (key, value) in zip(object.keys, object.values) {
+                models[key] = ModelBuilder.build(T.self, from: value, at: base + [.key(key)],
+                                                 session: session, whole: plan == nil)
+            }
+            return models
+        }
+    }
+
+    /// Builds nested collections of models from a value kept whole.
+    func readModelCollection<T: BaseMappable, Result>(_: T.Type, required: Bool, expected: String,
+                                                      _ shape: (JSON, (JSON, [JSONPath.Component]) -> T?) throws -> Result) -> Result?? {
+        read(.value, required: required, expected: expected) { node in
+            try shape(node) { element, relative in
+                ModelBuilder.build(T.self, from: element, at: currentPath + relative, session: session, whole: true)
+            }
+        }
+    }
+
+    /// The selected value passed through a transform (as Foundation types).
+    func readTransformed<Transform: TransformType>(_ transform: Transform, required: Bool) -> Transform.Object?? {
+        guard let node = take(.value) else {
+            if required && !session.isDryRun { report(.missing, expected: "\(Transform.Object.self)", found: nil) }
+            return .none
+        }
+        let input: Any? = node == .null ? nil : node.foundationValue
+        if let value = transform.transformFromJSON(input) { return .some(value) }
+        if node == .null && !required { return .some(nil) }
+        report(.transformFailed, expected: "\(Transform.Object.self)", found: node)
+        return .none
+    }
+}
+
+// MARK: Element conversions
+
+extension JSON {
+    /// The elements converted one by one; the first failure names its index.
+    func convertedElements<T>(_ convert: (JSON) throws -> T) throws -> [T] {
+        guard case .array(let elements) = self else {
+            throw JSONConversionError.typeMismatch(expected: "array", found: kind)
+        }
+        var result: [T] = []
+        result.reserveCapacity(elements.count)
+        for (i, element) in elements.enumerated() {
+            do {
+                result.append(try convert(element))
+            } catch let error as JSONConversionError {
+                throw Map.ElementFailure(path: [.index(i)], error: error)
+            } catch var failure as Map.ElementFailure {
+                failure.path.insert(.index(i), at: 0)
+                throw failure
+            }
+        }
+        return result
+    }
+
+    /// The members' values converted one by one; the first failure names its key.
+    func convertedMembers<T>(_ convert: (JSON) throws -> T) throws -> [String: T] {
+        guard case .object(let object) = self else {
+            throw JSONConversionError.typeMismatch(expected: "object", found: kind)
+        }
+        var result: [String: T] = [:]
+        result.reserveCapacity(object.count)
+        for (key, value) in zip(object.keys, object.values) {
+            do {
+                result[key] = try convert(value)
+            } catch let error as JSONConversionError {
+                throw Map.ElementFailure(path: [.key(key)], error: error)
+            } catch var failure as Map.ElementFailure {
+                failure.path.insert(.key(key), at: 0)
+                throw failure
+            }
+        }
+        return result
+    }
+}

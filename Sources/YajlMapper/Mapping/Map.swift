@@ -1,0 +1,242 @@
+import Foundation
+
+/// The JSON object being mapped and the key being read or written (ObjectMapper's `Map`).
+///
+/// `map["key"]` selects a key; `<-` then reads it into a property (from JSON) or writes the
+/// property under it (to JSON). Keys with dots are nested paths (`owner.avatar_url`), and a
+/// number in a path is an array index (`items.0.name`); `nested: false` reads a key that
+/// contains dots, `delimiter:` changes the separator, `ignoreNil: true` treats `null` as absent.
+public final class Map {
+    /// Whether this map reads JSON into models or writes models to JSON.
+    public let mappingType: MappingType
+    /// Whether the selected key exists (a `null` value exists).
+    public internal(set) var isKeyPresent = false
+    /// The selected key, as given.
+    public internal(set) var currentKey: String?
+    /// The separator of nested key paths for the selected key.
+    public internal(set) var nestedKeyDelimiter: String = "."
+    /// Whatever the caller passed to the ``Mapper``.
+    public var context: MapContext?
+    /// When writing, write `null` for `nil` properties instead of leaving the key out.
+    public var shouldIncludeNilValues = false
+    /// Whether the mapping fills an existing object.
+    public let toObject: Bool
+    /// Whether the selected key is a nested path.
+    public internal(set) var keyIsNested = false
+
+    // MARK: Reading
+
+    /// The object being read.
+    let node: YajlMapper.JSON
+    /// The value at the selected key: `nil` when absent.
+    var currentNode: YajlMapper.JSON?
+    private var currentComponents: [String] = []
+    let session: MappingSession
+    /// From the unit's root to this object.
+    let path: [JSONPath.Component]
+    let info: TypeInfo?
+    /// The plan this object was captured with; `nil` when it was kept whole.
+    let plan: TypePlan?
+    private var cursor = 0
+    private var readIndex: Int?
+
+    // MARK: Writing
+
+    /// The object being written.
+    var output: YajlMapper.JSON = .object(JSONObject())
+
+    /// Creates a map over a Foundation dictionary, as ObjectMapper does.
+    /// - Parameters:
+    ///   - mappingType: read or write.
+    ///   - JSON: the object to read (ignored when writing).
+    ///   - toObject: whether an existing object is being filled.
+    ///   - context: passed to every nested map.
+    ///   - shouldIncludeNilValues: write `null` for `nil` properties.
+    public convenience init(mappingType: MappingType, JSON: [String: Any], toObject: Bool = false,
+                            context: MapContext? = nil, shouldIncludeNilValues: Bool = false) {
+        let session = MappingSession(strict: false, context: context,
+                                     shouldIncludeNilValues: shouldIncludeNilValues, capturedWhole: true)
+        self.init(mappingType: mappingType, node: YajlMapper.JSON(foundation: JSON) ?? .object([:]),
+                  session: session, path: [], info: nil, plan: nil, toObject: toObject)
+    }
+
+    init(mappingType: MappingType, node: YajlMapper.JSON, session: MappingSession, path: [JSONPath.Component],
+         info: TypeInfo?, plan: TypePlan?, toObject: Bool = false) {
+        self.mappingType = mappingType
+        self.node = node
+        self.session = session
+        self.path = path
+        self.info = info
+        self.plan = session.capturedWhole ? nil : plan
+        self.toObject = toObject
+        self.context = session.context
+        self.shouldIncludeNilValues = session.shouldIncludeNilValues
+    }
+
+    // MARK: Subscripts (ObjectMapper's)
+
+    /// Selects a key (a nested path when it contains `.`).
+    public subscript(key: String) -> Map { select(key, nested: nil, delimiter: ".", ignoreNil: false) }
+    /// Selects a key whose nested parts are separated by `delimiter`.
+    public subscript(key: String, delimiter delimiter: String) -> Map {
+        select(key, nested: nil, delimiter: delimiter, ignoreNil: false)
+    }
+    /// Selects a key, nested or not.
+    public subscript(key: String, nested nested: Bool) -> Map {
+        select(key, nested: nested, delimiter: ".", ignoreNil: false)
+    }
+    /// Selects a key, nested or not, with a delimiter.
+    public subscript(key: String, nested nested: Bool, delimiter delimiter: String) -> Map {
+        select(key, nested: nested, delimiter: delimiter, ignoreNil: false)
+    }
+    /// Selects a key; with `ignoreNil`, `null` counts as absent.
+    public subscript(key: String, ignoreNil ignoreNil: Bool) -> Map {
+        select(key, nested: nil, delimiter: ".", ignoreNil: ignoreNil)
+    }
+    /// Selects a key with a delimiter; with `ignoreNil`, `null` counts as absent.
+    public subscript(key: String, delimiter delimiter: String, ignoreNil ignoreNil: Bool) -> Map {
+        select(key, nested: nil, delimiter: delimiter, ignoreNil: ignoreNil)
+    }
+    /// Selects a key, nested or not; with `ignoreNil`, `null` counts as absent.
+    public subscript(key: String, nested nested: Bool, ignoreNil ignoreNil: Bool) -> Map {
+        select(key, nested: nested, delimiter: ".", ignoreNil: ignoreNil)
+    }
+    /// Selects a key with every option.
+    public subscript(key: String, nested nested: Bool?, delimiter delimiter: String, ignoreNil ignoreNil: Bool) -> Map {
+        select(key, nested: nested, delimiter: delimiter, ignoreNil: ignoreNil)
+    }
+
+    private func select(_ key: String, nested: Bool?, delimiter: String, ignoreNil: Bool) -> Map {
+        currentKey = key
+        nestedKeyDelimiter = delimiter
+        let isNested = nested ?? (delimiter == "." ? key.utf8.contains(UInt8(ascii: ".")) : key.contains(delimiter))
+        keyIsNested = isNested
+        // The n-th read usually is the plan's n-th read: reuse its split components.
+        if let plan, cursor < plan.reads.count, plan.reads[cursor].sameKey(key, nested: isNested, delimiter: delimiter) {
+            currentComponents = plan.reads[cursor].components
+            readIndex = cursor
+            cursor += 1
+        } else {
+            currentComponents = isNested ? key.components(separatedBy: delimiter) : [key]
+            readIndex = nil
+        }
+        if mappingType == .fromJSON {
+            currentNode = Self.lookup(currentComponents, in: node)
+            isKeyPresent = currentNode != nil
+            if ignoreNil, case .null? = currentNode {
+                isKeyPresent = false
+                currentNode = nil
+            }
+        }
+        return self
+    }
+
+    /// ObjectMapper's lookup: keys through objects, indexes through arrays; `null` before the
+    /// end of the path means absent.
+    static func lookup(_ components: [String], in root: YajlMapper.JSON) -> YajlMapper.JSON? {
+        var current = root
+        for component in components {
+            switch current {
+            case .object(let object):
+                guard let next = object[component] else { return nil }
+                current = next
+            case .array(let array):
+                guard let i = Int(component), array.indices.contains(i) else { return nil }
+                current = array[i]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    // MARK: Values as Foundation sees them
+
+    /// The selected value as Foundation types (`String`, `NSNumber`, `Bool`, `[Any]`,
+    /// `[String: Any]`); `nil` for `null` and absent keys.
+    public var currentValue: Any? {
+        guard let currentNode, currentNode != .null else { return nil }
+        return currentNode.foundationValue
+    }
+
+    /// The object being read, or written so far, as a Foundation dictionary.
+    public var JSON: [String: Any] {
+        let value = mappingType == .fromJSON ? node : output
+        return value.foundationValue as? [String: Any] ?? [:]
+    }
+
+    /// The selected value cast to `T` (ObjectMapper's `value()`).
+    public func value<T>() -> T? {
+        if let value = currentValue as? T { return value }
+        // NSNumber does not cast to Float in every case: go through Double.
+        if T.self == Float.self, let number = currentValue as? NSNumber { return number.floatValue as? T }
+        return nil
+    }
+
+    // MARK: Engine
+
+    /// The selected value for a read of `kind`; notes the read for plans, and a miss when
+    /// the object was captured without it.
+    func take(_ kind: ReadKind) -> YajlMapper.JSON? {
+        if plan != nil || session.recording {
+            checkRead(kind)
+        }
+        return currentNode
+    }
+
+    private func checkRead(_ kind: ReadKind) {
+        if let plan, let i = readIndex, plan.reads[i].kind == kind, !session.recording { return }
+        let read = PlanRead(key: currentKey ?? "", nested: keyIsNested, delimiter: nestedKeyDelimiter, kind: kind)
+        if let info, session.recording { session.record(read, for: info) }
+        if let plan, !plan.covers(read) { session.noteMiss() }
+    }
+
+    /// The path of the selected value from the unit's root.
+    var currentPath: [JSONPath.Component] { path + currentComponents.map { .key($0) } }
+
+    /// Records a problem at the selected key.
+    func report(_ kind: MappingProblem.Kind, expected: String, found: YajlMapper.JSON?) {
+        session.report(kind, path: currentPath, expected: expected, found: found?.foundDescription)
+    }
+
+    /// Records a value that could not be converted.
+    func report(_ error: JSONConversionError, expected: String) {
+        switch error {
+        case .typeMismatch(_, let found):
+            session.report(.typeMismatch, path: currentPath, expected: expected, found: found.description)
+        case .numberOutOfRange(let text, _):
+            session.report(.numberOutOfRange, path: currentPath, expected: expected, found: text)
+        case .notAnInteger(let text, _):
+            session.report(.notAnInteger, path: currentPath, expected: expected, found: text)
+        }
+    }
+
+    /// Writes a value at the selected key (nested paths create objects, numeric parts arrays).
+    func write(_ value: YajlMapper.JSON?) {
+        guard let value else {
+            if shouldIncludeNilValues { Self.assign(.null, at: currentComponents[...], in: &output) }
+            return
+        }
+        Self.assign(value, at: currentComponents[...], in: &output)
+    }
+
+    private static func assign(_ value: YajlMapper.JSON, at components: ArraySlice<String>, in target: inout YajlMapper.JSON) {
+        guard let first = components.first else {
+            target = value
+            return
+        }
+        let rest = components.dropFirst()
+        if let index = Int(first), index >= 0, index < 100_000, target.object == nil {
+            var array = target.array ?? []
+            while array.count <= index { array.append(.null) }
+            assign(value, at: rest, in: &array[index])
+            target = .array(array)
+        } else {
+            var object = target.object ?? JSONObject()
+            var child = object[first] ?? .null
+            assign(value, at: rest, in: &child)
+            object[first] = child
+            target = .object(object)
+        }
+    }
+}

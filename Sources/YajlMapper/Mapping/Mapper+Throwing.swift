@@ -1,0 +1,96 @@
+import Foundation
+
+/// Entry points that say what went wrong: a ``JSONParseError`` for bad JSON, a
+/// ``MappingError`` (strict mode) naming each key path, expected type, kind found, line and
+/// column. In lenient mode they throw only for bad JSON or an unusable root.
+extension Mapper {
+    /// Maps a document in memory (`Data`, `[UInt8]`, ...).
+    /// - Throws: ``JSONParseError``, or ``MappingError`` in strict mode or when the root cannot be mapped.
+    public func map(data: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions()) throws -> N {
+        try required(try data.withUnsafeBytes { try mapResult(bytes: $0, options: options) })
+    }
+
+    /// Maps a JSON string.
+    /// - Throws: as ``map(data:options:)``.
+    public func map(string: String, options: JSONParseOptions = JSONParseOptions()) throws -> N {
+        var text = string
+        return try required(try text.withUTF8 { try mapResult(bytes: UnsafeRawBufferPointer($0), options: options) })
+    }
+
+    /// Maps a file or stdin (read whole: the model holds all of it anyway; stream arrays
+    /// with `stream(_:elementsAt:)` instead).
+    /// - Throws: ``JSONInputError`` when it cannot be read, else as ``map(data:options:)``.
+    public func map(contentsOf input: JSONInput, options: JSONParseOptions = JSONParseOptions()) throws -> N {
+        try map(data: try input.readAll(), options: options)
+    }
+
+    /// Maps a buffer and returns the model with every problem (lenient mode collects them).
+    /// - Throws: ``JSONParseError``; ``MappingError`` in strict mode.
+    public func mapResult(bytes: UnsafeRawBufferPointer, options: JSONParseOptions = JSONParseOptions()) throws -> MappingResult<N> {
+        let result = try objectRun.run(bytes: bytes, options: options)
+        lastProblems = result.problems
+        return result
+    }
+
+    /// Maps a document whose root is an array of models.
+    /// - Throws: as ``map(data:options:)``.
+    public func mapArray(data: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions()) throws -> [N] {
+        let result = try data.withUnsafeBytes { try arrayRun.run(bytes: $0, options: options) }
+        lastProblems = result.problems
+        return try required(result)
+    }
+
+    /// Maps a document whose root is an object of models.
+    /// - Throws: as ``map(data:options:)``.
+    public func mapDictionary(data: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions()) throws -> [String: N] {
+        let result = try data.withUnsafeBytes { try dictionaryRun.run(bytes: $0, options: options) }
+        lastProblems = result.problems
+        return try required(result)
+    }
+
+    /// Maps an already-parsed ``JSON`` value (replayed through the same engine).
+    /// - Throws: ``MappingError`` in strict mode or when the root cannot be mapped.
+    public func map(json: YajlMapper.JSON) throws -> N {
+        let result = try objectRun.run(replaying: json)
+        lastProblems = result.problems
+        return try required(result)
+    }
+
+    private func required<Value>(_ result: MappingResult<Value>) throws -> Value {
+        guard let value = result.value else {
+            throw MappingError(problems: result.problems.isEmpty
+                ? [MappingProblem(kind: .objectRejected, keyPath: "", expected: "\(N.self)", found: nil)]
+                : result.problems)
+        }
+        return value
+    }
+}
+
+extension Mapper where N: ImmutableMappable {
+    /// Maps a JSON string to an immutable model.
+    /// - Throws: ``JSONParseError`` or ``MappingError``.
+    public func map(JSONString: String) throws -> N { try map(string: JSONString) }
+
+    /// Maps a Foundation dictionary to an immutable model.
+    /// - Throws: ``MappingError``.
+    public func map(JSON: [String: Any]) throws -> N {
+        guard let value = YajlMapper.JSON(foundation: JSON) else {
+            throw MappingError(problems: [MappingProblem(kind: .typeMismatch, keyPath: "", expected: "\(N.self)", found: "a value JSON cannot hold")])
+        }
+        return try map(json: value)
+    }
+
+    /// Maps a JSON array string to immutable models.
+    /// - Throws: ``JSONParseError`` or ``MappingError``.
+    public func mapArray(JSONString: String) throws -> [N] { try mapArray(data: Array(JSONString.utf8)) }
+}
+
+extension JSONInput {
+    /// Reads the whole input.
+    /// - Throws: ``JSONInputError``.
+    public func readAll() throws -> [UInt8] {
+        var all: [UInt8] = []
+        try read { all.append(contentsOf: $0) }
+        return all
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+
+/// Maps JSON to models and models to JSON (ObjectMapper's `Mapper`), through one streaming
+/// engine: text is parsed by yajl and only the keys the model reads are kept.
+///
+/// ```swift
+/// let page = Mapper<GitHubRepositories>().map(JSONString: text)          // ObjectMapper style
+/// let strict = try Mapper<GitHubRepositories>(strict: true).map(data: data) // precise errors
+/// ```
+public final class Mapper<N: BaseMappable> {
+    /// Passed to every ``Map`` of a mapping.
+    public var context: MapContext?
+    /// When writing, write `null` for `nil` properties.
+    public var shouldIncludeNilValues: Bool
+    /// Problems make the throwing entry points throw; otherwise they are collected (see
+    /// ``lastProblems`` and the `mapResult` functions) and ObjectMapper's behaviour is kept.
+    public var strict: Bool
+    /// The problems of the last mapping made with this mapper (lenient mode).
+    public internal(set) var lastProblems: [MappingProblem] = []
+
+    /// Creates a mapper.
+    /// - Parameters:
+    ///   - context: passed to every map.
+    ///   - shouldIncludeNilValues: write `null` for `nil` properties.
+    ///   - strict: throw on any problem (missing non-optional key, wrong type, number out of range).
+    public init(context: MapContext? = nil, shouldIncludeNilValues: Bool = false, strict: Bool = false) {
+        self.context = context
+        self.shouldIncludeNilValues = shouldIncludeNilValues
+        self.strict = strict
+    }
+
+    // MARK: Engine
+
+    func run<Value>(rule: @escaping (MappingCapture) -> CaptureRule,
+                    build: @escaping (JSON, MappingSession, Bool) -> Value?) -> MappingRun<Value> {
+        MappingRun(strict: strict, context: context, shouldIncludeNilValues: shouldIncludeNilValues,
+                   rule: rule, build: build)
+    }
+
+    var objectRun: MappingRun<N> {
+        run(rule: { $0.modelRule(PlanRegistry.shared.info(for: N.self)) },
+            build: { root, session, whole in ModelBuilder.build(N.self, from: root, at: [], session: session, whole: whole) })
+    }
+
+    var arrayRun: MappingRun<[N]> {
+        run(rule: { _ in .elements(PlanRegistry.shared.info(for: N.self)) },
+            build: { root, session, whole in
+                guard case .array(let elements) = root else {
+                    session.report(.typeMismatch, path: [], expected: "[\(N.self)]", found: root.foundDescription)
+                    return nil
+                }
+                return elements.enumerated().compactMap { i, element in
+                    ModelBuilder.build(N.self, from: element, at: [.index(i)], session: session, whole: whole)
+                }
+            })
+    }
+
+    var dictionaryRun: MappingRun<[String: N]> {
+        run(rule: { _ in .members(PlanRegistry.shared.info(for: N.self)) },
+            build: { root, session, whole in
+                guard case .object(let object) = root else {
+                    session.report(.typeMismatch, path: [], expected: "[String: \(N.self)]", found: root.foundDescription)
+                    return nil
+                }
+                var result: [String: N] = [:]
+                for (key, value) in zip(object.keys, object.values) {
+                    result[key] = ModelBuilder.build(N.self, from: value, at: [.key(key)], session: session, whole: whole)
+                }
+                return result
+            })
+    }
+
+    /// Runs a mapping over text, keeping problems for ``lastProblems``; `nil` on any error.
+    func lenient<Value>(_ run: MappingRun<Value>, _ text: String) -> Value? {
+        var text = text
+        let result = try? text.withUTF8 { try run.run(bytes: UnsafeRawBufferPointer($0), options: JSONParseOptions()) }
+        lastProblems = result?.problems ?? []
+        return result?.value
+    }
+
+    /// Runs a mapping over an already-parsed value.
+    func lenient<Value>(_ run: MappingRun<Value>, foundation: Any?) -> Value? {
+        guard let foundation, let value = JSON(foundation: foundation) else { return nil }
+        let result = try? run.run(replaying: value)
+        lastProblems = result?.problems ?? []
+        return result?.value
+    }
+
+    // MARK: ObjectMapper's entry points (nil on failure)
+
+    /// Maps a JSON string to a model; `nil` when the text is not JSON or the root is refused.
+    public func map(JSONString: String) -> N? { lenient(objectRun, JSONString) }
+
+    /// Maps a Foundation dictionary to a model (replayed through the same engine).
+    public func map(JSON: [String: Any]) -> N? { lenient(objectRun, foundation: JSON) }
+
+    /// Maps a Foundation value (a dictionary) to a model.
+    public func map(JSONObject: Any?) -> N? { lenient(objectRun, foundation: JSONObject) }
+
+    /// Maps a JSON string onto an existing object (its `mapping(map:)` runs on it).
+    public func map(JSONString: String, toObject object: N) -> N {
+        guard let json = try? YajlMapper.JSON(parsing: JSONString), case .object = json else { return object }
+        return map(json: json, toObject: object)
+    }
+
+    /// Maps a Foundation dictionary onto an existing object.
+    public func map(JSON: [String: Any], toObject object: N) -> N {
+        guard let json = YajlMapper.JSON(foundation: JSON) else { return object }
+        return map(json: json, toObject: object)
+    }
+
+    private func map(json: YajlMapper.JSON, toObject object: N) -> N {
+        let session = MappingSession(strict: false, context: context, shouldIncludeNilValues: shouldIncludeNilValues,
+                                     capturedWhole: true)
+        let map = Map(mappingType: .fromJSON, node: json, session: session, path: [], info: nil, plan: nil, toObject: true)
+        var copy = object
+        copy.mapping(map: map)
+        lastProblems = session.takeProblems()
+        return copy
+    }
+
+    /// Maps a JSON array string to models (elements that fail are left out).
+    public func mapArray(JSONString: String) -> [N]? { lenient(arrayRun, JSONString) }
+
+    /// Maps Foundation dictionaries to models.
+    public func mapArray(JSONArray: [[String: Any]]) -> [N] { lenient(arrayRun, foundation: JSONArray) ?? [] }
+
+    /// Maps a Foundation array to models.
+    public func mapArray(JSONObject: Any?) -> [N]? { lenient(arrayRun, foundation: JSONObject) }
+
+    /// Maps a JSON object string whose values are objects to a dictionary of models.
+    public func mapDictionary(JSONString: String) -> [String: N]? { lenient(dictionaryRun, JSONString) }
+
+    /// Maps a Foundation dictionary of dictionaries to models.
+    public func mapDictionary(JSON: [String: [String: Any]]) -> [String: N]? { lenient(dictionaryRun, foundation: JSON) }
+
+    /// Maps a Foundation dictionary of dictionaries to models.
+    public func mapDictionary(JSONObject: Any?) -> [String: N]? { lenient(dictionaryRun, foundation: JSONObject) }
+
+    /// Maps `{"key": [{...}, ...]}` to a dictionary of arrays of models.
+    public func mapDictionaryOfArrays(JSONString: String) -> [String: [N]]? { lenient(dictionaryOfArraysRun, JSONString) }
+
+    /// Maps a Foundation dictionary of arrays to a dictionary of arrays of models.
+    public func mapDictionaryOfArrays(JSON: [String: [[String: Any]]]) -> [String: [N]]? {
+        lenient(dictionaryOfArraysRun, foundation: JSON)
+    }
+
+    /// Maps `[[{...}], [{...}]]` to an array of arrays of models.
+    public func mapArrayOfArrays(JSONString: String) -> [[N]]? { lenient(arrayOfArraysRun, JSONString) }
+
+    /// Maps a Foundation array of arrays to an array of arrays of models.
+    public func mapArrayOfArrays(JSONObject: Any?) -> [[N]]? { lenient(arrayOfArraysRun, foundation: JSONObject) }
+
+    var dictionaryOfArraysRun: MappingRun<[String: [N]]> {
+        run(rule: { _ in .all }, build: { root, session, _ in
+            guard case .object(let object) = root else { return nil }
+            var result: [String: [N]] = [:]
+            for (key, value) in zip(object.keys, object.values) {
+                guard case .array(let elements) = value else { continue }
+                result[key] = elements.enumerated().compactMap { i, element in
+                    ModelBuilder.build(N.self, from: element, at: [.key(key), .index(i)], session: session, whole: true)
+                }
+            }
+            return result
+        })
+    }
+
+    var arrayOfArraysRun: MappingRun<[[N]]> {
+        run(rule: { _ in .all }, build: { root, session, _ in
+            guard case .array(let outer) = root else { return nil }
+            return outer.enumerated().compactMap { i, inner -> [N]? in
+                guard case .array(let elements) = inner else { return nil }
+                return elements.enumerated().compactMap { j, element in
+                    ModelBuilder.build(N.self, from: element, at: [.index(i), .index(j)], session: session, whole: true)
+                }
+            }
+        })
+    }
+
+    // MARK: Writing
+
+    /// The model as a JSON value.
+    public func toJSONValue(_ object: N) -> YajlMapper.JSON {
+        ModelBuilder.write(object, session: MappingSession(strict: false, context: context,
+                                                           shouldIncludeNilValues: shouldIncludeNilValues))
+    }
+
+    /// The model as a Foundation dictionary.
+    public func toJSON(_ object: N) -> [String: Any] {
+        toJSONValue(object).foundationValue as? [String: Any] ?? [:]
+    }
+
+    /// The models as Foundation dictionaries.
+    public func toJSONArray(_ array: [N]) -> [[String: Any]] { array.map(toJSON) }
+
+    /// The models as a Foundation dictionary of dictionaries.
+    public func toJSONDictionary(_ dictionary: [String: N]) -> [String: [String: Any]] { dictionary.mapValues(toJSON) }
+
+    /// The model as JSON text (written by yajl's generator).
+    public func toJSONString(_ object: N, prettyPrint: Bool = false) -> String? {
+        try? toJSONValue(object).serialized(prettyPrint ? .pretty : .compact)
+    }
+
+    /// The models as a JSON array text.
+    public func toJSONString(_ array: [N], prettyPrint: Bool = false) -> String? {
+        try? YajlMapper.JSON.array(array.map(toJSONValue)).serialized(prettyPrint ? .pretty : .compact)
+    }
+}
+
+extension Mapper where N: Hashable {
+    /// Maps a JSON array string to a set of models.
+    public func mapSet(JSONString: String) -> Set<N>? { mapArray(JSONString: JSONString).map(Set.init) }
+
+    /// Maps Foundation dictionaries to a set of models.
+    public func mapSet(JSONArray: [[String: Any]]) -> Set<N> { Set(mapArray(JSONArray: JSONArray)) }
+
+    /// Maps a Foundation array to a set of models.
+    public func mapSet(JSONObject: Any?) -> Set<N>? { mapArray(JSONObject: JSONObject).map(Set.init) }
+
+    /// The models as JSON text.
+    public func toJSONString(_ set: Set<N>, prettyPrint: Bool = false) -> String? {
+        toJSONString(Array(set), prettyPrint: prettyPrint)
+    }
+}

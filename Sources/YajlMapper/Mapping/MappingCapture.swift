@@ -1,0 +1,326 @@
+/// What to keep of the next value.
+///
+/// Plan nodes and type infos are held unmanaged: the session's plans and the registry keep
+/// them alive for the whole capture, and rules are copied on every event, so they must
+/// cost no reference counting.
+enum CaptureRule {
+    /// Everything.
+    case all
+    /// Nothing.
+    case skip
+    /// An object's listed keys (a non-object value is kept whole).
+    case node(Unmanaged<PlanNode>)
+    /// An array of model objects, each kept by its type's plan.
+    case elements(Unmanaged<TypeInfo>)
+    /// An object whose values are model objects.
+    case members(Unmanaged<TypeInfo>)
+    /// The streamed array: each element is handed over as soon as it closes, then dropped.
+    case units(Unmanaged<TypeInfo>)
+
+    static func node(_ node: PlanNode) -> CaptureRule { .node(Unmanaged.passUnretained(node)) }
+    static func elements(_ info: TypeInfo) -> CaptureRule { .elements(Unmanaged.passUnretained(info)) }
+    static func members(_ info: TypeInfo) -> CaptureRule { .members(Unmanaged.passUnretained(info)) }
+    static func units(_ info: TypeInfo) -> CaptureRule { .units(Unmanaged.passUnretained(info)) }
+}
+
+/// The bytes of one streamed element, valid during the hand-over.
+struct UnitSource {
+    /// The element's bytes, from its first byte.
+    var bytes: UnsafeRawBufferPointer
+    /// The element's offset in the whole input.
+    var offset: Int
+    /// The line the element starts on, and the offset that line starts at.
+    var line: Int
+    var lineStart: Int
+}
+
+/// Turns parser events into a sparse `JSON` tree: only what the plans ask for is built;
+/// everything else is skipped with a depth counter, without allocating.
+///
+/// It also records the start offset of every value it keeps, in document order (the
+/// pre-order of the tree), so a problem found later can be located in the input.
+struct MappingCapture: JSONEventHandler {
+    private enum Frame {
+        case object(start: Int, keyStart: Int, node: Unmanaged<PlanNode>?, memberRule: CaptureRule)
+        case array(start: Int, elementRule: CaptureRule, units: Bool)
+    }
+
+    let session: MappingSession
+    let rootRule: CaptureRule
+    private var values: [JSON] = []
+    private var keys: [String] = []
+    private var frames: [Frame] = []
+    private var pending: CaptureRule = .all
+    private var skipDepth = 0
+    /// The top-level values captured.
+    private(set) var documents: [JSON] = []
+    /// Start offset of each kept value, in pre-order.
+    private(set) var offsets: [Int] = []
+    /// The parser's engine, for positions (`nil` when replaying already-parsed values).
+    var engine: Unmanaged<YajlParserEngine>?
+    /// Receives each streamed element.
+    var onUnit: ((JSON, ArraySlice<Int>, UnitSource?) throws -> Void)?
+    private var unitOffsetStart = 0
+    private var unitLine = (line: 1, lineStart: 0)
+
+    init(session: MappingSession, rootRule: CaptureRule) {
+        self.session = session
+        self.rootRule = rootRule
+    }
+
+    // MARK: Rules
+
+    /// The rule for an object of a model type: its plan's keys, or everything while the
+    /// type has no plan.
+    func modelRule(_ info: TypeInfo) -> CaptureRule {
+        if session.capturedWhole { return .all }
+        return session.plan(for: info).map { .node($0.root) } ?? .all
+    }
+
+    private func rule(for entry: PlanEntry) -> CaptureRule {
+        switch entry {
+        case .value: return .all
+        case .object(let node): return .node(node)
+        case .model(let info): return modelRule(info)
+        case .models(let info): return .elements(info)
+        case .modelValues(let info): return .members(info)
+        case .units(let info): return .units(info)
+        }
+    }
+
+    @inline(__always)
+    private var isInUnits: Bool {
+        if case .array(_, _, true)? = frames.last { return true }
+        return false
+    }
+
+    /// The rule for the value starting now.
+    @inline(__always)
+    private mutating func takeRule() -> CaptureRule {
+        switch frames.last {
+        case .object?: return pending
+        case .array(_, let elementRule, _)?: return elementRule
+        case nil: return rootRule
+        }
+    }
+
+    // MARK: Positions
+
+    @inline(__always)
+    private func offset(back length: Int) -> Int {
+        guard let engine else { return -1 }
+        return max(engine.takeUnretainedValue().currentOffset - length, 0)
+    }
+
+    /// Notes where a kept value starts; a value directly in the streamed array starts a unit.
+    @inline(__always)
+    private mutating func begin(at offset: Int) {
+        if isInUnits {
+            unitOffsetStart = offsets.count
+            if let engine = engine?.takeUnretainedValue() {
+                engine.startRetaining(at: offset)
+                unitLine = engine.line(at: offset)
+            }
+        }
+        offsets.append(offset)
+    }
+
+    // MARK: Values
+
+    private mutating func add(_ value: JSON) throws {
+        if frames.isEmpty {
+            documents.append(value)
+        } else if isInUnits, let onUnit {
+            if let engine = engine?.takeUnretainedValue() {
+                let start = offsets[unitOffsetStart]
+                try engine.withRetained(through: engine.currentOffset) { bytes in
+                    try onUnit(value, offsets[unitOffsetStart...],
+                               UnitSource(bytes: bytes, offset: start, line: unitLine.line, lineStart: unitLine.lineStart))
+                }
+                engine.stopRetaining()
+            } else {
+                try onUnit(value, offsets[unitOffsetStart...], nil)
+            }
+            offsets.removeSubrange(unitOffsetStart...)
+        } else {
+            values.append(value)
+        }
+    }
+
+    @inline(__always)
+    private mutating func scalar(_ value: @autoclosure () throws -> JSON, length: Int) throws {
+        if skipDepth > 0 { return }
+        if case .skip = takeRule() { return }
+        begin(at: offset(back: length))
+        try add(value())
+    }
+
+    mutating func null() throws { try scalar(.null, length: 4) }
+    mutating func bool(_ value: Bool) throws { try scalar(.bool(value), length: value ? 4 : 5) }
+    mutating func number(_ text: JSONBytes) throws {
+        try scalar(.number(JSONNumber(unchecked: text.string)), length: text.count)
+    }
+    mutating func string(_ value: JSONBytes) throws {
+        try scalar(.string(try Self.text(value)), length: value.count + 2)
+    }
+
+    private static func text(_ bytes: JSONBytes) throws -> String {
+        guard let text = bytes.validatedString else {
+            throw JSONParseError.unlocated(.invalidUTF8, message: "invalid UTF-8 in string")
+        }
+        return text
+    }
+
+    // MARK: Containers
+
+    mutating func key(_ name: JSONBytes) throws {
+        if skipDepth > 0 { return }
+        guard case .object(_, _, let node, let memberRule)? = frames.last else { return }
+        guard let node else {
+            keys.append(try Self.text(name))
+            pending = memberRule
+            return
+        }
+        try node._withUnsafeGuaranteedRef { node in
+            if let i = node.lookup(name) {
+                keys.append(node.names[i])
+                pending = rule(for: node.entries[i])
+            } else if node.keepsOthers {
+                keys.append(try Self.text(name))
+                pending = .all
+            } else {
+                pending = .skip
+            }
+        }
+    }
+
+    mutating func startObject() {
+        if skipDepth > 0 {
+            skipDepth += 1
+            return
+        }
+        let rule = takeRule()
+        if case .skip = rule {
+            skipDepth = 1
+            return
+        }
+        begin(at: offset(back: 1))
+        let start = values.count, keyStart = keys.count
+        switch rule {
+        case .node(let node): frames.append(.object(start: start, keyStart: keyStart, node: node, memberRule: .all))
+        case .members(let info):
+            frames.append(.object(start: start, keyStart: keyStart, node: nil, memberRule: modelRule(info.takeUnretainedValue())))
+        default: frames.append(.object(start: start, keyStart: keyStart, node: nil, memberRule: .all))
+        }
+    }
+
+    mutating func startArray() {
+        if skipDepth > 0 {
+            skipDepth += 1
+            return
+        }
+        let rule = takeRule()
+        if case .skip = rule {
+            skipDepth = 1
+            return
+        }
+        begin(at: offset(back: 1))
+        switch rule {
+        case .elements(let info):
+            frames.append(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: false))
+        case .units(let info):
+            frames.append(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: true))
+        default: frames.append(.array(start: values.count, elementRule: .all, units: false))
+        }
+    }
+
+    mutating func endObject() throws {
+        if skipDepth > 0 {
+            skipDepth -= 1
+            return
+        }
+        guard case .object(let start, let keyStart, _, _)? = frames.popLast() else { return }
+        let memberKeys = Array(keys[keyStart...])
+        let memberValues = Array(values[start...])
+        keys.removeSubrange(keyStart...)
+        values.removeSubrange(start...)
+        try add(.object(Self.object(keys: memberKeys, values: memberValues)))
+    }
+
+    mutating func endArray() throws {
+        if skipDepth > 0 {
+            skipDepth -= 1
+            return
+        }
+        guard case .array(let start, _, _)? = frames.popLast() else { return }
+        let elements = Array(values[start...])
+        values.removeSubrange(start...)
+        try add(.array(elements))
+    }
+
+    private static func object(keys: [String], values: [JSON]) -> JSONObject {
+        if keys.count < 2 || (keys.count <= 8 ? !hasRepeats(keys) : Set(keys).count == keys.count) {
+            return JSONObject(uniqueKeys: keys, values: values)
+        }
+        return JSONObject(zip(keys, values).map { ($0, $1) })
+    }
+
+    private static func hasRepeats(_ keys: [String]) -> Bool {
+        for i in 1..<keys.count where keys[..<i].contains(keys[i]) { return true }
+        return false
+    }
+}
+
+// MARK: Locating problems
+
+extension JSON {
+    /// The number of values in this tree, itself included (its pre-order size).
+    var preorderSize: Int {
+        switch self {
+        case .array(let a): return 1 + a.reduce(0) { $0 + $1.preorderSize }
+        case .object(let o): return 1 + o.values.reduce(0) { $0 + $1.preorderSize }
+        default: return 1
+        }
+    }
+
+    /// The pre-order index of the value at `path`, or of the deepest value on the way when
+    /// the path ends early (a missing key is located at its object).
+    func preorderIndex(of path: [JSONPath.Component]) -> Int {
+        var index = 0
+        var node = self
+        for component in path {
+            let children: [JSON]
+            let position: Int?
+            switch (component, node) {
+            case (.key(let key), .object(let object)):
+                children = object.values
+                position = object.position(of: key)
+            case (.key(let key), .array(let array)):
+                children = array
+                position = Int(key).flatMap { array.indices.contains($0) ? $0 : nil }
+            case (.index(let i), .array(let array)):
+                children = array
+                position = array.indices.contains(i) ? i : nil
+            default:
+                return index
+            }
+            guard let position else { return index }
+            index += 1 + children[..<position].reduce(0) { $0 + $1.preorderSize }
+            node = children[position]
+        }
+        return index
+    }
+}
+
+/// Line and column of an offset inside `bytes`, which start at `base` on line `line`
+/// (whose first byte is at `lineStart`).
+func location(of offset: Int, in bytes: UnsafeRawBufferPointer, base: Int, line: Int, lineStart: Int) -> JSONLocation {
+    var line = line
+    var lineStart = lineStart
+    let end = max(0, min(offset - base, bytes.count))
+    for i in 0..<end where bytes[i] == 0x0A {
+        line += 1
+        lineStart = base + i + 1
+    }
+    return JSONLocation(offset: offset, line: line, column: offset - lineStart + 1)
+}

@@ -1,0 +1,97 @@
+/// One problem found while mapping: where (key path and position) and what.
+public struct MappingProblem: Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Equatable {
+        /// The key is absent and the property is not optional.
+        case missing
+        /// The value is of another JSON kind (or `null` for a non-optional property).
+        case typeMismatch
+        /// A number that does not fit the property's type (never wrapped or truncated).
+        case numberOutOfRange
+        /// A number with a fractional part for an integer property.
+        case notAnInteger
+        /// A transform returned `nil` for a value that was present.
+        case transformFailed
+        /// `init?(map:)` or `objectForMapping(map:)` returned `nil`, or `init(map:)` threw.
+        case objectRejected
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// Where, from the document's root: `items[3].owner.avatar_url`.
+    public var keyPath: String
+    /// The Swift type expected, e.g. `String`.
+    public var expected: String
+    /// What was found: a JSON kind (`null`, `string`, ...), a number's text, or `nil` when absent.
+    public var found: String?
+    /// Where in the input (absent for values that did not come from parsed text).
+    public var location: JSONLocation?
+    /// The path from the mapped unit's root, for locating the problem after mapping.
+    var unitPath: [JSONPath.Component] = []
+
+    /// Two problems are the same when they say the same thing at the same place.
+    public static func == (lhs: MappingProblem, rhs: MappingProblem) -> Bool {
+        lhs.kind == rhs.kind && lhs.keyPath == rhs.keyPath && lhs.expected == rhs.expected
+            && lhs.found == rhs.found && lhs.location == rhs.location
+    }
+
+    /// Creates a problem.
+    public init(kind: Kind, keyPath: String, expected: String, found: String?, location: JSONLocation? = nil) {
+        self.kind = kind
+        self.keyPath = keyPath
+        self.expected = expected
+        self.found = found
+        self.location = location
+    }
+
+    /// The problem without its position: `items[3].owner.login: expected String, found null`.
+    public var message: String {
+        let subject = keyPath.isEmpty ? "(root)" : keyPath
+        switch kind {
+        case .missing:
+            return "\(subject): missing key, expected \(expected)"
+        case .typeMismatch:
+            return "\(subject): expected \(expected), found \(found ?? "nothing")"
+        case .numberOutOfRange:
+            return "\(subject): number \(found ?? "") does not fit in \(expected)"
+        case .notAnInteger:
+            return "\(subject): number \(found ?? "") is not an integer (expected \(expected))"
+        case .transformFailed:
+            return "\(subject): cannot convert \(found ?? "the value") to \(expected)"
+        case .objectRejected:
+            return "\(subject): \(expected) refused the object\(found.map { " (\($0))" } ?? "")"
+        }
+    }
+
+    /// `LINE:COLUMN: message`, or the message alone when there is no position.
+    public var description: String {
+        guard let location else { return message }
+        return "\(location.line):\(location.column): \(message)"
+    }
+}
+
+/// Mapping failed: every problem found, in document order (the first one first).
+///
+/// Thrown by the throwing entry points in strict mode, and by `ImmutableMappable`'s
+/// `map.value(_:)` for the value it could not read.
+public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Every problem found; never empty.
+    public var problems: [MappingProblem]
+
+    /// Creates an error from problems.
+    public init(problems: [MappingProblem]) {
+        precondition(!problems.isEmpty, "MappingError needs at least one problem")
+        self.problems = problems
+    }
+
+    /// The first problem.
+    public var first: MappingProblem { problems[0] }
+
+    /// The first problem, and how many more there are.
+    public var description: String {
+        problems.count == 1 ? first.description : "\(first.description) (and \(problems.count - 1) more)"
+    }
+}
+
+/// ObjectMapper's name for the error `ImmutableMappable` throws.
+public typealias MapError = MappingError

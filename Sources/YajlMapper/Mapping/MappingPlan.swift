@@ -1,0 +1,250 @@
+import Foundation
+
+/// How a mapping reads a key: as a plain value, or as a nested model (alone, in an array
+/// or set, or as the values of a dictionary). The capture keeps what each kind needs.
+enum ReadKind: Equatable {
+    case value
+    case model(TypeInfo)
+    case models(TypeInfo)
+    case modelValues(TypeInfo)
+
+    static func == (lhs: ReadKind, rhs: ReadKind) -> Bool {
+        switch (lhs, rhs) {
+        case (.value, .value): return true
+        case (.model(let a), .model(let b)), (.models(let a), .models(let b)),
+             (.modelValues(let a), .modelValues(let b)): return a === b
+        default: return false
+        }
+    }
+}
+
+/// One `map["key"]` read by a type's mapping, as it was written.
+struct PlanRead: Equatable {
+    let key: String
+    let nested: Bool
+    let delimiter: String
+    let components: [String]
+    let kind: ReadKind
+
+    init(key: String, nested: Bool, delimiter: String, kind: ReadKind) {
+        self.key = key
+        self.nested = nested
+        self.delimiter = delimiter
+        self.components = nested ? key.components(separatedBy: delimiter) : [key]
+        self.kind = kind
+    }
+
+    func sameKey(_ key: String, nested: Bool, delimiter: String) -> Bool {
+        self.key == key && self.nested == nested && (!nested || self.delimiter == delimiter)
+    }
+}
+
+/// What the capture keeps for a key of a plan node.
+enum PlanEntry {
+    /// The whole value.
+    case value
+    /// An object of which only some keys are read (`owner.avatar_url` reads `owner`'s `avatar_url`).
+    case object(PlanNode)
+    /// A nested model: keep what its own plan reads.
+    case model(TypeInfo)
+    /// An array (or set) of models.
+    case models(TypeInfo)
+    /// An object whose every value is a model.
+    case modelValues(TypeInfo)
+    /// The array streamed element by element (see `Mapper.stream`).
+    case units(TypeInfo)
+}
+
+/// One object level of a plan: the keys kept and what to keep under each.
+final class PlanNode: @unchecked Sendable {
+    // Read on every key event: exclusivity is not checked at run time (nodes are complete
+    // before any capture reads them, and never change after).
+    @exclusivity(unchecked) private(set) var names: [String] = []
+    @exclusivity(unchecked) private(set) var lengths: [Int] = []
+    @exclusivity(unchecked) private(set) var heads: [UInt64] = []
+    @exclusivity(unchecked) private(set) var keyBytes: [[UInt8]] = []
+    @exclusivity(unchecked) private(set) var entries: [PlanEntry] = []
+    /// Keep keys that are not listed (whole), rather than skip them: used for the envelope
+    /// around a streamed array.
+    let keepsOthers: Bool
+
+    init(keepsOthers: Bool = false) { self.keepsOthers = keepsOthers }
+
+    /// The entry for a key's bytes: length and first eight bytes reject almost every other
+    /// key in two comparisons; longer keys then compare their remaining bytes.
+    @inline(__always)
+    func lookup(_ key: JSONBytes) -> Int? {
+        let count = key.count
+        let head = Self.head(key.buffer)
+        for i in 0..<lengths.count where lengths[i] == count && heads[i] == head {
+            if count <= 8 { return i }
+            let equal = keyBytes[i].withUnsafeBytes { stored in
+                memcmp(stored.baseAddress! + 8, key.buffer.baseAddress! + 8, count - 8) == 0
+            }
+            if equal { return i }
+        }
+        return nil
+    }
+
+    /// Up to the first eight bytes, little-endian, zero-padded.
+    @inline(__always)
+    static func head(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        if bytes.count >= 8 { return bytes.loadUnaligned(as: UInt64.self) }
+        var word: UInt64 = 0
+        for i in 0..<bytes.count { word |= UInt64(bytes[i]) << (8 * UInt64(i)) }
+        return word
+    }
+
+    func index(of name: String) -> Int? { names.firstIndex(of: name) }
+
+    func set(_ name: String, _ entry: PlanEntry) {
+        if let i = index(of: name) {
+            entries[i] = entry
+        } else {
+            let bytes = Array(name.utf8)
+            names.append(name)
+            keyBytes.append(bytes)
+            lengths.append(bytes.count)
+            heads.append(bytes.withUnsafeBytes { Self.head($0) })
+            entries.append(entry)
+        }
+    }
+
+    /// Adds a read: intermediate components become object nodes; conflicting kinds at one
+    /// key fall back to keeping the whole value, which satisfies every kind.
+    func insert(_ components: ArraySlice<String>, kind: ReadKind) {
+        guard let first = components.first else { return }
+        let rest = components.dropFirst()
+        let existing = index(of: first).map { entries[$0] }
+        if rest.isEmpty {
+            let wanted: PlanEntry
+            switch kind {
+            case .value: wanted = .value
+            case .model(let t): wanted = .model(t)
+            case .models(let t): wanted = .models(t)
+            case .modelValues(let t): wanted = .modelValues(t)
+            }
+            guard let existing else { return set(first, wanted) }
+            if !Self.same(existing, wanted) { set(first, .value) }
+            return
+        }
+        switch existing {
+        case nil:
+            let node = PlanNode()
+            node.insert(rest, kind: kind)
+            set(first, .object(node))
+        case .object(let node)?:
+            node.insert(rest, kind: kind)
+        case .value?:
+            return
+        default:
+            set(first, .value)
+        }
+    }
+
+    private static func same(_ a: PlanEntry, _ b: PlanEntry) -> Bool {
+        switch (a, b) {
+        case (.value, .value): return true
+        case (.model(let x), .model(let y)), (.models(let x), .models(let y)),
+             (.modelValues(let x), .modelValues(let y)), (.units(let x), .units(let y)): return x === y
+        default: return false
+        }
+    }
+}
+
+/// What a type's mapping reads, in the order it reads it, and the trie built from that.
+final class TypePlan: @unchecked Sendable {
+    let reads: [PlanRead]
+    let root: PlanNode
+
+    init(reads: [PlanRead]) {
+        self.reads = reads
+        root = PlanNode()
+        for read in reads { root.insert(read.components[...], kind: read.kind) }
+    }
+
+    /// Whether a read is kept by this plan: the same read, or a whole value above it.
+    func covers(_ read: PlanRead) -> Bool {
+        if reads.contains(read) { return true }
+        var node = root
+        for component in read.components.dropLast() {
+            guard let i = node.index(of: component) else { return false }
+            switch node.entries[i] {
+            case .value: return true
+            case .object(let next): node = next
+            default: return false
+            }
+        }
+        if let last = read.components.last, let i = node.index(of: last), case .value = node.entries[i] { return true }
+        return false
+    }
+
+    func adding(_ more: [PlanRead]) -> TypePlan {
+        var all = reads
+        for read in more where !all.contains(read) { all.append(read) }
+        return TypePlan(reads: all)
+    }
+}
+
+/// A model type and its current plan; one per type, shared by every mapping.
+final class TypeInfo: @unchecked Sendable {
+    let type: any BaseMappable.Type
+    let name: String
+    private let lock = NSLock()
+    private var current: TypePlan?
+
+    /// How instances are made, found once per type instead of by a cast per object.
+    enum Construction {
+        case mappable(any Mappable.Type)
+        case staticMappable(any StaticMappable.Type)
+        case immutable(any ImmutableMappable.Type)
+        case none
+    }
+    let construction: Construction
+
+    init(type: any BaseMappable.Type) {
+        self.type = type
+        self.name = String(describing: type)
+        if let mappable = type as? any Mappable.Type {
+            construction = .mappable(mappable)
+        } else if let staticMappable = type as? any StaticMappable.Type {
+            construction = .staticMappable(staticMappable)
+        } else if let immutable = type as? any ImmutableMappable.Type {
+            construction = .immutable(immutable)
+        } else {
+            construction = .none
+        }
+    }
+
+    /// The plan, or `nil` while it is still unknown (objects are then kept whole).
+    var plan: TypePlan? { lock.withLock { current } }
+
+    /// Adds reads seen in a mapping to the plan (or makes the first plan from them).
+    func learn(_ reads: [PlanRead]) {
+        lock.withLock { current = current?.adding(reads) ?? TypePlan(reads: reads) }
+    }
+}
+
+/// Every type's plan, learned once per process and safe to use from many threads.
+final class PlanRegistry: @unchecked Sendable {
+    static let shared = PlanRegistry()
+    private let lock = NSLock()
+    private var infos: [ObjectIdentifier: TypeInfo] = [:]
+
+    /// The type's info; the first call learns a plan by running the mapping on an empty
+    /// object (no values are assigned: reads are only recorded).
+    func info(for type: any BaseMappable.Type) -> TypeInfo {
+        let id = ObjectIdentifier(type)
+        if let known = lock.withLock({ infos[id] }) { return known }
+        let info = TypeInfo(type: type)
+        let inserted: TypeInfo = lock.withLock {
+            if let raced = infos[id] { return raced }
+            infos[id] = info
+            return info
+        }
+        guard inserted === info else { return inserted }
+        // Outside the lock: the dry run asks for nested types' infos.
+        if let reads = DryRun.reads(of: type, info: info) { info.learn(reads) }
+        return info
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// What a mapping produced, and every problem found on the way.
+public struct MappingResult<Value> {
+    /// The mapped value; `nil` when the root could not be mapped at all.
+    public var value: Value?
+    /// Every problem, in document order, each with its key path and position.
+    public var problems: [MappingProblem]
+}
+
+/// The one engine behind every entry point: bytes → events → a sparse tree kept by the
+/// plans → models. Already-parsed input is replayed into the same capture as events.
+struct MappingRun<Value> {
+    let strict: Bool
+    let context: MapContext?
+    let shouldIncludeNilValues: Bool
+    /// What to keep at the root.
+    let rule: (MappingCapture) -> CaptureRule
+    /// Builds the value from the captured root.
+    let build: (JSON, MappingSession, _ whole: Bool) -> Value?
+
+    private func session(whole: Bool) -> MappingSession {
+        MappingSession(strict: strict, context: context, shouldIncludeNilValues: shouldIncludeNilValues,
+                       capturedWhole: whole, recording: whole)
+    }
+
+    /// Maps a document held in memory. A read outside the plans maps it again, kept whole,
+    /// and widens the plans, so conditional mappings are never silently wrong.
+    func run(bytes: UnsafeRawBufferPointer, options: JSONParseOptions) throws -> MappingResult<Value> {
+        var result = try attempt(bytes: bytes, options: options, whole: false)
+        if result.session.missed {
+            result = try attempt(bytes: bytes, options: options, whole: true)
+            result.session.learnRecordedReads()
+        }
+        let offsets = result.offsets
+        let root = result.root
+        let located = Locator(bytes: bytes, base: 0, line: 1, lineStart: 0)
+        result.session.locateProblems { path in
+            let index = root.preorderIndex(of: path)
+            return offsets.indices.contains(index) ? located.location(of: offsets[index]) : nil
+        }
+        return try finish(result.value, result.session)
+    }
+
+    /// Maps an already-parsed value by replaying it as events.
+    func run(replaying value: JSON) throws -> MappingResult<Value> {
+        var capture = MappingCapture(session: session(whole: false), rootRule: .all)
+        capture = MappingCapture(session: capture.session, rootRule: rule(capture))
+        try value.replay(into: &capture)
+        var session = capture.session
+        var built = build(capture.documents.first ?? .null, session, false)
+        if session.missed {
+            session = self.session(whole: true)
+            built = build(value, session, true)
+            session.learnRecordedReads()
+        }
+        return try finish(built, session)
+    }
+
+    private func attempt(bytes: UnsafeRawBufferPointer, options: JSONParseOptions, whole: Bool)
+        throws -> (value: Value?, session: MappingSession, root: JSON, offsets: [Int])
+    {
+        let session = session(whole: whole)
+        var capture = MappingCapture(session: session, rootRule: .all)
+        if !whole { capture = MappingCapture(session: session, rootRule: rule(capture)) }
+        var single = options
+        single.allowMultipleValues = false
+        let parser = JSONStreamParser(handler: capture, options: single)
+        parser.handler.engine = Unmanaged.passUnretained(parser.engine)
+        try parser.feed(bytes)
+        try parser.finish()
+        let root = parser.handler.documents.first ?? .null
+        let value = build(root, session, whole)
+        return (value, session, root, parser.handler.offsets)
+    }
+
+    private func finish(_ value: Value?, _ session: MappingSession) throws -> MappingResult<Value> {
+        let problems = session.takeProblems()
+        if strict && !problems.isEmpty { throw MappingError(problems: problems) }
+        return MappingResult(value: value, problems: problems)
+    }
+}
+
+/// Turns offsets into lines and columns within a byte range whose first line is known.
+struct Locator {
+    let bytes: UnsafeRawBufferPointer
+    let base: Int
+    let line: Int
+    let lineStart: Int
+
+    func location(of offset: Int) -> JSONLocation? {
+        guard offset >= base else { return nil }
+        return YajlMapper.location(of: offset, in: bytes, base: base, line: line, lineStart: lineStart)
+    }
+}

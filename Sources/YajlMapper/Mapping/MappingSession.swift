@@ -1,0 +1,108 @@
+/// The state shared by every ``Map`` of one mapping: options, problems found, the reads
+/// recorded to learn plans, and whether a read fell outside a plan.
+final class MappingSession {
+    let strict: Bool
+    let context: MapContext?
+    let shouldIncludeNilValues: Bool
+    /// Prefix of every key path, e.g. `items[3]` for a streamed element.
+    var basePath: JSONPath = JSONPath([])
+
+    /// Objects were kept whole: every read is satisfied, nothing is a miss.
+    var capturedWhole: Bool
+    /// A read fell outside the plan an object was captured with: the result is unusable
+    /// and the object must be mapped again from the whole value.
+    private(set) var missed = false
+
+    /// Running a mapping on an empty object to learn its reads: `map.value` returns
+    /// placeholders instead of throwing where it can.
+    var isDryRun = false
+    /// Record reads per type (to learn or widen plans).
+    var recording: Bool
+    private(set) var recorded: [ObjectIdentifier: (TypeInfo, [PlanRead])] = [:]
+
+    /// Problems, each with its path from the unit's root for locating it later.
+    private(set) var problems: [MappingProblem] = []
+    /// Set while a model object's `init(map:)` may throw `map.value` errors: they are
+    /// gathered here too.
+    var plans: [ObjectIdentifier: TypePlan?] = [:]
+
+    init(strict: Bool, context: MapContext?, shouldIncludeNilValues: Bool = false,
+         capturedWhole: Bool = false, recording: Bool = false) {
+        self.strict = strict
+        self.context = context
+        self.shouldIncludeNilValues = shouldIncludeNilValues
+        self.capturedWhole = capturedWhole
+        self.recording = recording
+    }
+
+    /// The plan a type's objects are captured and checked with, fixed for the session so
+    /// capture and mapping agree even if another thread widens the plan meanwhile.
+    func plan(for info: TypeInfo) -> TypePlan? {
+        let id = ObjectIdentifier(info)
+        if let known = plans[id] { return known }
+        let plan = info.plan
+        plans[id] = plan
+        return plan
+    }
+
+    func noteMiss() { missed = true }
+
+    func record(_ read: PlanRead, for info: TypeInfo) {
+        let id = ObjectIdentifier(info)
+        if var entry = recorded[id] {
+            if !entry.1.contains(read) {
+                entry.1.append(read)
+                recorded[id] = entry
+            }
+        } else {
+            recorded[id] = (info, [read])
+        }
+    }
+
+    /// Teaches every type the reads recorded for it.
+    func learnRecordedReads() {
+        for (info, reads) in recorded.values { info.learn(reads) }
+    }
+
+    func report(_ kind: MappingProblem.Kind, path: [JSONPath.Component], expected: String, found: String?) {
+        let full = JSONPath(basePath.components + path)
+        var problem = MappingProblem(kind: kind, keyPath: full.description, expected: expected, found: found)
+        problem.unitPath = path
+        problems.append(problem)
+    }
+
+    func adopt(_ problem: MappingProblem) {
+        problems.append(problem)
+    }
+
+    /// Removes and returns the problems recorded since `count` (a throwing read hands them
+    /// to its caller, who may catch the error).
+    func removeProblems(from count: Int) -> [MappingProblem] {
+        defer { problems.removeSubrange(count...) }
+        return Array(problems[count...])
+    }
+
+    /// Gives each problem its position, found from its path in the captured unit.
+    func locateProblems(_ locate: ([JSONPath.Component]) -> JSONLocation?) {
+        for i in problems.indices where problems[i].location == nil {
+            problems[i].location = locate(problems[i].unitPath)
+        }
+    }
+
+    /// Moves the problems out (for the next unit of a stream).
+    func takeProblems() -> [MappingProblem] {
+        defer { problems.removeAll() }
+        return problems
+    }
+}
+
+extension JSON {
+    /// How a value reads in a problem: its kind, or a number's text.
+    var foundDescription: String {
+        switch self {
+        case .number(let n): return "number \(n.text)"
+        case .string: return "string"
+        default: return kind.description
+        }
+    }
+}

@@ -1,0 +1,59 @@
+/// Converts a raw value to an enum case; an unknown raw value is a type mismatch.
+private func enumCase<T: RawRepresentable>(_ node: JSON) throws -> T where T.RawValue: JSONScalar {
+    guard let value = T(rawValue: try T.RawValue.fromJSON(node)) else {
+        throw JSONConversionError.typeMismatch(expected: "\(T.self)", found: node.kind)
+    }
+    return value
+}
+
+/// Reads or writes an enum by its raw value.
+public func <- <T: RawRepresentable>(left: inout T, right: Map) where T.RawValue: JSONScalar {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: true, expected: "\(T.self)") { try enumCase($0) as T })
+}
+
+/// Reads or writes an optional enum by its raw value.
+public func <- <T: RawRepresentable>(left: inout T?, right: Map) where T.RawValue: JSONScalar {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: false, expected: "\(T.self)") { try enumCase($0) as T })
+}
+
+/// Writes an enum's raw value.
+public func >>> <T: RawRepresentable>(left: T?, right: Map) where T.RawValue: JSONScalar {
+    if right.mappingType == .toJSON { right.write(left?.rawValue.jsonValue) }
+}
+
+/// Reads or writes an array of enums.
+public func <- <T: RawRepresentable>(left: inout [T], right: Map) where T.RawValue: JSONScalar {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: true, expected: "[\(T.self)]") { try $0.convertedElements { try enumCase($0) as T } })
+}
+
+/// Reads or writes an optional array of enums.
+public func <- <T: RawRepresentable>(left: inout [T]?, right: Map) where T.RawValue: JSONScalar {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: false, expected: "[\(T.self)]") { try $0.convertedElements { try enumCase($0) as T } })
+}
+
+/// Writes an array of enums' raw values.
+public func >>> <T: RawRepresentable>(left: [T]?, right: Map) where T.RawValue: JSONScalar {
+    if right.mappingType == .toJSON { right.write(left.map { JSON.array($0.map(\.rawValue.jsonValue)) }) }
+}
+
+/// Reads or writes a dictionary of enums.
+public func <- <T: RawRepresentable>(left: inout [String: T], right: Map) where T.RawValue: JSONScalar {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: true, expected: "[String: \(T.self)]") { try $0.convertedMembers { try enumCase($0) as T } })
+}
+
+/// Reads or writes an optional dictionary of enums.
+public func <- <T: RawRepresentable>(left: inout [String: T]?, right: Map) where T.RawValue: JSONScalar {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: false, expected: "[String: \(T.self)]") { try $0.convertedMembers { try enumCase($0) as T } })
+}
+
+/// Writes a dictionary of enums' raw values.
+public func >>> <T: RawRepresentable>(left: [String: T]?, right: Map) where T.RawValue: JSONScalar {
+    guard right.mappingType == .toJSON else { return }
+    right.write(left.map { d in .object(JSONObject(d.keys.sorted().map { ($0, d[$0]!.rawValue.jsonValue) })) })
+}

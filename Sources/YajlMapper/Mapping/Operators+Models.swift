@@ -1,0 +1,136 @@
+/// Writes a model with the map's options.
+private func json<T: BaseMappable>(_ model: T, _ map: Map) -> JSON {
+    ModelBuilder.write(model, session: map.session)
+}
+
+/// Reads or writes a nested model.
+public func <- <T: BaseMappable>(left: inout T, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.readModel(T.self, required: true))
+}
+
+/// Reads or writes an optional nested model.
+public func <- <T: BaseMappable>(left: inout T?, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.readModel(T.self, required: false))
+}
+
+/// Writes a nested model.
+public func >>> <T: BaseMappable>(left: T?, right: Map) {
+    if right.mappingType == .toJSON { right.write(left.map { json($0, right) }) }
+}
+
+/// Reads or writes an array of models.
+public func <- <T: BaseMappable>(left: inout [T], right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.readModels(T.self, required: true))
+}
+
+/// Reads or writes an optional array of models.
+public func <- <T: BaseMappable>(left: inout [T]?, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.readModels(T.self, required: false))
+}
+
+/// Writes an array of models.
+public func >>> <T: BaseMappable>(left: [T]?, right: Map) {
+    if right.mappingType == .toJSON { right.write(left.map { JSON.array($0.map { json($0, right) }) }) }
+}
+
+/// Reads or writes a set of models.
+public func <- <T: BaseMappable & Hashable>(left: inout Set<T>, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.readModels(T.self, required: true).map { $0.map(Set.init) })
+}
+
+/// Reads or writes an optional set of models.
+public func <- <T: BaseMappable & Hashable>(left: inout Set<T>?, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.readModels(T.self, required: false).map { $0.map(Set.init) })
+}
+
+/// Writes a set of models.
+public func >>> <T: BaseMappable & Hashable>(left: Set<T>?, right: Map) {
+    if right.mappingType == .toJSON { right.write(left.map { JSON.array($0.map { json($0, right) }) }) }
+}
+
+/// Reads or writes a dictionary of models.
+public func <- <T: BaseMappable>(left: inout [String: T], right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.readModelDictionary(T.self, required: true))
+}
+
+/// Reads or writes an optional dictionary of models.
+public func <- <T: BaseMappable>(left: inout [String: T]?, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.readModelDictionary(T.self, required: false))
+}
+
+/// Writes a dictionary of models (keys sorted).
+public func >>> <T: BaseMappable>(left: [String: T]?, right: Map) {
+    guard right.mappingType == .toJSON else { return }
+    right.write(left.map { d in .object(JSONObject(d.keys.sorted().map { ($0, json(d[$0]!, right)) })) })
+}
+
+/// Array of arrays of models, from a value kept whole.
+private func arraysOfModels<T: BaseMappable>(_ node: JSON, _ build: (JSON, [JSONPath.Component]) -> T?) throws -> [[T]] {
+    guard case .array(let outer) = node else {
+        throw JSONConversionError.typeMismatch(expected: "[[\(T.self)]]", found: node.kind)
+    }
+    return try outer.enumerated().map { i, inner in
+        guard case .array(let elements) = inner else {
+            throw Map.ElementFailure(path: [.index(i)], error: .typeMismatch(expected: "[\(T.self)]", found: inner.kind))
+        }
+        return elements.enumerated().compactMap { j, element in build(element, [.index(i), .index(j)]) }
+    }
+}
+
+/// Dictionary of arrays of models, from a value kept whole.
+private func dictionaryOfModelArrays<T: BaseMappable>(_ node: JSON, _ build: (JSON, [JSONPath.Component]) -> T?) throws -> [String: [T]] {
+    guard case .object(let object) = node else {
+        throw JSONConversionError.typeMismatch(expected: "[String: [\(T.self)]]", found: node.kind)
+    }
+    var result: [String: [T]] = [:]
+    for (key, value) in zip(object.keys, object.values) {
+        guard case .array(let elements) = value else {
+            throw Map.ElementFailure(path: [.key(key)], error: .typeMismatch(expected: "[\(T.self)]", found: value.kind))
+        }
+        result[key] = elements.enumerated().compactMap { j, element in build(element, [.key(key), .index(j)]) }
+    }
+    return result
+}
+
+/// Reads or writes an array of arrays of models.
+public func <- <T: BaseMappable>(left: inout [[T]], right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.readModelCollection(T.self, required: true, expected: "[[\(T.self)]]", arraysOfModels))
+}
+
+/// Reads or writes an optional array of arrays of models.
+public func <- <T: BaseMappable>(left: inout [[T]]?, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.readModelCollection(T.self, required: false, expected: "[[\(T.self)]]", arraysOfModels))
+}
+
+/// Writes an array of arrays of models.
+public func >>> <T: BaseMappable>(left: [[T]]?, right: Map) {
+    if right.mappingType == .toJSON { right.write(left.map { JSON.array($0.map { JSON.array($0.map { json($0, right) }) }) }) }
+}
+
+/// Reads or writes a dictionary of arrays of models.
+public func <- <T: BaseMappable>(left: inout [String: [T]], right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.readModelCollection(T.self, required: true, expected: "[String: [\(T.self)]]", dictionaryOfModelArrays))
+}
+
+/// Reads or writes an optional dictionary of arrays of models.
+public func <- <T: BaseMappable>(left: inout [String: [T]]?, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.readModelCollection(T.self, required: false, expected: "[String: [\(T.self)]]", dictionaryOfModelArrays))
+}
+
+/// Writes a dictionary of arrays of models.
+public func >>> <T: BaseMappable>(left: [String: [T]]?, right: Map) {
+    guard right.mappingType == .toJSON else { return }
+    right.write(left.map { d in .object(JSONObject(d.keys.sorted().map { k in (k, JSON.array(d[k]!.map { json($0, right) })) })) })
+}

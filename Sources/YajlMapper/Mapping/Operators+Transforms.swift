@@ -1,0 +1,97 @@
+/// Converts a model value to JSON through a transform (`nil` when the transform gives nothing
+/// JSON can hold).
+private func transformed<Transform: TransformType>(_ value: Transform.Object?, _ transform: Transform) -> JSON? {
+    transform.transformToJSON(value).flatMap { JSON(foundation: $0) }
+}
+
+/// Reads or writes a value through a transform: `date <- (map["created_at"], ISO8601DateTransform())`.
+public func <- <Transform: TransformType>(left: inout Transform.Object, right: (Map, Transform)) {
+    let (map, transform) = right
+    if map.mappingType == .toJSON { return left >>> right }
+    assign(&left, map.readTransformed(transform, required: true))
+}
+
+/// Reads or writes an optional value through a transform.
+public func <- <Transform: TransformType>(left: inout Transform.Object?, right: (Map, Transform)) {
+    let (map, transform) = right
+    if map.mappingType == .toJSON { return left >>> right }
+    assign(&left, map.readTransformed(transform, required: false))
+}
+
+/// Writes a value through a transform.
+public func >>> <Transform: TransformType>(left: Transform.Object?, right: (Map, Transform)) {
+    let (map, transform) = right
+    if map.mappingType == .toJSON { map.write(left == nil ? nil : transformed(left, transform)) }
+}
+
+/// Transforms each element of an array; one failure is a problem and leaves the property as it is.
+private func transformedElements<Transform: TransformType>(_ node: JSON, _ transform: Transform) throws -> [Transform.Object] {
+    try node.convertedElements { element in
+        guard let value = transform.transformFromJSON(element == .null ? nil : element.foundationValue) else {
+            throw JSONConversionError.typeMismatch(expected: "\(Transform.Object.self)", found: element.kind)
+        }
+        return value
+    }
+}
+
+/// Transforms each member of an object.
+private func transformedMembers<Transform: TransformType>(_ node: JSON, _ transform: Transform) throws -> [String: Transform.Object] {
+    try node.convertedMembers { member in
+        guard let value = transform.transformFromJSON(member == .null ? nil : member.foundationValue) else {
+            throw JSONConversionError.typeMismatch(expected: "\(Transform.Object.self)", found: member.kind)
+        }
+        return value
+    }
+}
+
+/// Reads or writes an array through a transform applied to each element.
+public func <- <Transform: TransformType>(left: inout [Transform.Object], right: (Map, Transform)) {
+    let (map, transform) = right
+    if map.mappingType == .toJSON { return left >>> right }
+    assign(&left, map.read(.value, required: true, expected: "[\(Transform.Object.self)]") { try transformedElements($0, transform) })
+}
+
+/// Reads or writes an optional array through a transform applied to each element.
+public func <- <Transform: TransformType>(left: inout [Transform.Object]?, right: (Map, Transform)) {
+    let (map, transform) = right
+    if map.mappingType == .toJSON { return left >>> right }
+    assign(&left, map.read(.value, required: false, expected: "[\(Transform.Object.self)]") { try transformedElements($0, transform) })
+}
+
+/// Writes an array through a transform applied to each element.
+public func >>> <Transform: TransformType>(left: [Transform.Object]?, right: (Map, Transform)) {
+    let (map, transform) = right
+    guard map.mappingType == .toJSON else { return }
+    map.write(left.map { JSON.array($0.map { transformed($0, transform) ?? .null }) })
+}
+
+/// Reads or writes a dictionary through a transform applied to each value.
+public func <- <Transform: TransformType>(left: inout [String: Transform.Object], right: (Map, Transform)) {
+    let (map, transform) = right
+    if map.mappingType == .toJSON { return left >>> right }
+    assign(&left, map.read(.value, required: true, expected: "[String: \(Transform.Object.self)]") { try transformedMembers($0, transform) })
+}
+
+/// Reads or writes an optional dictionary through a transform applied to each value.
+public func <- <Transform: TransformType>(left: inout [String: Transform.Object]?, right: (Map, Transform)) {
+    let (map, transform) = right
+    if map.mappingType == .toJSON { return left >>> right }
+    assign(&left, map.read(.value, required: false, expected: "[String: \(Transform.Object.self)]") { try transformedMembers($0, transform) })
+}
+
+/// Writes a dictionary through a transform applied to each value.
+public func >>> <Transform: TransformType>(left: [String: Transform.Object]?, right: (Map, Transform)) {
+    let (map, transform) = right
+    guard map.mappingType == .toJSON else { return }
+    map.write(left.map { d in .object(JSONObject(d.keys.sorted().map { ($0, transformed(d[$0]!, transform) ?? .null) })) })
+}
+
+/// Reads or writes a set through a transform applied to each element.
+public func <- <Transform: TransformType>(left: inout Set<Transform.Object>?, right: (Map, Transform)) where Transform.Object: Hashable {
+    let (map, transform) = right
+    if map.mappingType == .toJSON {
+        map.write(left.map { JSON.array($0.map { transformed($0, transform) ?? .null }) })
+        return
+    }
+    assign(&left, map.read(.value, required: false, expected: "Set<\(Transform.Object.self)>") { Set(try transformedElements($0, transform)) })
+}

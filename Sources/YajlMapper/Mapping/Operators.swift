@@ -1,0 +1,160 @@
+/// Maps a property both ways: reads it from JSON, or writes it to JSON, by the map's direction.
+infix operator <- : DefaultPrecedence
+/// Writes a property to JSON only (reading does nothing).
+infix operator >>> : DefaultPrecedence
+
+/// Assigns a read result to a non-optional property: only a value replaces it.
+@inline(__always)
+func assign<T>(_ left: inout T, _ result: T??) {
+    if case .some(.some(let value)) = result { left = value }
+}
+
+/// Assigns a read result to an optional property: a value or `null` (as `nil`) replaces it.
+@inline(__always)
+func assign<T>(_ left: inout T?, _ result: T??) {
+    if case .some(let value) = result { left = value }
+}
+
+// MARK: - Basic types (integers, floating point, Bool, String, Decimal)
+
+/// Reads or writes a basic value; a number that does not fit is a problem, never wrapped.
+@inlinable
+public func <- <T: JSONScalar>(left: inout T, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    if case .value(let node) = right.fetchValue(required: true, expected: T.self) {
+        do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
+    }
+}
+
+/// Reads or writes an optional basic value (`null` reads as `nil`).
+@inlinable
+public func <- <T: JSONScalar>(left: inout T?, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    switch right.fetchValue(required: false, expected: T.self) {
+    case .value(let node):
+        do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
+    case .null:
+        left = nil
+    case .absent:
+        break
+    }
+}
+
+/// Writes a basic value.
+public func >>> <T: JSONScalar>(left: T, right: Map) {
+    if right.mappingType == .toJSON { right.write(left.jsonValue) }
+}
+
+/// Writes an optional basic value (`nil` only with `shouldIncludeNilValues`).
+public func >>> <T: JSONScalar>(left: T?, right: Map) {
+    if right.mappingType == .toJSON { right.write(left?.jsonValue) }
+}
+
+/// Reads or writes an array of basic values (all or nothing: one bad element is a problem).
+public func <- <T: JSONScalar>(left: inout [T], right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: true, expected: "[\(T.self)]") { try $0.convertedElements(T.fromJSON) })
+}
+
+/// Reads or writes an optional array of basic values.
+public func <- <T: JSONScalar>(left: inout [T]?, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: false, expected: "[\(T.self)]") { try $0.convertedElements(T.fromJSON) })
+}
+
+/// Writes an array of basic values.
+public func >>> <T: JSONScalar>(left: [T]?, right: Map) {
+    if right.mappingType == .toJSON { right.write(left.map { JSON.array($0.map(\.jsonValue)) }) }
+}
+
+/// Reads or writes a dictionary of basic values.
+public func <- <T: JSONScalar>(left: inout [String: T], right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: true, expected: "[String: \(T.self)]") { try $0.convertedMembers(T.fromJSON) })
+}
+
+/// Reads or writes an optional dictionary of basic values.
+public func <- <T: JSONScalar>(left: inout [String: T]?, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: false, expected: "[String: \(T.self)]") { try $0.convertedMembers(T.fromJSON) })
+}
+
+/// Writes a dictionary of basic values (keys sorted, so output is stable).
+public func >>> <T: JSONScalar>(left: [String: T]?, right: Map) {
+    guard right.mappingType == .toJSON else { return }
+    right.write(left.map { dictionary in
+        .object(JSONObject(dictionary.keys.sorted().map { ($0, dictionary[$0]!.jsonValue) }))
+    })
+}
+
+/// Reads or writes a set of basic values.
+public func <- <T: JSONScalar & Hashable>(left: inout Set<T>, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: true, expected: "Set<\(T.self)>") { Set(try $0.convertedElements(T.fromJSON)) })
+}
+
+/// Reads or writes an optional set of basic values.
+public func <- <T: JSONScalar & Hashable>(left: inout Set<T>?, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: false, expected: "Set<\(T.self)>") { Set(try $0.convertedElements(T.fromJSON)) })
+}
+
+/// Writes a set of basic values.
+public func >>> <T: JSONScalar & Hashable>(left: Set<T>?, right: Map) {
+    if right.mappingType == .toJSON { right.write(left.map { JSON.array($0.map(\.jsonValue)) }) }
+}
+
+/// Reads or writes an array of arrays of basic values.
+public func <- <T: JSONScalar>(left: inout [[T]], right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: true, expected: "[[\(T.self)]]") {
+        try $0.convertedElements { try $0.convertedElements(T.fromJSON) }
+    })
+}
+
+/// Reads or writes an optional array of arrays of basic values.
+public func <- <T: JSONScalar>(left: inout [[T]]?, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: false, expected: "[[\(T.self)]]") {
+        try $0.convertedElements { try $0.convertedElements(T.fromJSON) }
+    })
+}
+
+/// Writes an array of arrays of basic values.
+public func >>> <T: JSONScalar>(left: [[T]]?, right: Map) {
+    if right.mappingType == .toJSON { right.write(left.map { JSON.array($0.map { JSON.array($0.map(\.jsonValue)) }) }) }
+}
+
+// MARK: - Anything else Foundation can hold ([String: Any], Any, NSNumber, ...)
+
+/// Reads a value by casting its Foundation form (ObjectMapper's basic operator), or writes it.
+public func <- <T>(left: inout T, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: true, expected: "\(T.self)") { node in
+        guard let value = node.foundationValue as? T else {
+            throw JSONConversionError.typeMismatch(expected: "\(T.self)", found: node.kind)
+        }
+        return value
+    })
+}
+
+/// Reads an optional value by casting its Foundation form, or writes it.
+public func <- <T>(left: inout T?, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: false, expected: "\(T.self)") { node in
+        guard let value = node.foundationValue as? T else {
+            throw JSONConversionError.typeMismatch(expected: "\(T.self)", found: node.kind)
+        }
+        return value
+    })
+}
+
+/// Writes a value Foundation can hold (ignored when JSON cannot hold it).
+public func >>> <T>(left: T, right: Map) {
+    if right.mappingType == .toJSON { right.write(JSON(foundation: left)) }
+}
+
+/// Writes an optional value Foundation can hold.
+public func >>> <T>(left: T?, right: Map) {
+    if right.mappingType == .toJSON { right.write(left.flatMap { JSON(foundation: $0) }) }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Converts between `Date` and a Unix timestamp (ObjectMapper's `DateTransform`).
+///
+/// Reads a JSON number, or a string holding only a number (`"1700000000"`, `"1.7e9"`), in the
+/// chosen unit; writes a `Double` in that unit. Booleans, other strings (`"abc"`, `"12abc"`,
+/// `" 12"`), non-finite values and other types read as `nil` (ObjectMapper's `atof` would read
+/// garbage as 0, the epoch).
+///
+/// ```swift
+/// updated <- (map["updated_at"], DateTransform())                       // seconds
+/// created <- (map["created_ms"], DateTransform(unit: .milliseconds))
+/// ```
+open class DateTransform: TransformType, @unchecked Sendable {
+    // @unchecked: the class is open (as in ObjectMapper) and its only state is an immutable enum.
+
+    /// The model's type.
+    public typealias Object = Date
+    /// The JSON side's type.
+    public typealias JSON = Double
+
+    /// The unit of the timestamp in JSON.
+    public enum Unit: TimeInterval, Sendable {
+        /// Seconds since 1970-01-01T00:00:00Z.
+        case seconds = 1
+        /// Milliseconds since 1970-01-01T00:00:00Z.
+        case milliseconds = 1_000
+
+        /// Converts seconds to this unit.
+        func addScale(to interval: TimeInterval) -> TimeInterval { interval * rawValue }
+        /// Converts a value in this unit to seconds.
+        func removeScale(from interval: TimeInterval) -> TimeInterval { interval / rawValue }
+    }
+
+    private let unit: Unit
+
+    /// Creates a transform for timestamps in `unit`.
+    /// - Parameter unit: The JSON timestamp's unit; seconds by default.
+    public init(unit: Unit = .seconds) {
+        self.unit = unit
+    }
+
+    /// Reads a timestamp from a number or a numeric string.
+    /// - Returns: The date, or `nil` for anything that is not a finite number.
+    open func transformFromJSON(_ value: Any?) -> Date? {
+        guard let interval = TransformInput.finiteDouble(value) else { return nil }
+        return Date(timeIntervalSince1970: unit.removeScale(from: interval))
+    }
+
+    /// Writes the date as a timestamp in the transform's unit.
+    /// - Returns: The timestamp, or `nil` for a `nil` date.
+    open func transformToJSON(_ value: Date?) -> Double? {
+        guard let value else { return nil }
+        return unit.addScale(to: value.timeIntervalSince1970)
+    }
+}
