@@ -679,9 +679,9 @@ struct TransformOperatorTests {
         // And the written text maps back to the same values.
         let again = try #require(Mapper<TransformTestRepository>().map(JSONString: written))
         #expect(again.pushedAt == model.pushedAt)
-        // A JSON number reaches transforms as an NSNumber holding a Double: digits past ~17 are
-        // lost on the way back in (send exact amounts as strings).
-        #expect(again.price?.description == "123456789012345680000000000000")
+        // A number with more than 15 significant digits reaches transforms as an exact
+        // NSDecimalNumber, so the round trip keeps every digit.
+        #expect(again.price?.description == "123456789012345678901234567890.5")
         #expect(again.servers == model.servers)
         #expect(again.license == model.license)
     }

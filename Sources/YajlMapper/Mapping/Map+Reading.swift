@@ -97,7 +97,7 @@ extension Map {
     func readModel<T: BaseMappable>(_: T.Type, required: Bool) -> T?? {
         let info = PlanRegistry.shared.info(for: T.self)
         return read(.model(info), required: required, expected: "\(T.self)") { node in
-            ModelBuilder.build(T.self, from: node, at: currentPath, session: session, whole: plan == nil)
+            ModelBuilder.build(T.self, from: node, at: currentPath, session: session, whole: plan == nil, info: info)
         }
     }
 
@@ -113,7 +113,7 @@ extension Map {
             models.reserveCapacity(elements.count)
             for (i, element) in elements.enumerated() {
                 if let model = ModelBuilder.build(T.self, from: element, at: base + [.index(i)],
-                                                  session: session, whole: plan == nil) {
+                                                  session: session, whole: plan == nil, info: info) {
                     models.append(model)
                 }
             }
@@ -132,7 +132,7 @@ extension Map {
             var models: [String: T] = [:]
             for (key, value) in zip(object.keys, object.values) {
                 models[key] = ModelBuilder.build(T.self, from: value, at: base + [.key(key)],
-                                                 session: session, whole: plan == nil)
+                                                 session: session, whole: plan == nil, info: info)
             }
             return models
         }

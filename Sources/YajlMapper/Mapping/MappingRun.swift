@@ -67,6 +67,7 @@ struct MappingRun<Value> {
         single.allowMultipleValues = false
         let parser = JSONStreamParser(handler: capture, options: single)
         parser.handler.engine = Unmanaged.passUnretained(parser.engine)
+        parser.engine.deferLineCounting = true
         try parser.feed(bytes)
         try parser.finish()
         let root = parser.handler.documents.first ?? .null

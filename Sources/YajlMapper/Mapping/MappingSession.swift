@@ -47,6 +47,9 @@ final class MappingSession {
 
     func noteMiss() { missed = true }
 
+    /// Starts the next streamed element with a clean slate.
+    func resetMiss() { missed = false }
+
     func record(_ read: PlanRead, for info: TypeInfo) {
         let id = ObjectIdentifier(info)
         if var entry = recorded[id] {

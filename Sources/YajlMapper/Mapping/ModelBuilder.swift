@@ -6,12 +6,12 @@ enum ModelBuilder {
     /// - Parameters:
     ///   - whole: the object was captured whole (no plan checks needed below it).
     static func build<T: BaseMappable>(_ type: T.Type, from node: JSON, at path: [JSONPath.Component],
-                                      session: MappingSession, whole: Bool) -> T? {
+                                      session: MappingSession, whole: Bool, info known: TypeInfo? = nil) -> T? {
         guard case .object = node else {
             session.report(.typeMismatch, path: path, expected: "\(T.self) (an object)", found: node.foundDescription)
             return nil
         }
-        let info = PlanRegistry.shared.info(for: T.self)
+        let info = known ?? PlanRegistry.shared.info(for: T.self)
         let plan = whole ? nil : session.plan(for: info)
         let map = Map(mappingType: .fromJSON, node: node, session: session, path: path, info: info, plan: plan)
         // A type still without a plan learns it from this object.

@@ -16,12 +16,22 @@ class EventSink {
 ///
 /// The handler lives behind a pointer rather than in a stored `var`: a class's `var`
 /// is checked for exclusive access at run time on every event, a pointer's memory is not.
-final class HandlerSink<Handler: JSONEventHandler>: EventSink {
+class HandlerSink<Handler: JSONEventHandler>: EventSink {
     let storage: UnsafeMutablePointer<Handler>
 
     init(_ handler: Handler) {
         storage = .allocate(capacity: 1)
         storage.initialize(to: handler)
+    }
+
+    /// The sink for a handler: a concrete subclass for the mapping capture, whose events
+    /// then cost one indirect call instead of two (a generic class's methods reach the
+    /// handler through its witness table).
+    static func make(_ handler: Handler) -> HandlerSink<Handler> {
+        if let capture = handler as? MappingCapture, let sink = CaptureSink(capture) as? HandlerSink<Handler> {
+            return sink
+        }
+        return HandlerSink(handler)
     }
 
     deinit {
@@ -37,5 +47,18 @@ final class HandlerSink<Handler: JSONEventHandler>: EventSink {
     override func startObject() throws { try storage.pointee.startObject() }
     override func endObject() throws { try storage.pointee.endObject() }
     override func startArray() throws { try storage.pointee.startArray() }
+    override func endArray() throws { try storage.pointee.endArray() }
+}
+
+/// ``HandlerSink`` for ``MappingCapture``, with the handler's type known statically.
+final class CaptureSink: HandlerSink<MappingCapture> {
+    override func null() throws { try storage.pointee.null() }
+    override func bool(_ value: Bool) throws { try storage.pointee.bool(value) }
+    override func number(_ text: JSONBytes) throws { try storage.pointee.number(text) }
+    override func string(_ value: JSONBytes) throws { try storage.pointee.string(value) }
+    override func key(_ name: JSONBytes) throws { try storage.pointee.key(name) }
+    override func startObject() throws { storage.pointee.startObject() }
+    override func endObject() throws { try storage.pointee.endObject() }
+    override func startArray() throws { storage.pointee.startArray() }
     override func endArray() throws { try storage.pointee.endArray() }
 }

@@ -25,7 +25,7 @@ public final class JSONStreamParser<Handler: JSONEventHandler> {
     ///   - handler: receives the events.
     ///   - options: what input is accepted.
     public init(handler: Handler, options: JSONParseOptions = JSONParseOptions()) {
-        sink = HandlerSink(handler)
+        sink = HandlerSink.make(handler)
         // A handler that discards everything lets yajl skip unescaping and number copies.
         engine = YajlParserEngine(options: options, sink: Handler.self == DiscardEvents.self ? nil : sink)
     }
@@ -78,8 +78,12 @@ extension JSONStreamParser {
     public static func parse(_ bytes: some ContiguousBytes, handler: Handler,
                              options: JSONParseOptions = JSONParseOptions()) throws -> Handler {
         let parser = JSONStreamParser(handler: handler, options: options)
-        try parser.feed(bytes)
-        try parser.finish()
+        try bytes.withUnsafeBytes { buffer in
+            // The buffer outlives `finish`: count its lines only if an error needs them.
+            parser.engine.deferLineCounting = true
+            try parser.feed(buffer)
+            try parser.finish()
+        }
         return parser.handler
     }
 

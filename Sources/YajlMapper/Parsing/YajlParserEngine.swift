@@ -141,6 +141,32 @@ final class YajlParserEngine {
     }
 
     /// Moves the position past a chunk yajl accepted.
+    /// Set by one-shot parses, whose single buffer stays valid until `finish`: lines are
+    /// then counted only if an error needs them.
+    var deferLineCounting = false
+    private var uncountedChunk: UnsafeRawBufferPointer?
+
+    /// Counts the lines of a chunk whose counting was deferred.
+    private func countDeferredLines() {
+        guard let bytes = uncountedChunk else { return }
+        uncountedChunk = nil
+        bytesBefore -= bytes.count
+        countLines(bytes)
+        bytesBefore += bytes.count
+    }
+
+    private func countLines(_ bytes: UnsafeRawBufferPointer) {
+        // memchr is vectorised in libc: a chunk without newlines costs one fast scan.
+        let base = bytes.baseAddress!
+        var from = 0
+        while from < bytes.count, let hit = memchr(base + from, 0x0A, bytes.count - from) {
+            let at = base.distance(to: UnsafeRawPointer(hit))
+            newlinesBefore += 1
+            lastNewlineBefore = bytesBefore + at
+            from = at + 1
+        }
+    }
+
     private func advance(past bytes: UnsafeRawBufferPointer) {
         if let start = retainStart {
             let from = max(start - bytesBefore, 0)
@@ -150,14 +176,11 @@ final class YajlParserEngine {
         if !sawContent {
             sawContent = bytes.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         }
-        // memchr is vectorised in libc: a chunk without newlines costs one fast scan.
-        let base = bytes.baseAddress!
-        var from = 0
-        while from < bytes.count, let hit = memchr(base + from, 0x0A, bytes.count - from) {
-            let at = base.distance(to: UnsafeRawPointer(hit))
-            newlinesBefore += 1
-            lastNewlineBefore = bytesBefore + at
-            from = at + 1
+        countDeferredLines()
+        if deferLineCounting {
+            uncountedChunk = bytes
+        } else {
+            countLines(bytes)
         }
         bytesBefore += bytes.count
         if bytes.count >= Self.tailLimit {
@@ -202,6 +225,7 @@ final class YajlParserEngine {
     /// at. Queries must not go backwards within a chunk: each byte is counted once.
     func line(at offset: Int) -> (line: Int, lineStart: Int) {
         if lineCursor == 0 {
+            countDeferredLines()
             lineCursorLine = newlinesBefore + 1
             lineCursorLineStart = lastNewlineBefore + 1
         }
@@ -283,6 +307,7 @@ final class YajlParserEngine {
 
     /// Builds an error at an absolute offset, inside the current chunk or before it.
     private func makeError(kind: JSONParseError.Kind, message: String, at offset: Int) -> JSONParseError {
+        countDeferredLines()
         // Bytes known: `tail` (just before the chunk) then the chunk itself.
         let inChunk = max(0, min(offset - bytesBefore, chunk.count))
         var line = newlinesBefore + 1

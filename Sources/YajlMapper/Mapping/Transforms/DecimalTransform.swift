@@ -2,11 +2,10 @@ import Foundation
 
 /// Converts between `Decimal` and a JSON number or numeric string (ObjectMapper's `DecimalTransform`).
 ///
-/// A string keeps every digit `Decimal` can hold (38 significant digits), so send amounts as
-/// strings (`"19.99"`, `"123456789012345678901234567890.5"`) when they must be exact. A JSON
-/// number arrives as an `NSNumber`: integers that fit 64 bits are exact, but any other number was
-/// already rounded to a `Double` before the transform saw it (17 significant digits); its shortest
-/// text is used, so `0.1` reads as exactly `0.1`, not `0.1000000000000000055…`.
+/// Strings and numbers keep every digit `Decimal` can hold (38 significant digits). A JSON number
+/// arrives as an `NSNumber`: integers that fit 64 bits are exact, numbers of up to 15 significant
+/// digits come as a `Double` whose shortest text is used (so `0.1` reads as exactly `0.1`), and
+/// longer ones come as an exact `NSDecimalNumber`.
 ///
 /// Strings must hold only a number (`-1.5e3`; no spaces, no trailing text); values outside
 /// `Decimal`'s range (about ±1e165, or below 1e-128), `NaN`, booleans and other types read as `nil`.

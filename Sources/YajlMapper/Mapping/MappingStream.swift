@@ -1,0 +1,241 @@
+import Foundation
+
+/// What is left after streaming an array: the rest of the document and the count.
+public struct StreamSummary {
+    /// The document without the streamed array's elements (e.g. `total_count`,
+    /// `incomplete_results`; the array itself reads as empty).
+    public var envelope: JSON
+    /// How many elements were read (mapped or, in lenient mode, skipped with a problem).
+    public var count: Int
+    /// Every problem met (lenient mode), located in the input.
+    public var problems: [MappingProblem]
+}
+
+/// Maps the elements of one array of a document as they arrive, in constant memory: push
+/// chunks of any size, each element is handed over when its object closes, then dropped.
+///
+/// ```swift
+/// let stream = MappingStreamParser<GitHubRepository>(elementsAt: "items") { repo in
+///     print(repo.fullName ?? "")
+/// }
+/// for chunk in chunks { try stream.feed(chunk) }
+/// let summary = try stream.finish()
+/// print(summary.envelope["total_count"].int ?? 0)
+/// ```
+public final class MappingStreamParser<N: BaseMappable> {
+    private let parser: JSONStreamParser<MappingCapture>
+    private let session: MappingSession
+    private let info: TypeInfo
+    private let arrayPath: [JSONPath.Component]
+    private let onElement: (N) throws -> Void
+    private var count = 0
+    private var problems: [MappingProblem] = []
+
+    /// Creates a stream over the array at `path`.
+    /// - Parameters:
+    ///   - mapper: its `strict`, `context` options apply (strict: the first bad element throws).
+    ///   - path: where the array is (`items`, `data.results`); empty for a top-level array.
+    ///   - options: what input is accepted.
+    ///   - onElement: receives each model, in order.
+    public init(mapper: Mapper<N> = Mapper<N>(), elementsAt path: JSONPath = "items",
+                options: JSONParseOptions = JSONParseOptions(), onElement: @escaping (N) throws -> Void) {
+        session = MappingSession(strict: mapper.strict, context: mapper.context,
+                                 shouldIncludeNilValues: mapper.shouldIncludeNilValues)
+        info = PlanRegistry.shared.info(for: N.self)
+        arrayPath = path.components
+        self.onElement = onElement
+        var single = options
+        single.allowMultipleValues = false
+        parser = JSONStreamParser(handler: MappingCapture(session: session, rootRule: Self.envelopeRule(path, info)),
+                                  options: single)
+        parser.handler.engine = Unmanaged.passUnretained(parser.engine)
+        parser.handler.onUnit = { [unowned self] value, offsets, source in
+            try self.element(value, offsets: offsets, source: source)
+        }
+    }
+
+    /// Keeps the whole document but the array, whose elements become units.
+    private static func envelopeRule(_ path: JSONPath, _ info: TypeInfo) -> CaptureRule {
+        let keys = path.components.map { component -> String in
+            switch component {
+            case .key(let key): return key
+            case .index(let i): return String(i)
+            }
+        }
+        guard let last = keys.last else { return .units(info) }
+        let root = PlanNode(keepsOthers: true)
+        var node = root
+        for key in keys.dropLast() {
+            let next = PlanNode(keepsOthers: true)
+            node.set(key, .object(next))
+            node = next
+        }
+        node.set(last, .units(info))
+        retainedNodes.withLock { $0.append(root) }
+        return .node(root)
+    }
+
+    /// Envelope nodes live as long as the process (they are tiny, one per stream created).
+    private static var retainedNodes: Mutex { Mutex.shared }
+
+    /// Feeds the next chunk.
+    /// - Throws: ``JSONParseError``; ``MappingError`` in strict mode; what `onElement` throws.
+    public func feed(_ bytes: UnsafeRawBufferPointer) throws { try parser.feed(bytes) }
+
+    /// Feeds the next chunk (`[UInt8]`, `Data`, ...).
+    /// - Throws: as ``feed(_:)-2b9f4``.
+    public func feed(_ bytes: some ContiguousBytes) throws { try bytes.withUnsafeBytes { try feed($0) } }
+
+    /// Ends the input.
+    /// - Returns: the envelope, the element count and the problems met.
+    /// - Throws: ``JSONParseError`` when the input ends early.
+    public func finish() throws -> StreamSummary {
+        try parser.finish()
+        return StreamSummary(envelope: parser.handler.documents.first ?? .null, count: count, problems: problems)
+    }
+
+    private func element(_ value: JSON, offsets: ArraySlice<Int>, source: UnitSource?) throws {
+        let index = count
+        count += 1
+        session.basePath = JSONPath(arrayPath + [.index(index)])
+        session.resetMiss()
+        var model = ModelBuilder.build(N.self, from: value, at: [], session: session, whole: false, info: info)
+        var tree = value
+        var treeOffsets = Array(offsets)
+        if session.missed, let source {
+            // A read outside the plan: map this element again from its own bytes, whole.
+            _ = session.takeProblems()
+            (tree, treeOffsets) = try Self.wholeCapture(source)
+            let again = MappingSession(strict: session.strict, context: session.context,
+                                       shouldIncludeNilValues: session.shouldIncludeNilValues,
+                                       capturedWhole: true, recording: true)
+            again.basePath = session.basePath
+            model = ModelBuilder.build(N.self, from: tree, at: [], session: again, whole: true, info: info)
+            again.learnRecordedReads()
+            for problem in again.takeProblems() { session.adopt(problem) }
+        }
+        if let source {
+            let locator = Locator(bytes: source.bytes, base: source.offset, line: source.line, lineStart: source.lineStart)
+            session.locateProblems { path in
+                let i = tree.preorderIndex(of: path)
+                return treeOffsets.indices.contains(i) ? locator.location(of: treeOffsets[i]) : nil
+            }
+        }
+        let found = session.takeProblems()
+        if session.strict && !found.isEmpty { throw MappingError(problems: found) }
+        problems += found
+        if let model { try onElement(model) }
+    }
+
+    /// The element parsed again, kept whole, with offsets in the whole input.
+    private static func wholeCapture(_ source: UnitSource) throws -> (JSON, [Int]) {
+        let capture = MappingCapture(session: MappingSession(strict: false, context: nil, capturedWhole: true),
+                                     rootRule: .all)
+        let parser = JSONStreamParser(handler: capture)
+        parser.handler.engine = Unmanaged.passUnretained(parser.engine)
+        try parser.feed(source.bytes)
+        try parser.finish()
+        return (parser.handler.documents.first ?? .null, parser.handler.offsets.map { $0 + source.offset })
+    }
+}
+
+/// A lock around a list of nodes kept for the process.
+final class Mutex: @unchecked Sendable {
+    static let shared = Mutex()
+    private let lock = NSLock()
+    private var nodes: [PlanNode] = []
+
+    func withLock(_ body: (inout [PlanNode]) -> Void) {
+        lock.withLock { body(&nodes) }
+    }
+}
+
+extension Mapper {
+    /// Maps the elements of the array at `path` one at a time from a file or stdin, in
+    /// constant memory.
+    ///
+    /// ```swift
+    /// let summary = try Mapper<GitHubRepository>().stream(.file("page.json"), elementsAt: "items") { repo in
+    ///     print(repo.fullName ?? "")
+    /// }
+    /// ```
+    /// - Returns: the envelope (`total_count`, ...), the count and the problems.
+    /// - Throws: ``JSONInputError``, ``JSONParseError``; ``MappingError`` in strict mode.
+    public func stream(_ input: JSONInput, elementsAt path: JSONPath = "items",
+                       options: JSONParseOptions = JSONParseOptions(), _ body: @escaping (N) throws -> Void) throws -> StreamSummary {
+        let stream = MappingStreamParser(mapper: self, elementsAt: path, options: options, onElement: body)
+        try input.read { try stream.feed($0) }
+        let summary = try stream.finish()
+        lastProblems = summary.problems
+        return summary
+    }
+
+}
+
+extension Mapper where N: Sendable {
+    /// Maps the elements of the array at `path` from an asynchronous byte sequence (for
+    /// example `URLSession` bytes) as they arrive.
+    /// - Returns: a stream of models that ends with the input, or with its first error.
+    public func elements<Bytes: AsyncSequence & Sendable>(of bytes: Bytes, at path: JSONPath = "items",
+                                                          options: JSONParseOptions = JSONParseOptions())
+        -> AsyncThrowingStream<N, Error> where Bytes.Element == UInt8
+    {
+        let strict = self.strict
+        // The context is the caller's; it is only handed to the maps, as in every mapping.
+        let context = UncheckedSendable(self.context)
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let stream = MappingStreamParser(mapper: Mapper(context: context.value, strict: strict),
+                                                     elementsAt: path, options: options) { continuation.yield($0) }
+                    var buffer: [UInt8] = []
+                    buffer.reserveCapacity(JSONInput.defaultChunkSize)
+                    for try await byte in bytes {
+                        buffer.append(byte)
+                        if buffer.count == JSONInput.defaultChunkSize {
+                            try stream.feed(buffer)
+                            buffer.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    try stream.feed(buffer)
+                    _ = try stream.finish()
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// Maps the elements of the array at `path` from an asynchronous sequence of chunks.
+    /// - Returns: a stream of models that ends with the input, or with its first error.
+    public func elements<Chunks: AsyncSequence & Sendable>(ofChunks chunks: Chunks, at path: JSONPath = "items",
+                                                           options: JSONParseOptions = JSONParseOptions())
+        -> AsyncThrowingStream<N, Error> where Chunks.Element: ContiguousBytes
+    {
+        let strict = self.strict
+        // The context is the caller's; it is only handed to the maps, as in every mapping.
+        let context = UncheckedSendable(self.context)
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let stream = MappingStreamParser(mapper: Mapper(context: context.value, strict: strict),
+                                                     elementsAt: path, options: options) { continuation.yield($0) }
+                    for try await chunk in chunks { try stream.feed(chunk) }
+                    _ = try stream.finish()
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}
+
+/// A value passed into a task on the caller's word that it is not shared unsafely.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
