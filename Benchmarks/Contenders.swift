@@ -13,6 +13,8 @@ func allContenders() -> [Contender] {
     var contenders = [
         Contender(name: "yajl callbacks (ceiling)", run: yajlCeiling),
         Contender(name: "YajlMapper validate", run: yajlMapperValidate),
+        Contender(name: "YajlMapper events only", run: yajlMapperEvents),
+        Contender(name: "YajlMapper skip all", run: yajlMapperSkipAll),
     ]
     if let value = jsonValueContender() { contenders.append(value) }
     contenders.append(Contender(name: "YajlMapper seed model", run: yajlMapperSeedModel))
@@ -111,4 +113,21 @@ func foundationJSONDecoder(_ payload: Payload) throws -> Int {
     let page = try JSONDecoder().decode(SeedRepositories.self, from: payload.data)
     blackHole(page)
     return page.items.count &+ page.totalCount
+}
+
+// MARK: (b2) YajlMapper events delivered to an empty handler (the cost of event dispatch)
+
+struct KeyCounter: JSONEventHandler {
+    var keys = 0
+    mutating func key(_ name: JSONBytes) { keys &+= 1 }
+}
+
+func yajlMapperEvents(_ payload: Payload) throws -> Int {
+    let handler = try JSONStreamParser.parse(payload.bytes, handler: KeyCounter())
+    return handler.keys
+}
+
+func yajlMapperSkipAll(_ payload: Payload) throws -> Int {
+    let page = try Mapper<SkipAllRepositories>().map(data: payload.bytes)
+    return page.items.count
 }

@@ -73,3 +73,14 @@ struct MappedRepository: Mappable {
         avatarUrl <- map["owner.avatar_url"]
     }
 }
+
+/// Experiment: items read as models that read nothing (the cost of skipping).
+struct SkipAllRepositories: Mappable {
+    var items: [SkipAllRepository]!
+    init?(map: Map) { }
+    mutating func mapping(map: Map) { items <- map["items"] }
+}
+struct SkipAllRepository: Mappable {
+    init?(map: Map) { }
+    mutating func mapping(map: Map) { }
+}

@@ -38,6 +38,7 @@ func usage() -> String {
       --sample-mb N each timed run parses at least N MB, repeating small payloads (default 16)
       --json        print results as JSON on stdout (tables go to stderr)
       --generate N [--pretty]  write the generated N-item payload (seed 1) to stdout and exit
+      --stream FILE  map FILE's items one at a time (seed model) and print the peak memory
     """
 }
 
@@ -67,6 +68,11 @@ func parseOptions(_ arguments: [String]) -> Options {
             let pretty = rest.first == "--pretty"
             let out = FileHandle.standardOutput
             try? SearchPayloadGenerator(seed: 1).write(items: count, pretty: pretty, to: out)
+            exit(0)
+        case "--stream":
+            // Streams the items of a search page file with the seed model and reports peak memory.
+            guard let path = rest.popFirst() else { fail("--stream needs a FILE") }
+            streamMemoryCheck(path)
             exit(0)
         case "-h", "--help": print(usage()); exit(0)
         default:

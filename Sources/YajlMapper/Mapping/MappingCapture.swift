@@ -50,6 +50,8 @@ struct MappingCapture: JSONEventHandler {
     private var values: [JSON] = []
     private var keys: [String] = []
     private var frames: [Frame] = []
+    /// `top`, kept in a field: read on every event.
+    private var top: Frame?
     private var pending: CaptureRule = .all
     private var skipDepth = 0
     /// The top-level values captured.
@@ -66,6 +68,19 @@ struct MappingCapture: JSONEventHandler {
     init(session: MappingSession, rootRule: CaptureRule) {
         self.session = session
         self.rootRule = rootRule
+    }
+
+    @inline(__always)
+    private mutating func push(_ frame: Frame) {
+        frames.append(frame)
+        top = frame
+    }
+
+    @inline(__always)
+    private mutating func pop() -> Frame? {
+        let frame = frames.popLast()
+        top = frames.last
+        return frame
     }
 
     // MARK: Rules
@@ -90,14 +105,14 @@ struct MappingCapture: JSONEventHandler {
 
     @inline(__always)
     private var isInUnits: Bool {
-        if case .array(_, _, true)? = frames.last { return true }
+        if case .array(_, _, true)? = top { return true }
         return false
     }
 
     /// The rule for the value starting now.
     @inline(__always)
     private mutating func takeRule() -> CaptureRule {
-        switch frames.last {
+        switch top {
         case .object?: return pending
         case .array(_, let elementRule, _)?: return elementRule
         case nil: return rootRule
@@ -128,7 +143,7 @@ struct MappingCapture: JSONEventHandler {
     // MARK: Values
 
     private mutating func add(_ value: JSON) throws {
-        if frames.isEmpty {
+        if top == nil {
             documents.append(value)
         } else if isInUnits, let onUnit {
             if let engine = engine?.takeUnretainedValue() {
@@ -175,22 +190,26 @@ struct MappingCapture: JSONEventHandler {
 
     mutating func key(_ name: JSONBytes) throws {
         if skipDepth > 0 { return }
-        guard case .object(_, _, let node, let memberRule)? = frames.last else { return }
+        guard case .object(_, _, let node, let memberRule)? = top else { return }
         guard let node else {
             keys.append(try Self.text(name))
             pending = memberRule
             return
         }
-        try node._withUnsafeGuaranteedRef { node in
-            if let i = node.lookup(name) {
-                keys.append(node.names[i])
-                pending = rule(for: node.entries[i])
-            } else if node.keepsOthers {
-                keys.append(try Self.text(name))
-                pending = .all
-            } else {
-                pending = .skip
-            }
+        // The node is read through a guaranteed reference (no retain, no copy of `self`).
+        let match = node._withUnsafeGuaranteedRef { node -> (name: String, entry: PlanEntry)?? in
+            if let i = node.lookup(name) { return .some((node.names[i], node.entries[i])) }
+            return node.keepsOthers ? .some(nil) : nil
+        }
+        switch match {
+        case .some(.some(let found)):
+            keys.append(found.name)
+            pending = rule(for: found.entry)
+        case .some(.none):
+            keys.append(try Self.text(name))
+            pending = .all
+        case .none:
+            pending = .skip
         }
     }
 
@@ -207,10 +226,10 @@ struct MappingCapture: JSONEventHandler {
         begin(at: offset(back: 1))
         let start = values.count, keyStart = keys.count
         switch rule {
-        case .node(let node): frames.append(.object(start: start, keyStart: keyStart, node: node, memberRule: .all))
+        case .node(let node): push(.object(start: start, keyStart: keyStart, node: node, memberRule: .all))
         case .members(let info):
-            frames.append(.object(start: start, keyStart: keyStart, node: nil, memberRule: modelRule(info.takeUnretainedValue())))
-        default: frames.append(.object(start: start, keyStart: keyStart, node: nil, memberRule: .all))
+            push(.object(start: start, keyStart: keyStart, node: nil, memberRule: modelRule(info.takeUnretainedValue())))
+        default: push(.object(start: start, keyStart: keyStart, node: nil, memberRule: .all))
         }
     }
 
@@ -227,10 +246,10 @@ struct MappingCapture: JSONEventHandler {
         begin(at: offset(back: 1))
         switch rule {
         case .elements(let info):
-            frames.append(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: false))
+            push(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: false))
         case .units(let info):
-            frames.append(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: true))
-        default: frames.append(.array(start: values.count, elementRule: .all, units: false))
+            push(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: true))
+        default: push(.array(start: values.count, elementRule: .all, units: false))
         }
     }
 
@@ -239,7 +258,7 @@ struct MappingCapture: JSONEventHandler {
             skipDepth -= 1
             return
         }
-        guard case .object(let start, let keyStart, _, _)? = frames.popLast() else { return }
+        guard case .object(let start, let keyStart, _, _)? = pop() else { return }
         let memberKeys = Array(keys[keyStart...])
         let memberValues = Array(values[start...])
         keys.removeSubrange(keyStart...)
@@ -252,7 +271,7 @@ struct MappingCapture: JSONEventHandler {
             skipDepth -= 1
             return
         }
-        guard case .array(let start, _, _)? = frames.popLast() else { return }
+        guard case .array(let start, _, _)? = pop() else { return }
         let elements = Array(values[start...])
         values.removeSubrange(start...)
         try add(.array(elements))

@@ -1,0 +1,36 @@
+// The streaming memory check: element-by-element mapping of a large search page.
+
+import Foundation
+import YajlMapper
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Peak resident memory of this process so far, in MiB (`getrusage`).
+func peakResidentMiB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) / 1024 // ru_maxrss is in KiB on Linux
+}
+
+/// Maps every item of `path` with the seed model, streamed, and prints the count, the
+/// envelope's total_count, the time and the peak memory.
+func streamMemoryCheck(_ path: String) {
+    let start = Date()
+    var count = 0
+    var stars = 0
+    do {
+        let summary = try Mapper<MappedRepository>().stream(.file(path), elementsAt: "items") { repo in
+            count += 1
+            stars &+= repo.id ?? 0
+        }
+        let seconds = Date().timeIntervalSince(start)
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        print("streamed \(count) items (total_count \(summary.envelope["total_count"].int ?? -1)) from "
+              + "\(size / 1_000_000) MB in \(String(format: "%.2f", seconds)) s; peak memory "
+              + "\(String(format: "%.1f", peakResidentMiB())) MiB; checksum \(stars)")
+    } catch {
+        fail("\(path): \(error)")
+    }
+}
