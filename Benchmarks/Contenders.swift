@@ -131,3 +131,4 @@ func yajlMapperSkipAll(_ payload: Payload) throws -> Int {
     let page = try Mapper<SkipAllRepositories>().map(data: payload.bytes)
     return page.items.count
 }
+

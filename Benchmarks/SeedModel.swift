@@ -84,3 +84,4 @@ struct SkipAllRepository: Mappable {
     init?(map: Map) { }
     mutating func mapping(map: Map) { }
 }
+

@@ -157,24 +157,24 @@ extension Map {
         try require(key, nested, delimiter, optional: true) { $0.readModel(T.self, required: false) }
     }
 
-    /// An array of models.
+    /// An array of models (one element that cannot be mapped fails the whole read).
     /// - Throws: ``MappingError``.
     public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                        file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T] {
-        try require(key, nested, delimiter, optional: false) { $0.readModels(T.self, required: true) }!
+        try require(key, nested, delimiter, optional: false) { $0.readModels(T.self, required: true, allOrNothing: true) }!
     }
 
     /// An optional array of models.
     /// - Throws: ``MappingError`` when present and not an array.
     public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                        file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T]? {
-        try require(key, nested, delimiter, optional: true) { $0.readModels(T.self, required: false) }
+        try require(key, nested, delimiter, optional: true) { $0.readModels(T.self, required: false, allOrNothing: true) }
     }
 
-    /// A dictionary of models.
+    /// A dictionary of models (one member that cannot be mapped fails the whole read).
     /// - Throws: ``MappingError``.
     public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                        file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [String: T] {
-        try require(key, nested, delimiter, optional: false) { $0.readModelDictionary(T.self, required: true) }!
+        try require(key, nested, delimiter, optional: false) { $0.readModelDictionary(T.self, required: true, allOrNothing: true) }!
     }
 }

@@ -102,7 +102,9 @@ extension Map {
     }
 
     /// Builds an array of models; elements that fail are dropped, each with a problem.
-    func readModels<T: BaseMappable>(_: T.Type, required: Bool) -> [T]?? {
+    /// - Parameter allOrNothing: one element that fails fails the whole read (as
+    ///   `ImmutableMappable`'s `map.value` does in ObjectMapper), instead of being dropped.
+    func readModels<T: BaseMappable>(_: T.Type, required: Bool, allOrNothing: Bool = false) -> [T]?? {
         let info = PlanRegistry.shared.info(for: T.self)
         return read(.models(info), required: required, expected: "[\(T.self)]") { node in
             guard case .array(let elements) = node else {
@@ -117,12 +119,14 @@ extension Map {
                     models.append(model)
                 }
             }
+            if allOrNothing && models.count < elements.count { return nil }
             return models
         }
     }
 
     /// Builds a dictionary of models; members that fail are dropped, each with a problem.
-    func readModelDictionary<T: BaseMappable>(_: T.Type, required: Bool) -> [String: T]?? {
+    /// - Parameter allOrNothing: one member that fails fails the whole read.
+    func readModelDictionary<T: BaseMappable>(_: T.Type, required: Bool, allOrNothing: Bool = false) -> [String: T]?? {
         let info = PlanRegistry.shared.info(for: T.self)
         return read(.modelValues(info), required: required, expected: "[String: \(T.self)]") { node in
             guard case .object(let object) = node else {
@@ -130,10 +134,14 @@ extension Map {
             }
             let base = currentPath
             var models: [String: T] = [:]
+            var failed = false
             for (key, value) in zip(object.keys, object.values) {
-                models[key] = ModelBuilder.build(T.self, from: value, at: base + [.key(key)],
-                                                 session: session, whole: plan == nil, info: info)
+                let model = ModelBuilder.build(T.self, from: value, at: base + [.key(key)],
+                                               session: session, whole: plan == nil, info: info)
+                models[key] = model
+                if model == nil { failed = true }
             }
+            if allOrNothing && failed { return nil }
             return models
         }
     }

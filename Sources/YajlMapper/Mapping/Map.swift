@@ -10,40 +10,44 @@ public final class Map {
     /// Whether this map reads JSON into models or writes models to JSON.
     public let mappingType: MappingType
     /// Whether the selected key exists (a `null` value exists).
-    public internal(set) var isKeyPresent = false
+    @exclusivity(unchecked) public internal(set) var isKeyPresent = false
     /// The selected key, as given.
-    public internal(set) var currentKey: String?
+    @exclusivity(unchecked) public internal(set) var currentKey: String?
     /// The separator of nested key paths for the selected key.
-    public internal(set) var nestedKeyDelimiter: String = "."
+    @exclusivity(unchecked) public internal(set) var nestedKeyDelimiter: String = "."
     /// Whatever the caller passed to the ``Mapper``.
-    public var context: MapContext?
+    @exclusivity(unchecked) public var context: MapContext?
     /// When writing, write `null` for `nil` properties instead of leaving the key out.
-    public var shouldIncludeNilValues = false
+    @exclusivity(unchecked) public var shouldIncludeNilValues = false
     /// Whether the mapping fills an existing object.
     public let toObject: Bool
     /// Whether the selected key is a nested path.
-    public internal(set) var keyIsNested = false
+    @exclusivity(unchecked) public internal(set) var keyIsNested = false
 
     // MARK: Reading
+    //
+    // A map is used by one mapping on one thread; its stored properties are read and written
+    // on every `map["key"]`, so exclusivity is not checked at run time (`@exclusivity(unchecked)`:
+    // the checks showed as a large share of the mapping time).
 
     /// The object being read.
     let node: YajlMapper.JSON
     /// The value at the selected key: `nil` when absent.
-    var currentNode: YajlMapper.JSON?
-    private var currentComponents: [String] = []
+    @exclusivity(unchecked) var currentNode: YajlMapper.JSON?
+    @exclusivity(unchecked) private var currentComponents: [String] = []
     let session: MappingSession
     /// From the unit's root to this object.
     let path: [JSONPath.Component]
     let info: TypeInfo?
     /// The plan this object was captured with; `nil` when it was kept whole.
     let plan: TypePlan?
-    private var cursor = 0
-    private var readIndex: Int?
+    @exclusivity(unchecked) private var cursor = 0
+    @exclusivity(unchecked) private var readIndex: Int?
 
     // MARK: Writing
 
     /// The object being written.
-    var output: YajlMapper.JSON = .object(JSONObject())
+    @exclusivity(unchecked) var output: YajlMapper.JSON = .object(JSONObject())
 
     /// Creates a map over a Foundation dictionary, as ObjectMapper does.
     /// - Parameters:

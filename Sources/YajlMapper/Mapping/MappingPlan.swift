@@ -68,14 +68,46 @@ final class PlanNode: @unchecked Sendable {
     /// around a streamed array.
     let keepsOthers: Bool
 
-    init(keepsOthers: Bool = false) { self.keepsOthers = keepsOthers }
+    /// A 256-slot filter over (length, first byte, last byte): 0 = no key here, n = key n-1
+    /// is the only candidate, -1 = several (compare them all). Most keys of an object are
+    /// not read, and are rejected with one load.
+    private let slots: UnsafeMutablePointer<Int8>
+
+    init(keepsOthers: Bool = false) {
+        self.keepsOthers = keepsOthers
+        slots = .allocate(capacity: 256)
+        slots.initialize(repeating: 0, count: 256)
+    }
+
+    deinit {
+        slots.deallocate()
+    }
+
+    @inline(__always)
+    private static func slot(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let count = bytes.count
+        guard count > 0 else { return 0 }
+        let first = Int(bytes[0]), last = Int(bytes[count - 1])
+        return (count &* 31 &+ first &* 7 &+ last) & 255
+    }
 
     /// The entry for a key's bytes: length and first eight bytes reject almost every other
     /// key in two comparisons; longer keys then compare their remaining bytes.
     @inline(__always)
     func lookup(_ key: JSONBytes) -> Int? {
+        let candidate = Int(slots[Self.slot(key.buffer)])
+        if candidate == 0 { return nil }
         let count = key.count
         let head = Self.head(key.buffer)
+        if candidate > 0 {
+            let i = candidate - 1
+            guard lengths[i] == count && heads[i] == head else { return nil }
+            if count <= 8 { return i }
+            let equal = keyBytes[i].withUnsafeBytes { stored in
+                memcmp(stored.baseAddress! + 8, key.buffer.baseAddress! + 8, count - 8) == 0
+            }
+            return equal ? i : nil
+        }
         for i in 0..<lengths.count where lengths[i] == count && heads[i] == head {
             if count <= 8 { return i }
             let equal = keyBytes[i].withUnsafeBytes { stored in
@@ -107,6 +139,9 @@ final class PlanNode: @unchecked Sendable {
             lengths.append(bytes.count)
             heads.append(bytes.withUnsafeBytes { Self.head($0) })
             entries.append(entry)
+            let slot = bytes.withUnsafeBytes { Self.slot($0) }
+            // More than 126 keys, or a shared slot: mark it for a full comparison.
+            slots[slot] = slots[slot] == 0 && names.count < 127 ? Int8(names.count) : -1
         }
     }
 

@@ -5,26 +5,26 @@ final class MappingSession {
     let context: MapContext?
     let shouldIncludeNilValues: Bool
     /// Prefix of every key path, e.g. `items[3]` for a streamed element.
-    var basePath: JSONPath = JSONPath([])
+    @exclusivity(unchecked) var basePath: JSONPath = JSONPath([])
 
     /// Objects were kept whole: every read is satisfied, nothing is a miss.
-    var capturedWhole: Bool
+    @exclusivity(unchecked) var capturedWhole: Bool
     /// A read fell outside the plan an object was captured with: the result is unusable
     /// and the object must be mapped again from the whole value.
-    private(set) var missed = false
+    @exclusivity(unchecked) private(set) var missed = false
 
     /// Running a mapping on an empty object to learn its reads: `map.value` returns
     /// placeholders instead of throwing where it can.
-    var isDryRun = false
+    @exclusivity(unchecked) var isDryRun = false
     /// Record reads per type (to learn or widen plans).
-    var recording: Bool
-    private(set) var recorded: [ObjectIdentifier: (TypeInfo, [PlanRead])] = [:]
+    @exclusivity(unchecked) var recording: Bool
+    @exclusivity(unchecked) private(set) var recorded: [ObjectIdentifier: (TypeInfo, [PlanRead])] = [:]
 
     /// Problems, each with its path from the unit's root for locating it later.
-    private(set) var problems: [MappingProblem] = []
+    @exclusivity(unchecked) private(set) var problems: [MappingProblem] = []
     /// Set while a model object's `init(map:)` may throw `map.value` errors: they are
     /// gathered here too.
-    var plans: [ObjectIdentifier: TypePlan?] = [:]
+    @exclusivity(unchecked) var plans: [ObjectIdentifier: TypePlan?] = [:]
 
     init(strict: Bool, context: MapContext?, shouldIncludeNilValues: Bool = false,
          capturedWhole: Bool = false, recording: Bool = false) {

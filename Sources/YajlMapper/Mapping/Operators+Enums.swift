@@ -19,6 +19,11 @@ public func <- <T: RawRepresentable>(left: inout T?, right: Map) where T.RawValu
 }
 
 /// Writes an enum's raw value.
+public func >>> <T: RawRepresentable>(left: T, right: Map) where T.RawValue: JSONScalar {
+    if right.mappingType == .toJSON { right.write(left.rawValue.jsonValue) }
+}
+
+/// Writes an optional enum's raw value.
 public func >>> <T: RawRepresentable>(left: T?, right: Map) where T.RawValue: JSONScalar {
     if right.mappingType == .toJSON { right.write(left?.rawValue.jsonValue) }
 }
@@ -36,6 +41,11 @@ public func <- <T: RawRepresentable>(left: inout [T]?, right: Map) where T.RawVa
 }
 
 /// Writes an array of enums' raw values.
+public func >>> <T: RawRepresentable>(left: [T], right: Map) where T.RawValue: JSONScalar {
+    Optional(left) >>> right
+}
+
+/// Writes an optional array of enums' raw values.
 public func >>> <T: RawRepresentable>(left: [T]?, right: Map) where T.RawValue: JSONScalar {
     if right.mappingType == .toJSON { right.write(left.map { JSON.array($0.map(\.rawValue.jsonValue)) }) }
 }
@@ -53,6 +63,11 @@ public func <- <T: RawRepresentable>(left: inout [String: T]?, right: Map) where
 }
 
 /// Writes a dictionary of enums' raw values.
+public func >>> <T: RawRepresentable>(left: [String: T], right: Map) where T.RawValue: JSONScalar {
+    Optional(left) >>> right
+}
+
+/// Writes an optional dictionary of enums' raw values.
 public func >>> <T: RawRepresentable>(left: [String: T]?, right: Map) where T.RawValue: JSONScalar {
     guard right.mappingType == .toJSON else { return }
     right.write(left.map { d in .object(JSONObject(d.keys.sorted().map { ($0, d[$0]!.rawValue.jsonValue) })) })

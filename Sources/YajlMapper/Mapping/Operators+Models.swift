@@ -16,6 +16,11 @@ public func <- <T: BaseMappable>(left: inout T?, right: Map) {
 }
 
 /// Writes a nested model.
+public func >>> <T: BaseMappable>(left: T, right: Map) {
+    Optional(left) >>> right
+}
+
+/// Writes an optional nested model.
 public func >>> <T: BaseMappable>(left: T?, right: Map) {
     if right.mappingType == .toJSON { right.write(left.map { json($0, right) }) }
 }
@@ -33,6 +38,11 @@ public func <- <T: BaseMappable>(left: inout [T]?, right: Map) {
 }
 
 /// Writes an array of models.
+public func >>> <T: BaseMappable>(left: [T], right: Map) {
+    Optional(left) >>> right
+}
+
+/// Writes an optional array of models.
 public func >>> <T: BaseMappable>(left: [T]?, right: Map) {
     if right.mappingType == .toJSON { right.write(left.map { JSON.array($0.map { json($0, right) }) }) }
 }
@@ -50,6 +60,11 @@ public func <- <T: BaseMappable & Hashable>(left: inout Set<T>?, right: Map) {
 }
 
 /// Writes a set of models.
+public func >>> <T: BaseMappable & Hashable>(left: Set<T>, right: Map) {
+    Optional(left) >>> right
+}
+
+/// Writes an optional set of models.
 public func >>> <T: BaseMappable & Hashable>(left: Set<T>?, right: Map) {
     if right.mappingType == .toJSON { right.write(left.map { JSON.array($0.map { json($0, right) }) }) }
 }
@@ -67,6 +82,11 @@ public func <- <T: BaseMappable>(left: inout [String: T]?, right: Map) {
 }
 
 /// Writes a dictionary of models (keys sorted).
+public func >>> <T: BaseMappable>(left: [String: T], right: Map) {
+    Optional(left) >>> right
+}
+
+/// Writes an optional dictionary of models (keys sorted).
 public func >>> <T: BaseMappable>(left: [String: T]?, right: Map) {
     guard right.mappingType == .toJSON else { return }
     right.write(left.map { d in .object(JSONObject(d.keys.sorted().map { ($0, json(d[$0]!, right)) })) })
@@ -113,6 +133,11 @@ public func <- <T: BaseMappable>(left: inout [[T]]?, right: Map) {
 }
 
 /// Writes an array of arrays of models.
+public func >>> <T: BaseMappable>(left: [[T]], right: Map) {
+    Optional(left) >>> right
+}
+
+/// Writes an optional array of arrays of models.
 public func >>> <T: BaseMappable>(left: [[T]]?, right: Map) {
     if right.mappingType == .toJSON { right.write(left.map { JSON.array($0.map { JSON.array($0.map { json($0, right) }) }) }) }
 }
@@ -130,6 +155,11 @@ public func <- <T: BaseMappable>(left: inout [String: [T]]?, right: Map) {
 }
 
 /// Writes a dictionary of arrays of models.
+public func >>> <T: BaseMappable>(left: [String: [T]], right: Map) {
+    Optional(left) >>> right
+}
+
+/// Writes an optional dictionary of arrays of models.
 public func >>> <T: BaseMappable>(left: [String: [T]]?, right: Map) {
     guard right.mappingType == .toJSON else { return }
     right.write(left.map { d in .object(JSONObject(d.keys.sorted().map { k in (k, JSON.array(d[k]!.map { json($0, right) })) })) })

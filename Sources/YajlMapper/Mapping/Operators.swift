@@ -63,6 +63,11 @@ public func <- <T: JSONScalar>(left: inout [T]?, right: Map) {
 }
 
 /// Writes an array of basic values.
+public func >>> <T: JSONScalar>(left: [T], right: Map) {
+    if right.mappingType == .toJSON { right.write(.array(left.map(\.jsonValue))) }
+}
+
+/// Writes an optional array of basic values.
 public func >>> <T: JSONScalar>(left: [T]?, right: Map) {
     if right.mappingType == .toJSON { right.write(left.map { JSON.array($0.map(\.jsonValue)) }) }
 }
@@ -80,6 +85,11 @@ public func <- <T: JSONScalar>(left: inout [String: T]?, right: Map) {
 }
 
 /// Writes a dictionary of basic values (keys sorted, so output is stable).
+public func >>> <T: JSONScalar>(left: [String: T], right: Map) {
+    Optional(left) >>> right
+}
+
+/// Writes an optional dictionary of basic values (keys sorted, so output is stable).
 public func >>> <T: JSONScalar>(left: [String: T]?, right: Map) {
     guard right.mappingType == .toJSON else { return }
     right.write(left.map { dictionary in
@@ -100,6 +110,11 @@ public func <- <T: JSONScalar & Hashable>(left: inout Set<T>?, right: Map) {
 }
 
 /// Writes a set of basic values.
+public func >>> <T: JSONScalar & Hashable>(left: Set<T>, right: Map) {
+    Optional(left) >>> right
+}
+
+/// Writes an optional set of basic values.
 public func >>> <T: JSONScalar & Hashable>(left: Set<T>?, right: Map) {
     if right.mappingType == .toJSON { right.write(left.map { JSON.array($0.map(\.jsonValue)) }) }
 }
@@ -121,6 +136,11 @@ public func <- <T: JSONScalar>(left: inout [[T]]?, right: Map) {
 }
 
 /// Writes an array of arrays of basic values.
+public func >>> <T: JSONScalar>(left: [[T]], right: Map) {
+    Optional(left) >>> right
+}
+
+/// Writes an optional array of arrays of basic values.
 public func >>> <T: JSONScalar>(left: [[T]]?, right: Map) {
     if right.mappingType == .toJSON { right.write(left.map { JSON.array($0.map { JSON.array($0.map(\.jsonValue)) }) }) }
 }

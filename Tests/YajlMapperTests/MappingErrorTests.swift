@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+@testable import YajlMapper
+
+struct ErrOwner: Mappable {
+    var login = ""
+    init?(map: Map) {}
+    mutating func mapping(map: Map) { login <- map["login"] }
+}
+
+struct ErrItem: Mappable {
+    var id = 0
+    var owner: ErrOwner?
+    var score: UInt8?
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        id <- map["id"]
+        owner <- map["owner"]
+        score <- map["score"]
+    }
+}
+
+struct ErrPage: Mappable {
+    var total = 0
+    var items: [ErrItem] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        total <- map["total_count"]
+        items <- map["items"]
+    }
+}
+
+@Suite("Mapping errors: key paths, kinds, positions")
+struct MappingErrorTests {
+    // Columns counted by hand (1-based bytes); see each expectation.
+    static let document = """
+    {
+      "total_count": 3,
+      "items": [
+        {"id": 1, "owner": {"login": "a"}},
+        {"id": "two", "owner": {"login": "b"}},
+        {"id": 3, "owner": {"login": null}},
+        {"id": 4, "owner": {}},
+        {"id": 5, "score": 300, "owner": {"login": 7}}
+      ]
+    }
+    """
+
+    static let expected: [(ProblemSummary, line: Int, column: Int)] = [
+        // line 5: `    {"id": "two", ...` → the string starts at column 12
+        (ProblemSummary(.typeMismatch, "items[1].id", "Int", "string"), 5, 12),
+        // line 6: `    {"id": 3, "owner": {"login": null}}` → null at column 34
+        (ProblemSummary(.typeMismatch, "items[2].owner.login", "String", "null"), 6, 34),
+        // line 7: `    {"id": 4, "owner": {}}` → a missing key is located at its object, column 24
+        (ProblemSummary(.missing, "items[3].owner.login", "String", nil), 7, 24),
+        // line 8: `    {"id": 5, "score": 300, ...` → 300 at column 24
+        (ProblemSummary(.numberOutOfRange, "items[4].score", "UInt8", "300"), 8, 24),
+        // line 8: `... "owner": {"login": 7}}` → 7 at column 48
+        (ProblemSummary(.typeMismatch, "items[4].owner.login", "String", "number"), 8, 48),
+    ]
+
+    @Test func lenientCollectsEveryProblemWithItsPosition() throws {
+        for round in 0..<2 { // the second round uses the learned plans
+            let mapper = Mapper<ErrPage>()
+            let page = try #require(mapper.map(JSONString: Self.document))
+            #expect(page.total == 3)
+            #expect(page.items.map(\.id) == [1, 0, 3, 4, 5])
+            #expect(page.items.map { $0.owner?.login } == ["a", "b", "", "", ""])
+            #expect(page.items[4].score == nil)
+            let problems = mapper.lastProblems
+            #expect(summaries(problems) == Self.expected.map(\.0), "round \(round)")
+            #expect(problems.map { $0.location?.line } == Self.expected.map(\.line))
+            #expect(problems.map { $0.location?.column } == Self.expected.map(\.column))
+            // mapResult gives the same problems.
+            var text = Self.document
+            let result = try text.withUTF8 { try Mapper<ErrPage>().mapResult(bytes: UnsafeRawBufferPointer($0)) }
+            #expect(result.problems == problems)
+            #expect(result.value?.items.count == 5)
+        }
+    }
+
+    @Test func strictThrowsEveryProblemInDocumentOrder() throws {
+        do {
+            _ = try Mapper<ErrPage>(strict: true).map(string: Self.document)
+            Issue.record("no error")
+        } catch let error as MappingError {
+            #expect(summaries(error.problems) == Self.expected.map(\.0))
+            #expect(error.problems.map { $0.location?.line } == Self.expected.map(\.line))
+            #expect(error.problems.map { $0.location?.column } == Self.expected.map(\.column))
+            #expect(error.first.description == "5:12: items[1].id: expected Int, found string")
+            #expect(error.description == "5:12: items[1].id: expected Int, found string (and 4 more)")
+            #expect(error.problems[2].description == "7:24: items[3].owner.login: missing key, expected String")
+            #expect(error.problems[3].message == "items[4].score: number 300 does not fit in UInt8")
+            // Offsets agree with lines and columns.
+            let bytes = Array(Self.document.utf8)
+            for problem in error.problems {
+                let location = try #require(problem.location)
+                let before = bytes[..<location.offset]
+                #expect(before.filter { $0 == 0x0A }.count + 1 == location.line)
+                let lineStart = (before.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+                #expect(location.offset - lineStart + 1 == location.column)
+            }
+        }
+        // The same through Data, [UInt8], a file and a parsed value.
+        #expect(throws: MappingError.self) { try Mapper<ErrPage>(strict: true).map(data: Data(Self.document.utf8)) }
+        #expect(throws: MappingError.self) { try Mapper<ErrPage>(strict: true).map(data: Array(Self.document.utf8)) }
+        let file = try TemporaryFile(Array(Self.document.utf8), name: "mapping-errors")
+        defer { file.remove() }
+        do {
+            _ = try Mapper<ErrPage>(strict: true).map(contentsOf: .file(file.path))
+            Issue.record("no error")
+        } catch let error as MappingError {
+            #expect(error.problems.map { $0.location?.line } == Self.expected.map(\.line))
+        }
+        do {
+            _ = try Mapper<ErrPage>(strict: true).map(json: try JSON(parsing: Self.document))
+            Issue.record("no error")
+        } catch let error as MappingError {
+            // Replayed values have no position in any text.
+            #expect(summaries(error.problems) == Self.expected.map(\.0))
+            #expect(error.problems.allSatisfy { $0.location == nil })
+        }
+    }
+
+    @Test func validDocumentsDoNotThrowInStrictMode() throws {
+        let page = try Mapper<ErrPage>(strict: true).map(string: #"{"total_count": 1, "items": [{"id": 1, "owner": {"login": "x"}, "score": 255}]}"#)
+        #expect(page.items.first?.score == 255)
+        #expect(page.items.first?.owner?.login == "x")
+    }
+
+    @Test func missingAndNullAreDistinguished() {
+        let (_, absent) = lenientMap(ErrPage.self, #"{"items": []}"#)
+        #expect(summaries(absent) == [ProblemSummary(.missing, "total_count", "Int", nil)])
+        let (_, null) = lenientMap(ErrPage.self, #"{"total_count": null, "items": null}"#)
+        #expect(summaries(null) == [
+            ProblemSummary(.typeMismatch, "total_count", "Int", "null"),
+            ProblemSummary(.typeMismatch, "items", "[ErrItem]", "null"),
+        ])
+        #expect(null.first?.message == "total_count: expected Int, found null")
+        #expect(absent.first?.message == "total_count: missing key, expected Int")
+    }
+
+    @Test func positionsOnTheFirstLineAndWithTabsAndCRLF() throws {
+        let (_, first) = lenientMap(ErrPage.self, #"{"total_count": "3", "items": []}"#)
+        #expect(first.first?.location == JSONLocation(offset: 16, line: 1, column: 17))
+        // Tabs count one byte; CR LF ends a line at the LF.
+        let text = "{\r\n\t\"items\": [\r\n\t\t{\"id\": true}\r\n\t],\r\n\t\"total_count\": 1\r\n}"
+        let (_, crlf) = lenientMap(ErrPage.self, text)
+        #expect(summaries(crlf) == [ProblemSummary(.typeMismatch, "items[0].id", "Int", "bool")])
+        // line 3 is `\t\t{"id": true}`: `true` starts at byte column 10
+        #expect(crlf.first?.location?.line == 3)
+        #expect(crlf.first?.location?.column == 10)
+    }
+
+    @Test func positionOfAnEscapedString() throws {
+        // `"t\u0077o"` is 10 bytes of input for a 3-byte string: the problem is where it starts.
+        let text = "{\"total_count\": \"t\\u0077o\", \"items\": []}"
+        let (_, problems) = lenientMap(ErrPage.self, text)
+        #expect(summaries(problems) == [ProblemSummary(.typeMismatch, "total_count", "Int", "string")])
+        #expect(problems.first?.location?.column == 17)
+        let (_, plain) = lenientMap(ErrPage.self, "{\"total_count\": \"two\", \"items\": []}")
+        #expect(plain.first?.location?.column == 17)
+    }
+
+    @Test func multiByteCharactersCountAsBytes() throws {
+        // "é" is two bytes: the number after it is at byte column 24, character column 23.
+        let text = #"{"items": [{"id": "é", "score": -1}], "total_count": 0}"#
+        let (_, problems) = lenientMap(ErrPage.self, text)
+        #expect(summaries(problems) == [
+            ProblemSummary(.typeMismatch, "items[0].id", "Int", "string"),
+            ProblemSummary(.numberOutOfRange, "items[0].score", "UInt8", "-1"),
+        ])
+        #expect(problems.map { $0.location?.column } == [19, 33])
+    }
+
+    @Test func invalidJSONIsAParseErrorNotAMappingError() throws {
+        let bad = "{\n  \"total_count\": 1,\n  \"items\": [}\n"
+        #expect(Mapper<ErrPage>().map(JSONString: bad) == nil)
+        #expect(Mapper<ErrPage>().mapArray(JSONString: "[") == nil)
+        for strict in [false, true] {
+            do {
+                _ = try Mapper<ErrPage>(strict: strict).map(string: bad)
+                Issue.record("no error")
+            } catch let error as JSONParseError {
+                #expect(error.line == 3)
+            } catch {
+                Issue.record("expected JSONParseError, got \(error)")
+            }
+        }
+        #expect(throws: JSONParseError.self) { try Mapper<ErrPage>().map(data: Array("".utf8)) }
+        #expect(throws: JSONParseError.self) { try Mapper<ErrPage>().map(data: Array(#"{"total_count": 1} {}"#.utf8)) }
+        #expect(throws: JSONParseError.self) { try Mapper<ErrPage>().mapArray(data: Array("[{},".utf8)) }
+        var text = "{\"a\": tru}"
+        #expect(throws: JSONParseError.self) {
+            try text.withUTF8 { try Mapper<ErrPage>().mapResult(bytes: UnsafeRawBufferPointer($0)) }
+        }
+        #expect(throws: JSONInputError.self) { try Mapper<ErrPage>().map(contentsOf: .file("/nonexistent/mapping.json")) }
+    }
+
+    @Test func rootOfTheWrongKind() {
+        #expect(Mapper<ErrPage>().map(JSONString: "[1, 2]") == nil)
+        #expect(Mapper<ErrPage>().map(JSONString: "5") == nil)
+        #expect(Mapper<ErrPage>().mapArray(JSONString: #"{"a": 1}"#) == nil)
+        do {
+            _ = try Mapper<ErrPage>().map(string: "[1, 2]")
+            Issue.record("no error")
+        } catch let error as MappingError {
+            #expect(error.first.keyPath == "")
+            #expect(error.first.kind == .typeMismatch)
+            #expect(error.first.message.hasPrefix("(root): expected ErrPage"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        do {
+            _ = try Mapper<ErrItem>().mapArray(data: Array(#"{"id": 1}"#.utf8))
+            Issue.record("no error")
+        } catch let error as MappingError {
+            #expect(summaries(error.problems) == [ProblemSummary(.typeMismatch, "", "[ErrItem]", "object")])
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        // Elements that are not objects are dropped with a problem (lenient), thrown (strict).
+        let mapper = Mapper<ErrItem>()
+        let items = mapper.mapArray(JSONString: #"[{"id": 1}, 2, null, {"id": 4}]"#)
+        #expect(items?.map(\.id) == [1, 4])
+        #expect(summaries(mapper.lastProblems) == [
+            ProblemSummary(.typeMismatch, "[1]", "ErrItem (an object)", "number 2"),
+            ProblemSummary(.typeMismatch, "[2]", "ErrItem (an object)", "null"),
+        ])
+        #expect(mapper.lastProblems.map { $0.location?.column } == [13, 16])
+        #expect(throws: MappingError.self) { try Mapper<ErrItem>(strict: true).mapArray(data: Array(#"[{"id": 1}, 2]"#.utf8)) }
+    }
+
+    @Test func lastProblemsIsResetByTheNextMapping() {
+        let mapper = Mapper<ErrItem>()
+        _ = mapper.map(JSONString: #"{"id": "x"}"#)
+        #expect(mapper.lastProblems.count == 1)
+        _ = mapper.map(JSONString: #"{"id": 1}"#)
+        #expect(mapper.lastProblems.isEmpty)
+        _ = mapper.map(JSONString: #"{"id": "#)
+        #expect(mapper.lastProblems.isEmpty)
+    }
+}
