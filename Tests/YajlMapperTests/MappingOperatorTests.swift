@@ -154,6 +154,7 @@ enum OpIntegerChecks {
         #expect(summaries(mistypedProblems).map(\.kind) == [.typeMismatch, .typeMismatch])
         #expect(summaries(mistypedProblems).map(\.keyPath) == ["v", "o"])
         #expect(mistypedProblems.allSatisfy { $0.expected == name })
+        #expect(summaries(mistypedProblems).map(\.found) == ["string", "bool"])
         // null: a problem for the non-optional, nil for optionals.
         let (nulls, nullProblems) = lenientMap(OpIntBox<T>.self, #"{"v": null, "o": null, "i": null}"#)
         #expect(nulls?.value == 7)
@@ -265,6 +266,8 @@ struct MappingBasicOperatorTests {
         #expect(mistyped?.iuoText == nil)
         #expect(summaries(mistypedProblems).map(\.keyPath) == ["flag", "oflag", "text"])
         #expect(summaries(mistypedProblems).map(\.expected) == ["Bool", "Bool", "String"])
+        // What was found reads the same whichever operator met it: a number with its text.
+        #expect(summaries(mistypedProblems).map(\.found) == ["number 1", "string", "number 42"])
         #expect(mistypedProblems.allSatisfy { $0.kind == .typeMismatch })
     }
 }
@@ -332,7 +335,7 @@ struct MappingCollectionOperatorTests {
         #expect(model?.optionalSet == nil)
         #expect(summaries(problems) == [
             ProblemSummary(.typeMismatch, "ints[1]", "[Int]", "string"),
-            ProblemSummary(.typeMismatch, "strings[1]", "[String]", "number"),
+            ProblemSummary(.typeMismatch, "strings[1]", "[String]", "number 1"),
             ProblemSummary(.typeMismatch, "set[1]", "Set<String>", "null"),
             ProblemSummary(.typeMismatch, "oset", "Set<Int>", "string"),
             ProblemSummary(.notAnInteger, "dict.b", "[String: Int]", "2.5"),
@@ -504,7 +507,7 @@ struct MappingModelOperatorTests {
             ProblemSummary(.typeMismatch, "ownerSet", "[OpOwner]", "object"),
             ProblemSummary(.typeMismatch, "byName.h", "OpOwner (an object)", "string"),
             ProblemSummary(.typeMismatch, "grid[0]", "[[OpOwner]]", "object"),
-            ProblemSummary(.typeMismatch, "groups.x", "[String: [OpOwner]]", "number"),
+            ProblemSummary(.typeMismatch, "groups.x", "[String: [OpOwner]]", "number 1"),
         ])
     }
 

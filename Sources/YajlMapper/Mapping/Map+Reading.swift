@@ -16,6 +16,9 @@ extension Map {
     struct ElementFailure: Error {
         var path: [JSONPath.Component]
         var error: JSONConversionError
+        /// The value found, as problems describe it (a number with its text); `nil` to
+        /// describe it from `error`.
+        var found: String? = nil
     }
 
     /// Reads the selected value with `convert`.
@@ -37,10 +40,10 @@ extension Map {
             guard let value = try convert(node) else { return .none }
             return .some(value)
         } catch let error as JSONConversionError {
-            report(error, expected: expected())
+            report(error, expected: expected(), node: node)
         } catch let failure as ElementFailure {
             session.report(kindOf(failure.error), path: currentPath + failure.path,
-                           expected: expected(), found: foundOf(failure.error))
+                           expected: expected(), found: failure.found ?? foundOf(failure.error))
         } catch {
             report(.typeMismatch, expected: expected(), found: node)
         }
@@ -72,9 +75,19 @@ extension Map {
     @usableFromInline
     func reportConversion(_ error: any Error, expected: Any.Type) {
         if let error = error as? JSONConversionError {
-            report(error, expected: "\(expected)")
+            report(error, expected: "\(expected)", node: currentNode)
         } else {
             report(.typeMismatch, expected: "\(expected)", found: currentNode)
+        }
+    }
+
+    /// Records a failed conversion of `node`: a mismatched value is described as every
+    /// problem describes it (a number with its text), whichever operator read it.
+    private func report(_ error: JSONConversionError, expected: String, node: JSON?) {
+        if case .typeMismatch = error, let node {
+            report(.typeMismatch, expected: expected, found: node)
+        } else {
+            report(error, expected: expected)
         }
     }
 
@@ -173,6 +186,13 @@ extension Map {
 // MARK: Element conversions
 
 extension JSON {
+    /// How this value reads in a problem about `error`: described like any other value when
+    /// it is of the wrong kind; `nil` to use the error's own text.
+    func found(for error: JSONConversionError) -> String? {
+        if case .typeMismatch = error { return foundDescription }
+        return nil
+    }
+
     /// The elements converted one by one; the first failure names its index.
     func convertedElements<T>(_ convert: (JSON) throws -> T) throws -> [T] {
         guard case .array(let elements) = self else {
@@ -184,7 +204,7 @@ extension JSON {
             do {
                 result.append(try convert(element))
             } catch let error as JSONConversionError {
-                throw Map.ElementFailure(path: [.index(i)], error: error)
+                throw Map.ElementFailure(path: [.index(i)], error: error, found: element.found(for: error))
             } catch var failure as Map.ElementFailure {
                 failure.path.insert(.index(i), at: 0)
                 throw failure
@@ -204,7 +224,7 @@ extension JSON {
             do {
                 result[key] = try convert(value)
             } catch let error as JSONConversionError {
-                throw Map.ElementFailure(path: [.key(key)], error: error)
+                throw Map.ElementFailure(path: [.key(key)], error: error, found: value.found(for: error))
             } catch var failure as Map.ElementFailure {
                 failure.path.insert(.key(key), at: 0)
                 throw failure

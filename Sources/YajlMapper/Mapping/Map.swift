@@ -9,8 +9,13 @@ import Foundation
 public final class Map {
     /// Whether this map reads JSON into models or writes models to JSON.
     public let mappingType: MappingType
-    /// Whether the selected key exists (a `null` value exists).
-    @exclusivity(unchecked) public internal(set) var isKeyPresent = false
+    /// Whether the selected key exists (a `null` value exists). Asking counts as reading the
+    /// value, so the engine keeps it.
+    public var isKeyPresent: Bool {
+        if mappingType == .fromJSON { _ = take(.value) }
+        return keyPresent
+    }
+    @exclusivity(unchecked) var keyPresent = false
     /// The selected key, as given.
     @exclusivity(unchecked) public internal(set) var currentKey: String?
     /// The separator of nested key paths for the selected key.
@@ -126,9 +131,9 @@ public final class Map {
         }
         if mappingType == .fromJSON {
             currentNode = Self.lookup(currentComponents, in: node)
-            isKeyPresent = currentNode != nil
+            keyPresent = currentNode != nil
             if ignoreNil, case .null? = currentNode {
-                isKeyPresent = false
+                keyPresent = false
                 currentNode = nil
             }
         }
@@ -158,15 +163,38 @@ public final class Map {
 
     /// The selected value as Foundation types (`String`, `NSNumber`, `Bool`, `[Any]`,
     /// `[String: Any]`); `nil` for `null` and absent keys.
+    /// Asking counts as reading the value, so the engine keeps it.
     public var currentValue: Any? {
-        guard let currentNode, currentNode != .null else { return nil }
+        guard let currentNode = currentJSON, currentNode != .null else { return nil }
         return currentNode.foundationValue
     }
 
-    /// The object being read, or written so far, as a Foundation dictionary.
+    /// The selected value as a ``YajlMapper/JSON`` value; `nil` when absent.
+    public var currentJSON: YajlMapper.JSON? {
+        mappingType == .fromJSON ? take(.value) : nil
+    }
+
+    /// The object being read, or written so far, as a Foundation dictionary. Asking (while
+    /// reading) makes the engine keep this type's objects whole from then on.
     public var JSON: [String: Any] {
-        let value = mappingType == .fromJSON ? node : output
-        return value.foundationValue as? [String: Any] ?? [:]
+        jsonValue.foundationValue as? [String: Any] ?? [:]
+    }
+
+    /// The object being read, or written so far, as a ``YajlMapper/JSON`` value: the dynamic
+    /// fallback for what the DSL does not express. Asking (while reading) makes the engine
+    /// keep this type's objects whole from then on.
+    public var jsonValue: YajlMapper.JSON {
+        guard mappingType == .fromJSON else { return output }
+        noteWholeRead()
+        return node
+    }
+
+    /// Records a read of the whole object (a plan with it keeps such objects whole).
+    private func noteWholeRead() {
+        guard plan != nil || session.recording else { return }
+        let read = PlanRead(key: "", nested: false, delimiter: ".", kind: .value, whole: true)
+        if let info, session.recording { session.record(read, for: info) }
+        if let plan, !plan.keepsWhole { session.noteMiss() }
     }
 
     /// The selected value cast to `T` (ObjectMapper's `value()`).

@@ -89,7 +89,8 @@ struct MappingCapture: JSONEventHandler {
     /// type has no plan.
     func modelRule(_ info: TypeInfo) -> CaptureRule {
         if session.capturedWhole { return .all }
-        return session.plan(for: info).map { .node($0.root) } ?? .all
+        guard let plan = session.plan(for: info), !plan.keepsWhole else { return .all }
+        return .node(plan.root)
     }
 
     private func rule(for entry: PlanEntry) -> CaptureRule {
@@ -213,17 +214,25 @@ struct MappingCapture: JSONEventHandler {
         }
     }
 
-    mutating func startObject() {
+    /// The rule for a container starting now, or `nil` when it is skipped (then its whole
+    /// content is counted off by depth).
+    @inline(__always)
+    private mutating func openContainer() -> CaptureRule? {
         if skipDepth > 0 {
             skipDepth += 1
-            return
+            return nil
         }
         let rule = takeRule()
         if case .skip = rule {
             skipDepth = 1
-            return
+            return nil
         }
         begin(at: offset(back: 1))
+        return rule
+    }
+
+    mutating func startObject() {
+        guard let rule = openContainer() else { return }
         let start = values.count, keyStart = keys.count
         switch rule {
         case .node(let node): push(.object(start: start, keyStart: keyStart, node: node, memberRule: .all))
@@ -234,16 +243,7 @@ struct MappingCapture: JSONEventHandler {
     }
 
     mutating func startArray() {
-        if skipDepth > 0 {
-            skipDepth += 1
-            return
-        }
-        let rule = takeRule()
-        if case .skip = rule {
-            skipDepth = 1
-            return
-        }
-        begin(at: offset(back: 1))
+        guard let rule = openContainer() else { return }
         switch rule {
         case .elements(let info):
             push(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: false))

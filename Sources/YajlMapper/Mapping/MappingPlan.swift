@@ -26,13 +26,16 @@ struct PlanRead: Equatable {
     let components: [String]
     let kind: ReadKind
 
-    init(key: String, nested: Bool, delimiter: String, kind: ReadKind) {
+    init(key: String, nested: Bool, delimiter: String, kind: ReadKind, whole: Bool = false) {
         self.key = key
         self.nested = nested
         self.delimiter = delimiter
-        self.components = nested ? key.components(separatedBy: delimiter) : [key]
+        self.components = whole ? [] : nested ? key.components(separatedBy: delimiter) : [key]
         self.kind = kind
     }
+
+    /// A read of the whole object (`map.JSON`, `map.jsonValue`).
+    var isWhole: Bool { components.isEmpty }
 
     func sameKey(_ key: String, nested: Bool, delimiter: String) -> Bool {
         self.key == key && self.nested == nested && (!nested || self.delimiter == delimiter)
@@ -191,16 +194,19 @@ final class PlanNode: @unchecked Sendable {
 final class TypePlan: @unchecked Sendable {
     let reads: [PlanRead]
     let root: PlanNode
+    /// The mapping reads its whole object (`map.JSON`): keep objects of this type whole.
+    let keepsWhole: Bool
 
     init(reads: [PlanRead]) {
         self.reads = reads
         root = PlanNode()
         for read in reads { root.insert(read.components[...], kind: read.kind) }
+        keepsWhole = reads.contains { $0.isWhole }
     }
 
     /// Whether a read is kept by this plan: the same read, or a whole value above it.
     func covers(_ read: PlanRead) -> Bool {
-        if reads.contains(read) { return true }
+        if keepsWhole || reads.contains(read) { return true }
         var node = root
         for component in read.components.dropLast() {
             guard let i = node.index(of: component) else { return false }

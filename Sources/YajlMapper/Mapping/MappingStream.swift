@@ -193,6 +193,9 @@ extension Mapper where N: Sendable {
                     for try await byte in bytes {
                         buffer.append(byte)
                         if buffer.count == JSONInput.defaultChunkSize {
+                            // The consumer stopped listening: stop reading (not every
+                            // sequence checks cancellation itself).
+                            try Task.checkCancellation()
                             try stream.feed(buffer)
                             buffer.removeAll(keepingCapacity: true)
                         }
@@ -222,7 +225,12 @@ extension Mapper where N: Sendable {
                 do {
                     let stream = MappingStreamParser(mapper: Mapper(context: context.value, strict: strict),
                                                      elementsAt: path, options: options) { continuation.yield($0) }
-                    for try await chunk in chunks { try stream.feed(chunk) }
+                    for try await chunk in chunks {
+                        // The consumer stopped listening: stop reading (not every sequence
+                        // checks cancellation itself).
+                        try Task.checkCancellation()
+                        try stream.feed(chunk)
+                    }
                     _ = try stream.finish()
                     continuation.finish()
                 } catch {

@@ -99,7 +99,8 @@ private func arraysOfModels<T: BaseMappable>(_ node: JSON, _ build: (JSON, [JSON
     }
     return try outer.enumerated().map { i, inner in
         guard case .array(let elements) = inner else {
-            throw Map.ElementFailure(path: [.index(i)], error: .typeMismatch(expected: "[\(T.self)]", found: inner.kind))
+            throw Map.ElementFailure(path: [.index(i)], error: .typeMismatch(expected: "[\(T.self)]", found: inner.kind),
+                                     found: inner.foundDescription)
         }
         return elements.enumerated().compactMap { j, element in build(element, [.index(i), .index(j)]) }
     }
@@ -113,7 +114,8 @@ private func dictionaryOfModelArrays<T: BaseMappable>(_ node: JSON, _ build: (JS
     var result: [String: [T]] = [:]
     for (key, value) in zip(object.keys, object.values) {
         guard case .array(let elements) = value else {
-            throw Map.ElementFailure(path: [.key(key)], error: .typeMismatch(expected: "[\(T.self)]", found: value.kind))
+            throw Map.ElementFailure(path: [.key(key)], error: .typeMismatch(expected: "[\(T.self)]", found: value.kind),
+                                     found: value.foundDescription)
         }
         result[key] = elements.enumerated().compactMap { j, element in build(element, [.key(key), .index(j)]) }
     }

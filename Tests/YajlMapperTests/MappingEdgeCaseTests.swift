@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import YajlMapper
+
+/// Reads one key twice: as a Foundation dictionary and as a model.
+struct EdgeTwice: Mappable {
+    var raw: [String: Any] = [:]
+    var owner: RTOwner?
+    var rawCount = 0
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        raw <- map["owner"]
+        owner <- map["owner"]
+        rawCount = raw.count
+    }
+}
+
+/// A conditional read inside a nested model.
+struct EdgeOuter: Mappable {
+    var inner: [EdgeInner] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) { inner <- map["inner"] }
+}
+
+struct EdgeInner: Mappable, Equatable {
+    var mode = ""
+    var value: String?
+    init?(map: Map) {}
+    init(mode: String, value: String?) {
+        self.mode = mode
+        self.value = value
+    }
+    mutating func mapping(map: Map) {
+        mode <- map["mode"]
+        if mode == "deep" {
+            value <- map["x.y.z"]
+        } else if mode == "indexed" {
+            value <- map["list.1"]
+        }
+    }
+}
+
+@Suite("Mapping edge cases")
+struct MappingEdgeCaseTests {
+    @Test func oneKeyReadAsAValueAndAsAModel() throws {
+        for _ in 0..<2 {
+            let m = try #require(Mapper<EdgeTwice>().map(JSONString: #"{"owner": {"login": "a", "id": 1, "extra": [1]}}"#))
+            #expect(m.owner == RTOwner(login: "a", id: 1))
+            #expect(m.rawCount == 3)
+            #expect(m.raw["extra"] as? [Int] == [1])
+        }
+    }
+
+    @Test func conditionalReadsInsideNestedModels() throws {
+        let text = """
+        {"inner": [{"mode": "flat"}, {"mode": "deep", "x": {"y": {"z": "zz", "w": 1}}},
+                   {"mode": "indexed", "list": ["a", "b"]}, {"mode": "deep", "x": {"y": {}}}]}
+        """
+        let expected = [EdgeInner(mode: "flat", value: nil), EdgeInner(mode: "deep", value: "zz"),
+                        EdgeInner(mode: "indexed", value: "b"), EdgeInner(mode: "deep", value: nil)]
+        for _ in 0..<2 {
+            let mapper = Mapper<EdgeOuter>()
+            #expect(mapper.map(JSONString: text)?.inner == expected)
+            #expect(mapper.lastProblems.isEmpty)
+        }
+    }
+
+    @Test func duplicateKeysKeepTheLastValueLikeJSONSerialization() throws {
+        let text = #"{"login": "first", "id": 1, "login": "second"}"#
+        let reference = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
+        let mapped = Mapper<RTOwner>().map(JSONString: text)
+        #expect(mapped?.login == reference["login"] as? String)
+    }
+
+    @Test func streamedImmutableElementsAndNonObjects() throws {
+        let text = """
+        {"items": [
+          {"login": "a", "id": 1},
+          7,
+          {"id": 3},
+          {"login": "d", "id": 4}
+        ]}
+        """
+        let (models, summary) = try StrmFixture.push(text, chunk: 3, mapper: Mapper<ProtoUser>())
+        #expect(models == [ProtoUser(login: "a", id: 1), ProtoUser(login: "d", id: 4)])
+        #expect(summary.count == 4)
+        #expect(summaries(summary.problems).prefix(2) == [
+            ProblemSummary(.typeMismatch, "items[1]", "ProtoUser (an object)", "number 7"),
+            ProblemSummary(.missing, "items[2].login", "String", nil),
+        ])
+        #expect(summary.problems.prefix(2).map { $0.location?.line } == [3, 4])
+        do {
+            _ = try StrmFixture.push(text, chunk: 3, mapper: Mapper<ProtoUser>(strict: true))
+            Issue.record("no error")
+        } catch let error as MappingError {
+            #expect(ProblemSummary(error.first) == ProblemSummary(.typeMismatch, "items[1]", "ProtoUser (an object)", "number 7"))
+            #expect(error.first.location == JSONLocation(offset: 41, line: 3, column: 3))
+        }
+    }
+
+    @Test func streamedStaticMappableElements() throws {
+        let text = #"{"items": [{"type": "car", "doors": 2}, {"type": "bike", "bell": true}, {"wheels": 9}, {"type": "car", "doors": 4}]}"#
+        let (models, summary) = try StrmFixture.push(text, chunk: 11, mapper: Mapper<ProtoVehicle>())
+        #expect(models.count == 3)
+        #expect((models[0] as? ProtoCar)?.doors == 2)
+        #expect((models[1] as? ProtoBike)?.bell == true)
+        #expect((models[2] as? ProtoCar)?.doors == 4)
+        #expect(summaries(summary.problems) == [ProblemSummary(.objectRejected, "items[2]", "ProtoVehicle", nil)])
+    }
+
+    @Test func optionalArrayOfImmutableModelsWithABadElementThrows() throws {
+        let text = MappingProtocolTests.repo.replacingOccurrences(of: #""maintainer""#, with: #""reviewers": [{"login": "x", "id": 1}, {"id": 2}], "maintainer""#)
+        do {
+            _ = try ProtoRepo(JSONString: text)
+            Issue.record("no error")
+        } catch let error as MappingError {
+            #expect(ProblemSummary(error.first) == ProblemSummary(.missing, "reviewers[1].login", "String", nil))
+        }
+        let good = MappingProtocolTests.repo.replacingOccurrences(of: #""maintainer""#, with: #""reviewers": [{"login": "x", "id": 1}], "maintainer""#)
+        #expect(try ProtoRepo(JSONString: good).reviewers == [ProtoUser(login: "x", id: 1)])
+    }
+
+    @Test func numberSpellings() {
+        struct Numbers: Mappable {
+            var int: Int = -7
+            var uint: UInt = 7
+            var double: Double = -7
+            init?(map: Map) {}
+            mutating func mapping(map: Map) {
+                int <- map["i"]
+                uint <- map["u"]
+                double <- map["d"]
+            }
+        }
+        let cases: [(String, Int, UInt, Double, [MappingProblem.Kind])] = [
+            (#"{"i": -0, "u": -0, "d": -0.0}"#, 0, 0, 0, []),
+            (#"{"i": 1E3, "u": 25e-1, "d": 1E-2}"#, 1000, 7, 0.01, [.notAnInteger]),
+            (#"{"i": 0e999999999, "u": 1e999999999, "d": 1e-999999999}"#, 0, 7, 0, [.numberOutOfRange]),
+            (#"{"i": 100000000000000000000e-2, "u": 18446744073709551615, "d": 5}"#, 1_000_000_000_000_000_000, UInt.max, 5, []),
+            (#"{"i": -9223372036854775808, "u": 18446744073709551616, "d": 1.7976931348623159e308}"#, Int.min, 7, -7,
+             [.numberOutOfRange, .numberOutOfRange]),
+        ]
+        for (text, int, uint, double, kinds) in cases {
+            let (model, problems) = lenientMap(Numbers.self, text)
+            #expect(model?.int == int, "\(text)")
+            #expect(model?.uint == uint, "\(text)")
+            #expect(model?.double == double, "\(text)")
+            #expect(problems.map(\.kind) == kinds, "\(text)")
+        }
+    }
+}

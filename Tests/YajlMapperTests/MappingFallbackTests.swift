@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import YajlMapper
+
+/// Reads the engine cannot see from the mapping's operators: `map.JSON`, `currentValue`,
+/// `isKeyPresent`. Each must still give the right answer on objects captured by a plan.
+struct FallbackPage: Mappable {
+    var items: [FallbackItem] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) { items <- map["items"] }
+}
+
+struct FallbackItem: Mappable {
+    var name = ""
+    var extra: [String: Any] = [:]
+    var hasTopics = false
+    var score: Any?
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        name <- map["name"]
+        hasTopics = map["topics"].isKeyPresent
+        score = map["score"].currentValue
+        // The dynamic fallback: everything else, as ObjectMapper's map.JSON.
+        if name == "dynamic" { extra = map.JSON }
+    }
+}
+
+@Suite("Mapping fallbacks")
+struct MappingFallbackTests {
+    static let page = #"""
+    {"items": [
+      {"name": "plain", "topics": [], "score": 1.5, "other": 1},
+      {"name": "plain2", "score": 2},
+      {"name": "dynamic", "topics": ["x"], "score": 3, "other": {"deep": true}, "more": "yes"}
+    ]}
+    """#
+
+    @Test func presenceAndCurrentValueAreKept() throws {
+        let page = try Mapper<FallbackPage>(strict: true).map(string: Self.page)
+        #expect(page.items.map(\.hasTopics) == [true, false, true])
+        #expect(page.items.map { ($0.score as? NSNumber)?.doubleValue } == [1.5, 2, 3])
+    }
+
+    @Test func mapJSONGivesTheWholeObjectEvenAfterThePlanIsKnown() throws {
+        for _ in 0..<2 { // the second run uses the plan learned by the first
+            let page = try Mapper<FallbackPage>().map(string: Self.page)
+            let dynamic = try #require(page.items.last)
+            #expect(dynamic.extra["more"] as? String == "yes")
+            #expect((dynamic.extra["other"] as? [String: Any])?["deep"] as? Bool == true)
+            #expect(page.items.first?.extra.isEmpty == true)
+        }
+        // And element by element.
+        var names: [String] = []
+        var extras: [Int] = []
+        let stream = MappingStreamParser<FallbackItem>(elementsAt: "items") { item in
+            names.append(item.name)
+            extras.append(item.extra.count)
+        }
+        for byte in Array(Self.page.utf8) { try stream.feed([byte]) }
+        _ = try stream.finish()
+        #expect(names == ["plain", "plain2", "dynamic"])
+        #expect(extras == [0, 0, 5])
+    }
+}
