@@ -19,7 +19,7 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product yajlmap
 
-## demo: build, then validate and reformat the bundled fixtures
+## demo: build, then validate and reformat the bundled fixtures, decode a GitHub page, map Fixtures/github strictly
 demo: release
 	@echo "== yajlmap validate Fixtures/valid (all well-formed) =="
 	$(BIN) validate Fixtures/valid
@@ -32,6 +32,18 @@ demo: release
 	@echo
 	@echo "== yajlmap format --compact Fixtures/valid/escapes.json =="
 	$(BIN) format --compact Fixtures/valid/escapes.json
+	@echo
+	@echo "== yajlmap decode --format table --sort stars --limit 10 Fixtures/github/search/generated-100.json =="
+	$(BIN) decode --format table --width 120 --sort stars --limit 10 Fixtures/github/search/generated-100.json
+	@echo
+	@echo "== yajlmap validate --model search|repositories|repository|error Fixtures/github/... (strict mapping) =="
+	$(BIN) validate --model search Fixtures/github/search
+	$(BIN) validate --model repositories Fixtures/github/repositories
+	$(BIN) validate --model repository Fixtures/github/repository
+	$(BIN) validate --model error Fixtures/github/errors
+	@echo
+	@echo "== yajlmap validate --model search Fixtures/github/invalid/search-mistyped.json (exit 1 expected) =="
+	-$(BIN) validate --model search Fixtures/github/invalid/search-mistyped.json
 
 ## test: build and run every test (the CLI tests run the built binary too)
 test: deps

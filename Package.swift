@@ -23,7 +23,7 @@ let package = Package(
         ),
         .target(
             name: "YajlMapCLI",
-            dependencies: ["YajlMapper"]
+            dependencies: ["YajlMapper", "GitHubModels"]
         ),
         .executableTarget(
             name: "yajlmap",
@@ -40,11 +40,11 @@ let package = Package(
         ),
         .testTarget(
             name: "GitHubModelsTests",
-            dependencies: ["GitHubModels"]
+            dependencies: ["GitHubModels", "YajlMapper"]
         ),
         .testTarget(
             name: "YajlMapCLITests",
-            dependencies: ["YajlMapCLI", "YajlMapper"]
+            dependencies: ["YajlMapCLI", "YajlMapper", "GitHubModels"]
         ),
     ],
     swiftLanguageModes: [.v6]

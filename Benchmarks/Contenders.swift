@@ -22,6 +22,7 @@ func allContenders() -> [Contender] {
         Contender(name: "JSONSerialization", run: foundationJSONSerialization),
         Contender(name: "JSONDecoder seed model", run: foundationJSONDecoder),
     ]
+    contenders += githubModelContenders()
     return contenders
 }
 

@@ -4,7 +4,8 @@ import YajlMapper
 /// `yajlmap validate`: checks files are well-formed JSON, streaming each in chunks.
 enum ValidateCommand {
     static let help = """
-    USAGE: yajlmap validate [--format text|json] [--jsonl] [--allow-comments] [--max-depth N] PATH...
+    USAGE: yajlmap validate [--format text|json] [--jsonl] [--allow-comments] [--max-depth N]
+                            [--model search|repositories|repository|error] PATH...
 
     Check that files are well-formed JSON (RFC 8259). PATH may be a file, a directory
     (every *.json below it; with --jsonl also *.jsonl and *.ndjson), or - for stdin.
@@ -17,6 +18,10 @@ enum ValidateCommand {
       --jsonl              accept several top-level values (JSON Lines, concatenated JSON)
       --allow-comments     accept /* */ and // comments
       --max-depth N        deepest nesting accepted (default 512)
+      --model M            also map each file strictly onto a GitHub model (search,
+                           repositories, repository, error): every missing, null or
+                           mistyped field is an error, PATH:LINE:COLUMN: error: KEYPATH:
+                           expected TYPE, found KIND (each file is read whole)
       -h, --help           show this help
 
     A summary line goes to stderr. Exit status: 0 all valid, 1 any invalid,
@@ -28,6 +33,10 @@ enum ValidateCommand {
         var path: String
         var error: JSONParseError?
         var unreadable: String?
+        /// Mapping problems (with `--model`).
+        var problems: [MappingProblem] = []
+
+        var isInvalid: Bool { error != nil || !problems.isEmpty }
     }
 
     static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
@@ -41,6 +50,10 @@ enum ValidateCommand {
         options.allowMultipleValues = args.flag("--jsonl")
         options.allowComments = args.flag("--allow-comments")
         if let depth = try args.positiveInt("--max-depth") { options.maxDepth = depth }
+        let model = try args.choice("--model", GitHubModelKind.allCases.map(\.rawValue)).flatMap(GitHubModelKind.init)
+        if model != nil && options.allowMultipleValues {
+            throw UsageError(description: "--model checks one document per file: it cannot be used with --jsonl")
+        }
         let paths = try args.finish()
         guard !paths.isEmpty else { throw UsageError(description: "validate needs at least one PATH (or - for stdin)") }
 
@@ -60,15 +73,15 @@ enum ValidateCommand {
         let progress = Progress(total: files.count, io: io)
         for (n, path) in files.enumerated() {
             progress.update(n, path)
-            let outcome = check(path, options: options, io: io)
+            let outcome = model.map { check(path, model: $0, options: options, io: io) } ?? check(path, options: options, io: io)
             if outcome.unreadable != nil {
                 unreadable += 1
-            } else if outcome.error != nil {
+            } else if outcome.isInvalid {
                 invalid += 1
             } else {
                 valid += 1
             }
-            if outcome.unreadable != nil || outcome.error != nil || format == "json" {
+            if outcome.unreadable != nil || outcome.isInvalid || format == "json" {
                 progress.clear()
                 report(outcome, format: format, io: io)
             }
@@ -96,21 +109,39 @@ enum ValidateCommand {
         }
     }
 
+    /// Parses one file whole and maps it onto `model`, collecting every problem.
+    private static func check(_ path: String, model: GitHubModelKind, options: JSONParseOptions, io: CommandIO) -> Outcome {
+        do {
+            let bytes = try YajlMapCommand.input(path, io: io).readAll()
+            return Outcome(path: path, problems: try model.decode(bytes, options: options).problems)
+        } catch let error as JSONParseError {
+            return Outcome(path: path, error: error)
+        } catch let error as JSONInputError {
+            return Outcome(path: path, unreadable: error.reason)
+        } catch {
+            return Outcome(path: path, unreadable: "\(error)")
+        }
+    }
+
     private static func report(_ outcome: Outcome, format: String, io: CommandIO) {
         let name = YajlMapCommand.displayName(outcome.path)
         if format == "json" {
-            var record: JSON = ["path": .string(name), "valid": .bool(outcome.error == nil && outcome.unreadable == nil)]
+            var record: JSON = ["path": .string(name), "valid": .bool(!outcome.isInvalid && outcome.unreadable == nil)]
             let e = outcome.error
-            record["line"] = e.map { JSON.number(JSONNumber($0.line)) } ?? .null
-            record["column"] = e.map { JSON.number(JSONNumber($0.column)) } ?? .null
-            record["offset"] = e.map { JSON.number(JSONNumber($0.offset)) } ?? .null
-            record["message"] = (e?.message ?? outcome.unreadable).map(JSON.string) ?? .null
+            let location = e?.location ?? outcome.problems.first?.location
+            record["line"] = location.map { JSON.number(JSONNumber($0.line)) } ?? .null
+            record["column"] = location.map { JSON.number(JSONNumber($0.column)) } ?? .null
+            record["offset"] = location.map { JSON.number(JSONNumber($0.offset)) } ?? .null
+            record["message"] = (e?.message ?? outcome.problems.first?.message ?? outcome.unreadable).map(JSON.string) ?? .null
+            if !outcome.problems.isEmpty { record["problems"] = .array(outcome.problems.map { .string($0.description) }) }
             io.out(record.description + "\n")
             if let reason = outcome.unreadable { io.err("yajlmap: error: \(name): \(reason)\n") }
         } else if let reason = outcome.unreadable {
             io.err("yajlmap: error: \(name): \(reason)\n")
         } else if let error = outcome.error {
             io.out(YajlMapCommand.diagnostic(path: name, error))
+        } else {
+            for problem in outcome.problems { io.out(DecodeCommand.diagnostic(path: name, problem)) }
         }
     }
 

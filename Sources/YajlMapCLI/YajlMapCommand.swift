@@ -17,6 +17,8 @@ public enum YajlMapCommand {
       validate   Check that files are well-formed JSON
       format     Reformat JSON (pretty or compact)
       get        Print the value at a key path
+      decode     Map a GitHub response onto its model; print a table, JSON or CSV
+      fixtures   Generate GitHub search payloads (fixtures generate)
 
     OPTIONS:
       -h, --help     Show help (also: yajlmap <command> --help)
@@ -47,6 +49,10 @@ public enum YajlMapCommand {
                 return try FormatCommand.run(rest, io: io)
             case "get":
                 return try GetCommand.run(rest, io: io)
+            case "decode":
+                return try DecodeCommand.run(rest, io: io)
+            case "fixtures":
+                return try FixturesCommand.run(rest, io: io)
             default:
                 throw UsageError(description: "unknown command '\(command)' (see 'yajlmap --help')")
             }

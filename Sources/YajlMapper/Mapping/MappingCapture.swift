@@ -42,7 +42,9 @@ struct UnitSource {
 struct MappingCapture: JSONEventHandler {
     private enum Frame {
         case object(start: Int, keyStart: Int, node: Unmanaged<PlanNode>?, memberRule: CaptureRule)
-        case array(start: Int, elementRule: CaptureRule, units: Bool)
+        /// `indexed`: a plan node whose keys are element indexes (`pages.1.items`); the
+        /// other elements are kept whole, so indexes stay right. `next` counts elements.
+        case array(start: Int, elementRule: CaptureRule, units: Bool, indexed: Unmanaged<PlanNode>?, next: Int)
     }
 
     let session: MappingSession
@@ -106,7 +108,7 @@ struct MappingCapture: JSONEventHandler {
 
     @inline(__always)
     private var isInUnits: Bool {
-        if case .array(_, _, true)? = top { return true }
+        if case .array(_, _, true, _, _)? = top { return true }
         return false
     }
 
@@ -115,7 +117,14 @@ struct MappingCapture: JSONEventHandler {
     private mutating func takeRule() -> CaptureRule {
         switch top {
         case .object?: return pending
-        case .array(_, let elementRule, _)?: return elementRule
+        case .array(let start, let elementRule, let units, let indexed, let next)?:
+            guard let indexed else { return elementRule }
+            let frame = Frame.array(start: start, elementRule: elementRule, units: units, indexed: indexed, next: next + 1)
+            frames[frames.count - 1] = frame
+            top = frame
+            return indexed._withUnsafeGuaranteedRef { node in
+                node.index(of: String(next)).map { rule(for: node.entries[$0]) } ?? .all
+            }
         case nil: return rootRule
         }
     }
@@ -177,7 +186,13 @@ struct MappingCapture: JSONEventHandler {
         try scalar(.number(JSONNumber(unchecked: text.string)), length: text.count)
     }
     mutating func string(_ value: JSONBytes) throws {
-        try scalar(.string(try Self.text(value)), length: value.count + 2)
+        if skipDepth > 0 { return }
+        if case .skip = takeRule() { return }
+        // The token's raw length differs from the value's when it has escapes: find its quote.
+        let engine = engine?.takeUnretainedValue()
+        let end = engine?.currentOffset ?? 0
+        begin(at: engine.map { $0.stringTokenStart(endingAt: end) ?? max(end - value.count - 2, 0) } ?? -1)
+        try add(.string(try Self.text(value)))
     }
 
     private static func text(_ bytes: JSONBytes) throws -> String {
@@ -246,10 +261,14 @@ struct MappingCapture: JSONEventHandler {
         guard let rule = openContainer() else { return }
         switch rule {
         case .elements(let info):
-            push(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: false))
+            push(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: false,
+                        indexed: nil, next: 0))
         case .units(let info):
-            push(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: true))
-        default: push(.array(start: values.count, elementRule: .all, units: false))
+            push(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: true,
+                        indexed: nil, next: 0))
+        case .node(let node):
+            push(.array(start: values.count, elementRule: .all, units: false, indexed: node, next: 0))
+        default: push(.array(start: values.count, elementRule: .all, units: false, indexed: nil, next: 0))
         }
     }
 
@@ -271,7 +290,7 @@ struct MappingCapture: JSONEventHandler {
             skipDepth -= 1
             return
         }
-        guard case .array(let start, _, _)? = pop() else { return }
+        guard case .array(let start, _, _, _, _)? = pop() else { return }
         let elements = Array(values[start...])
         values.removeSubrange(start...)
         try add(.array(elements))

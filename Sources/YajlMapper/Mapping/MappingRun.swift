@@ -39,6 +39,7 @@ struct MappingRun<Value> {
             let index = root.preorderIndex(of: path)
             return offsets.indices.contains(index) ? located.location(of: offsets[index]) : nil
         }
+        result.session.sortProblemsByPosition()
         return try finish(result.value, result.session)
     }
 

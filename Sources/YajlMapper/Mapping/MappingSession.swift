@@ -92,6 +92,31 @@ final class MappingSession {
         }
     }
 
+    /// Puts located problems in document order (a mapping reads keys in its own order).
+    /// A missing key has no position of its own (it is located at its object) and an object
+    /// refused because of problems inside it is a consequence: both come after the located
+    /// problems inside that object, in the order the mapping found them.
+    func sortProblemsByPosition() {
+        func position(_ problem: MappingProblem) -> (Int, Int) {
+            let own = problem.location?.offset ?? .max
+            let scope: ArraySlice<JSONPath.Component>
+            switch problem.kind {
+            case .missing: scope = problem.unitPath.dropLast()
+            case .objectRejected: scope = problem.unitPath[...]
+            default: return (own, 0)
+            }
+            let inside = problems.compactMap { other -> Int? in
+                guard other.kind != .objectRejected, problem.kind == .objectRejected || other.kind != .missing,
+                      other.unitPath.starts(with: scope) else { return nil }
+                return other.location?.offset
+            }
+            return (max(inside.max() ?? own, own == .max ? 0 : own), 1)
+        }
+        problems = problems.enumerated().map { ($0, $1, position($1)) }.sorted { a, b in
+            a.2 != b.2 ? a.2 < b.2 : a.0 < b.0
+        }.map(\.1)
+    }
+
     /// Moves the problems out (for the next unit of a stream).
     func takeProblems() -> [MappingProblem] {
         defer { problems.removeAll() }

@@ -120,6 +120,7 @@ public final class MappingStreamParser<N: BaseMappable> {
                 let i = tree.preorderIndex(of: path)
                 return treeOffsets.indices.contains(i) ? locator.location(of: treeOffsets[i]) : nil
             }
+            session.sortProblemsByPosition()
         }
         let found = session.takeProblems()
         if session.strict && !found.isEmpty { throw MappingError(problems: found) }

@@ -192,6 +192,27 @@ final class YajlParserEngine {
         chunk = UnsafeRawBufferPointer(start: nil, count: 0)
     }
 
+    /// The offset of the opening quote of the string token that ends at `end` (just past its
+    /// closing quote), when the whole token is in the current chunk. An escaped quote is one
+    /// preceded by an odd number of backslashes.
+    func stringTokenStart(endingAt end: Int) -> Int? {
+        guard let base = chunk.baseAddress else { return nil }
+        let close = end - 1 - bytesBefore
+        guard close >= 1, close < chunk.count, base.load(fromByteOffset: close, as: UInt8.self) == 0x22 else { return nil }
+        var i = close - 1
+        while i >= 0 {
+            if base.load(fromByteOffset: i, as: UInt8.self) == 0x22 {
+                var backslashes = 0
+                while i - backslashes - 1 >= 0, base.load(fromByteOffset: i - backslashes - 1, as: UInt8.self) == 0x5C {
+                    backslashes += 1
+                }
+                if backslashes % 2 == 0 { return bytesBefore + i }
+            }
+            i -= 1
+        }
+        return nil
+    }
+
     // MARK: Retention and lines (used while mapping)
 
     /// Starts keeping a copy of the input from `offset` (inside the current chunk) on.

@@ -1,0 +1,268 @@
+import Foundation
+import GitHubModels
+import YajlMapper
+
+/// The models `decode` and `validate --model` know.
+enum GitHubModelKind: String, CaseIterable {
+    case search, repositories, repository, error
+
+    /// Whether the document is a list of repositories that can be streamed.
+    var isList: Bool { self == .search || self == .repositories }
+
+    /// Maps a whole document, collecting every problem (located) instead of throwing.
+    /// - Throws: ``JSONParseError``.
+    func decode(_ bytes: [UInt8], options: JSONParseOptions = JSONParseOptions()) throws -> (value: Any?, problems: [MappingProblem]) {
+        switch self {
+        case .search:
+            let result = try bytes.withUnsafeBytes { try Mapper<GitHubRepositories>().mapResult(bytes: $0, options: options) }
+            return (result.value, result.problems)
+        case .repository:
+            let result = try bytes.withUnsafeBytes { try Mapper<GitHubRepository>().mapResult(bytes: $0, options: options) }
+            return (result.value, result.problems)
+        case .error:
+            let result = try bytes.withUnsafeBytes { try Mapper<GitHubErrorResponse>().mapResult(bytes: $0, options: options) }
+            return (result.value, result.problems)
+        case .repositories:
+            let mapper = Mapper<GitHubRepository>()
+            do {
+                let list = try mapper.mapArray(data: bytes, options: options)
+                return (list, mapper.lastProblems)
+            } catch let error as MappingError {
+                return (nil, error.problems.map { problem in
+                    var located = problem
+                    if located.location == nil { located.location = JSONLocation(offset: 0, line: 1, column: 1) }
+                    return located
+                })
+            }
+        }
+    }
+
+    /// The JSON names of the record's fields (`nil`: any), for checking `--fields`.
+    var fieldNames: [String]? {
+        switch self {
+        case .search, .repositories, .repository: return Self.repositoryFields
+        case .error: return ["message", "documentation_url", "status", "errors"]
+        }
+    }
+
+    static let repositoryFields: [String] = {
+        var names = Mapper<GitHubRepository>(shouldIncludeNilValues: true).toJSONValue(GitHubRepository()).objectValue.keys
+        names.removeAll { $0.isEmpty }
+        return names
+    }()
+}
+
+/// Writes records in the chosen format; rows can arrive one at a time.
+final class RecordOutput {
+    private let settings: DecodeCommand.Settings
+    private let io: CommandIO
+    private let mapper = Mapper<GitHubRepository>(shouldIncludeNilValues: true)
+    private(set) var begun = false
+
+    static let defaultCSVFields = ["full_name", "html_url", "stargazers_count", "forks_count", "language", "updated_at", "description"]
+
+    init(settings: DecodeCommand.Settings, io: CommandIO) {
+        self.settings = settings
+        self.io = io
+    }
+
+    private var fields: [String]? {
+        settings.fields ?? (settings.format == .csv ? Self.defaultCSVFields : nil)
+    }
+
+    // MARK: Streaming rows
+
+    /// The title (table, search), or the header line (csv).
+    func begin(totalCount: Int?) {
+        begun = true
+        switch settings.format {
+        case .table:
+            if settings.model == .search, let totalCount { io.out("\(totalCount) result\(totalCount == 1 ? "" : "s")\n") }
+        case .csv:
+            io.out(csvLine(fields ?? []))
+        case .json, .ndjson:
+            break
+        }
+    }
+
+    /// One repository.
+    func repository(_ repository: GitHubRepository) throws {
+        switch settings.format {
+        case .table:
+            io.out(TableRow.render(repository, width: settings.width))
+        case .ndjson:
+            io.out(try project(mapper.toJSONValue(repository)).serialized(.compact) + "\n")
+        case .csv:
+            let record = mapper.toJSONValue(repository)
+            io.out(csvLine((fields ?? []).map { csvCell(record.value(atPath: JSONPath($0))) }))
+        case .json:
+            break
+        }
+    }
+
+    func end() {}
+
+    // MARK: Whole documents
+
+    /// A search page.
+    func page(_ page: GitHubRepositories, repositories: [GitHubRepository]) throws {
+        if settings.format == .json {
+            var envelope = JSONObject()
+            envelope["total_count"] = page.totalCount.jsonValue
+            envelope["incomplete_results"] = page.incompleteResults.jsonValue
+            envelope["items"] = .array(repositories.map { project(mapper.toJSONValue($0)) })
+            io.out(try JSON.object(envelope).serialized(.pretty))
+            return
+        }
+        begin(totalCount: page.totalCount)
+        for repository in repositories { try self.repository(repository) }
+    }
+
+    /// An array of repositories.
+    func list(_ repositories: [GitHubRepository]) throws {
+        if settings.format == .json {
+            io.out(try JSON.array(repositories.map { project(mapper.toJSONValue($0)) }).serialized(.pretty))
+            return
+        }
+        begin(totalCount: nil)
+        for repository in repositories { try self.repository(repository) }
+    }
+
+    /// One repository document.
+    func single(_ repository: GitHubRepository) throws {
+        if settings.format == .json {
+            io.out(try project(mapper.toJSONValue(repository)).serialized(.pretty))
+            return
+        }
+        begin(totalCount: nil)
+        try self.repository(repository)
+    }
+
+    /// An error body.
+    func error(_ error: GitHubErrorResponse) throws {
+        let record = Mapper<GitHubErrorResponse>(shouldIncludeNilValues: true).toJSONValue(error)
+        switch settings.format {
+        case .json:
+            io.out(try project(record).serialized(.pretty))
+        case .ndjson:
+            io.out(try project(record).serialized(.compact) + "\n")
+        case .csv:
+            let names = settings.fields ?? ["message", "documentation_url", "status", "errors"]
+            io.out(csvLine(names))
+            io.out(csvLine(names.map { csvCell(record.value(atPath: JSONPath($0))) }))
+        case .table:
+            var text = "error: \(error.message)\n"
+            for detail in error.errors {
+                let place = [detail.resource, detail.field].compactMap { $0 }.joined(separator: ".")
+                text += "  \(place.isEmpty ? "" : place + ": ")\(detail.code)\(detail.message.map { " (\($0))" } ?? "")\n"
+            }
+            if let link = error.documentationUrl { text += "  see \(link)\n" }
+            io.out(text)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The record reduced to `--fields`, in their order, keyed by the names given.
+    private func project(_ record: JSON) -> JSON {
+        guard let fields = settings.fields else { return record }
+        return .object(JSONObject(fields.map { ($0, record.value(atPath: JSONPath($0)) ?? .null) }))
+    }
+
+    /// One CSV cell: strings as they are, `null` empty, arrays and objects as compact JSON.
+    private func csvCell(_ value: JSON?) -> String {
+        switch value {
+        case nil, .null?: return ""
+        case .string(let s)?: return s
+        case .bool(let b)?: return b ? "true" : "false"
+        case .number(let n)?: return n.text
+        case let other?: return (try? other.serialized(.compact)) ?? ""
+        }
+    }
+
+    /// Cells joined by commas, quoted when they hold a comma, a quote or a line break.
+    private func csvLine(_ cells: [String]) -> String {
+        cells.map { cell in
+            cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
+        }.joined(separator: ",") + "\r\n"
+    }
+}
+
+/// One table row: `name  html_url  stars  language  description`, at most `width` columns.
+enum TableRow {
+    static let nameWidth = 24
+    static let urlWidth = 44
+    static let starsWidth = 7
+    static let languageWidth = 12
+
+    static func render(_ repository: GitHubRepository, width: Int) -> String {
+        var line = pad(cut(clean(repository.name), nameWidth), nameWidth)
+        line += "  " + pad(repository.htmlUrl, urlWidth)
+        line += "  " + leftPad(starText(repository.stargazersCount), starsWidth)
+        line += "  " + pad(cut(clean(repository.language ?? "-"), languageWidth), languageWidth)
+        line += "  " + clean(repository.description ?? "")
+        return cut(trimTrailing(line), width) + "\n"
+    }
+
+    /// `1234` as `1234`, `12345` as `12.3k`, `1234567` as `1.2M`.
+    static func starText(_ n: Int) -> String {
+        if n < 10_000 { return String(n) }
+        if n < 1_000_000 { return String(format: "%.1fk", Double(n) / 1000) }
+        return String(format: "%.1fM", Double(n) / 1_000_000)
+    }
+
+    /// Control characters (line breaks, tabs) as spaces.
+    static func clean(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+    }
+
+    /// At most `width` columns, ending in `…` when cut.
+    static func cut(_ text: String, _ width: Int) -> String {
+        guard displayWidth(text) > width else { return text }
+        guard width > 0 else { return "" }
+        var result = ""
+        var used = 0
+        for character in text {
+            let w = displayWidth(character)
+            if used + w > width - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…"
+    }
+
+    static func pad(_ text: String, _ width: Int) -> String {
+        let w = displayWidth(text)
+        return w >= width ? text : text + String(repeating: " ", count: width - w)
+    }
+
+    static func leftPad(_ text: String, _ width: Int) -> String {
+        let w = displayWidth(text)
+        return w >= width ? text : String(repeating: " ", count: width - w) + text
+    }
+
+    static func trimTrailing(_ text: String) -> String {
+        var s = Substring(text)
+        while s.last == " " { s.removeLast() }
+        return String(s)
+    }
+
+    /// Terminal columns: 2 for East Asian wide characters and emoji, 0 for combining marks.
+    static func displayWidth(_ text: String) -> Int { text.reduce(0) { $0 + displayWidth($1) } }
+
+    static func displayWidth(_ character: Character) -> Int {
+        guard let scalar = character.unicodeScalars.first else { return 0 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format: return 0
+            default: return 1
+            }
+        }
+    }
+}

@@ -1,0 +1,329 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import GitHubModels
+import YajlMapper
+
+/// `yajlmap decode`: maps GitHub responses onto the `GitHubModels` types and prints them
+/// as a table, JSON, JSON Lines or CSV.
+enum DecodeCommand {
+    static let help = """
+    USAGE: yajlmap decode [--model search|repository|repositories|error]
+                          [--format table|json|ndjson|csv] [--fields a,b,c]
+                          [--sort stars|forks|updated|name] [--limit N] [--strict]
+                          [--width N] [FILE|-]
+
+    Map a GitHub API response read from FILE or stdin (the default) onto a model and print
+    it. The output is written from the mapped models (via toJSON), not copied from the input.
+
+    MODELS:
+      search         a GET /search/repositories page (default): total_count, items
+      repositories   an array of repositories (GET /users/NAME/repos)
+      repository     one repository (GET /repos/OWNER/NAME)
+      error          an error body (403 rate limit, 422 validation failure, ...)
+
+    FORMATS (default: table when stdout is a terminal, otherwise ndjson):
+      table    a title line "N results" (search's total_count), then one row per
+               repository: name, html_url, stars, language, and the description cut so
+               each line fits the terminal (--width, else $COLUMNS, else 80)
+      json     the mapped model, pretty-printed (a search page keeps its envelope)
+      ndjson   one compact JSON object per repository (per error body), per line
+      csv      a header line, then one row per repository (RFC 4180 quoting)
+
+    With --model search or repositories and the ndjson, csv or table format without
+    --sort, repositories are mapped and printed one at a time as the input is read, in
+    constant memory, whatever its size; json and --sort read the whole input first.
+
+    OPTIONS:
+      --model M        the model (default search)
+      --format F       the output format
+      --fields a,b,c   the fields to print (json, ndjson, csv), by their JSON names; dots
+                       reach into objects: full_name,owner.login,license.spdx_id
+                       (csv default: full_name,html_url,stargazers_count,forks_count,
+                       language,updated_at,description)
+      --sort K         stars, forks or updated (highest/newest first), or name (A to Z)
+      --limit N        print at most N repositories (streaming stops reading there)
+      --strict         report every problem (missing, null or mistyped field) as
+                       PATH:LINE:COLUMN: error: KEYPATH: expected TYPE, found KIND
+                       on stderr and exit 1. When streaming, rows printed before the end
+                       of the input stay printed; otherwise nothing is printed.
+      --width N        the table's width in columns
+      -h, --help       show this help
+
+    Without --strict, problems are not fatal (as ObjectMapper: the field keeps its default)
+    and only their number is reported on stderr.
+
+    Exit status: 0 success, 1 invalid JSON or (with --strict) a mapping problem,
+    2 usage error or unreadable path.
+
+    """
+
+    /// What to print and how, from the arguments.
+    struct Settings {
+        var model: GitHubModelKind = .search
+        var format: Format = .ndjson
+        var fields: [String]?
+        var sort: SortKey?
+        var limit: Int?
+        var strict = false
+        var width = 80
+    }
+
+    /// An output format.
+    enum Format: String, CaseIterable {
+        case table, json, ndjson, csv
+    }
+
+    /// A sort order for repositories.
+    enum SortKey: String, CaseIterable {
+        case stars, forks, updated, name
+    }
+
+    /// Whether standard output is a terminal (the table is the default only then).
+    static func stdoutIsTerminal() -> Bool { isatty(1) == 1 }
+
+    static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
+        var args = Arguments(arguments)
+        if args.flag("-h", "--help") {
+            io.out(help)
+            return 0
+        }
+        var settings = Settings()
+        settings.strict = args.flag("--strict")
+        if let model = try args.choice("--model", GitHubModelKind.allCases.map(\.rawValue)) {
+            settings.model = GitHubModelKind(rawValue: model)!
+        }
+        let format = try args.choice("--format", Format.allCases.map(\.rawValue))
+        settings.format = format.flatMap(Format.init) ?? (stdoutIsTerminal() ? .table : .ndjson)
+        if let fields = try args.option("--fields") {
+            let list = fields.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !list.isEmpty else { throw UsageError(description: "--fields needs at least one field name") }
+            settings.fields = list
+        }
+        settings.sort = try args.choice("--sort", SortKey.allCases.map(\.rawValue)).flatMap(SortKey.init)
+        settings.limit = try args.positiveInt("--limit")
+        if let width = try args.positiveInt("--width") {
+            settings.width = width
+        } else if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
+            settings.width = columns
+        }
+        let positionals = try args.finish()
+        guard positionals.count <= 1 else { throw UsageError(description: "decode takes one FILE (or - for stdin)") }
+        try check(settings)
+        let path = positionals.first ?? "-"
+        let name = YajlMapCommand.displayName(path)
+        let input = YajlMapCommand.input(path, io: io)
+
+        do {
+            let problems: [MappingProblem]
+            if settings.model.isList && settings.format != .json && settings.sort == nil {
+                problems = try stream(input, settings: settings, io: io)
+            } else {
+                guard let found = try decodeWhole(input, settings: settings, io: io) else { return 1 }
+                problems = found
+            }
+            io.flush()
+            return report(problems, name: name, strict: settings.strict, io: io)
+        } catch let error as JSONParseError {
+            io.err(YajlMapCommand.diagnostic(path: name, error))
+            return 1
+        } catch let error as JSONInputError {
+            io.err("yajlmap: error: \(YajlMapCommand.displayName(error.path)): \(error.reason)\n")
+            return 2
+        }
+    }
+
+    /// Refuses combinations that mean nothing.
+    private static func check(_ settings: Settings) throws {
+        if settings.fields != nil && settings.format == .table {
+            throw UsageError(description: "--fields applies to the json, ndjson and csv formats, not table")
+        }
+        if (settings.sort != nil || settings.limit != nil) && !settings.model.isList && settings.model != .search {
+            throw UsageError(description: "--sort and --limit apply to the search and repositories models")
+        }
+        if let fields = settings.fields, let known = settings.model.fieldNames {
+            for field in fields {
+                let top = String(field.prefix { $0 != "." })
+                guard known.contains(top) else {
+                    throw UsageError(description: "unknown field '\(field)' for --model \(settings.model.rawValue) (known: \(known.joined(separator: ",")))")
+                }
+            }
+        }
+    }
+
+    /// Prints the problems (all of them with --strict, their number otherwise).
+    /// - Returns: the exit status.
+    static func report(_ problems: [MappingProblem], name: String, strict: Bool, io: CommandIO) -> Int32 {
+        guard !problems.isEmpty else { return 0 }
+        if strict {
+            for problem in problems { io.err(diagnostic(path: name, problem)) }
+            return 1
+        }
+        let count = problems.count
+        io.err("yajlmap: \(name): \(count) mapping problem\(count == 1 ? "" : "s") ignored (see --strict)\n")
+        return 0
+    }
+
+    /// `PATH:LINE:COLUMN: error: KEYPATH: expected TYPE, found KIND` (`PATH: error: ...`
+    /// when the problem has no position).
+    static func diagnostic(path: String, _ problem: MappingProblem) -> String {
+        if let location = problem.location {
+            return "\(path):\(location.line):\(location.column): error: \(problem.message)\n"
+        }
+        return "\(path): error: \(problem.message)\n"
+    }
+
+    // MARK: Streaming
+
+    /// Thrown from the element callback to stop reading once `--limit` rows are printed.
+    private struct LimitReached: Error {}
+
+    /// Maps and prints the repositories one at a time.
+    /// - Returns: every problem met, located.
+    private static func stream(_ input: JSONInput, settings: Settings, io: CommandIO) throws -> [MappingProblem] {
+        let output = RecordOutput(settings: settings, io: io)
+        let isSearch = settings.model == .search
+        var sniffer = isSearch && settings.format == .table ? EnvelopeSniffer() : nil
+        var printed = 0
+        let stream = MappingStreamParser<GitHubRepository>(
+            mapper: Mapper<GitHubRepository>(), elementsAt: isSearch ? "items" : JSONPath([])
+        ) { repository in
+            if !output.begun { output.begin(totalCount: sniffer?.totalCount) }
+            try output.repository(repository)
+            printed += 1
+            if let limit = settings.limit, printed >= limit { throw LimitReached() }
+        }
+        do {
+            try input.read { chunk in
+                if var current = sniffer, !current.done {
+                    current.feed(chunk)
+                    sniffer = current
+                }
+                try stream.feed(chunk)
+            }
+        } catch is LimitReached {
+            output.end()
+            return []
+        }
+        let summary = try stream.finish()
+        var problems = summary.problems
+        if isSearch {
+            // The envelope (total_count, incomplete_results, items itself) is checked after the items.
+            let envelope = Mapper<GitHubRepositories>()
+            let page = try? envelope.map(json: summary.envelope)
+            problems = envelope.lastProblems + problems
+            if !output.begun { output.begin(totalCount: page?.totalCount ?? sniffer?.totalCount) }
+        } else if !output.begun {
+            if case .array = summary.envelope {} else if summary.count == 0 {
+                problems.insert(MappingProblem(kind: .typeMismatch, keyPath: "", expected: "[GitHubRepository]",
+                                               found: summary.envelope.kind.rawValue, location: JSONLocation(offset: 0, line: 1, column: 1)), at: 0)
+            }
+            output.begin(totalCount: nil)
+        }
+        output.end()
+        return problems
+    }
+
+    // MARK: Whole input
+
+    /// Reads the whole input, maps it, and prints it unless `--strict` found problems.
+    /// - Returns: the problems, or `nil` when the root could not be mapped at all (reported).
+    private static func decodeWhole(_ input: JSONInput, settings: Settings, io: CommandIO) throws -> [MappingProblem]? {
+        let bytes = try input.readAll()
+        let decoded = try settings.model.decode(bytes)
+        let name = YajlMapCommand.displayName(input.displayName)
+        guard let value = decoded.value else {
+            for problem in decoded.problems { io.err(diagnostic(path: name, problem)) }
+            return nil
+        }
+        if settings.strict && !decoded.problems.isEmpty { return decoded.problems }
+        let output = RecordOutput(settings: settings, io: io)
+        switch value {
+        case let page as GitHubRepositories:
+            try output.page(page, repositories: arranged(page.items, settings))
+        case let list as [GitHubRepository]:
+            try output.list(arranged(list, settings))
+        case let repository as GitHubRepository:
+            try output.single(repository)
+        case let error as GitHubErrorResponse:
+            try output.error(error)
+        default:
+            break
+        }
+        return decoded.problems
+    }
+
+    /// Sorted (stably) and limited as asked.
+    static func arranged(_ repositories: [GitHubRepository], _ settings: Settings) -> [GitHubRepository] {
+        var result = repositories
+        if let sort = settings.sort {
+            let indexed = result.enumerated().map { ($0.offset, $0.element) }
+            result = indexed.sorted { a, b in
+                let (i, x) = a, (j, y) = b
+                switch sort {
+                case .stars where x.stargazersCount != y.stargazersCount: return x.stargazersCount > y.stargazersCount
+                case .forks where x.forksCount != y.forksCount: return x.forksCount > y.forksCount
+                case .updated where x.updatedAt != y.updatedAt: return x.updatedAt > y.updatedAt
+                case .name:
+                    let order = x.name.lowercased().compare(y.name.lowercased())
+                    if order != .orderedSame { return order == .orderedAscending }
+                    return i < j
+                default: return i < j
+                }
+            }.map(\.1)
+        }
+        if let limit = settings.limit { result = Array(result.prefix(limit)) }
+        return result
+    }
+}
+
+/// Picks `total_count` out of the start of a search page without keeping anything else:
+/// fed chunk by chunk until the count (or the `items` array) is seen.
+struct EnvelopeSniffer {
+    private struct Handler: JSONEventHandler {
+        var depth = 0
+        var lastKey = ""
+        var totalCount: Int?
+        var done = false
+        struct Stop: Error {}
+
+        mutating func key(_ name: JSONBytes) throws {
+            guard depth == 1 else { return }
+            lastKey = name.string
+            if lastKey == "items" { done = true; throw Stop() }
+        }
+        mutating func number(_ text: JSONBytes) throws {
+            if depth == 1 && lastKey == "total_count" {
+                totalCount = Int(text.string)
+                done = true
+                throw Stop()
+            }
+        }
+        mutating func startObject() throws { depth += 1 }
+        mutating func endObject() throws { depth -= 1 }
+        mutating func startArray() throws { depth += 1 }
+        mutating func endArray() throws { depth -= 1 }
+    }
+
+    private let parser = JSONStreamParser(handler: Handler())
+    /// The count, once seen.
+    private(set) var totalCount: Int?
+    /// Whether there is nothing more to look for (found, or the input went past it or is bad).
+    private(set) var done = false
+
+    /// Looks at the next chunk.
+    mutating func feed(_ chunk: UnsafeRawBufferPointer) {
+        do {
+            try parser.feed(chunk)
+        } catch {
+            done = true
+        }
+        totalCount = parser.handler.totalCount
+        done = done || parser.handler.done
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import GitHubModels
+import YajlMapper
+
+/// `yajlmap fixtures generate`: writes deterministic GitHub search payloads.
+enum FixturesCommand {
+    static let help = """
+    USAGE: yajlmap fixtures generate [--items N] [--seed S] [--pretty] [--out FILE]
+
+    Write a realistic GitHub `GET /search/repositories` response body: every field of a
+    "Repo Search Result Item" in the API's key order, nulls where the API has them,
+    64-bit ids, Unicode and escapes. Equal seeds give equal bytes. The text is written in
+    chunks, so any number of items takes little memory (20,000 items are about 100 MB).
+
+    OPTIONS:
+      --items N     how many items (default 30; 0 gives an empty page)
+      --seed S      the seed, a whole number (default 1)
+      --pretty      indent by two spaces (default: compact)
+      --out FILE    write to FILE, replaced atomically (default: stdout)
+      -h, --help    show this help
+
+    Exit status: 0 written, 2 usage error or unwritable FILE.
+
+    """
+
+    static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
+        var args = Arguments(arguments)
+        if args.flag("-h", "--help") {
+            io.out(help)
+            return 0
+        }
+        let pretty = args.flag("--pretty")
+        let itemsText = try args.option("--items", "-n")
+        let seedText = try args.option("--seed")
+        let outPath = try args.option("--out", "-o")
+        let positionals = try args.finish()
+        guard positionals.first == "generate" else {
+            throw UsageError(description: "fixtures needs a subcommand: generate (see 'yajlmap fixtures --help')")
+        }
+        guard positionals.count == 1 else { throw UsageError(description: "unexpected argument '\(positionals[1])'") }
+        var items = 30
+        if let itemsText {
+            guard let n = Int(itemsText), n >= 0 else {
+                throw UsageError(description: "--items needs a whole number of 0 or more, not '\(itemsText)'")
+            }
+            items = n
+        }
+        var seed: UInt64 = 1
+        if let seedText {
+            guard let s = UInt64(seedText) else { throw UsageError(description: "--seed needs a whole number, not '\(seedText)'") }
+            seed = s
+        }
+        let generator = SearchPayloadGenerator(seed: seed)
+        guard let outPath else {
+            generator.write(items: items, pretty: pretty) { io.out($0) }
+            io.flush()
+            return 0
+        }
+        do {
+            let file = try FileOutput(replacing: outPath)
+            generator.write(items: items, pretty: pretty) { file.write($0) }
+            try file.commit()
+            // The temporary file was created 0600: give the fixture the usual permissions.
+            let mask = umask(0)
+            umask(mask)
+            chmod(outPath, 0o666 & ~mask)
+            return 0
+        } catch let error as JSONInputError {
+            io.err("yajlmap: error: \(error.path): \(error.reason)\n")
+            return 2
+        }
+    }
+}

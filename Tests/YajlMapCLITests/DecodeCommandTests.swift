@@ -1,0 +1,248 @@
+import Foundation
+import Testing
+import GitHubModels
+import YajlMapCLI
+import YajlMapper
+
+/// A file in `Fixtures/github`.
+private func github(_ path: String) -> String {
+    packageRoot.appendingPathComponent("Fixtures/github/\(path)").path
+}
+
+@Suite("yajlmap decode")
+struct DecodeCommandTests {
+    @Test func tableHasTitleAndRowsCutToWidth() throws {
+        let result = try runInProcess(["decode", "--format", "table", "--width", "100", github("search/schema-2019.json")])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines[0] == "1677 results")
+        #expect(lines[1].hasPrefix("tetros                    https://github.com/daniel-e/tetros"))
+        #expect(lines[1].contains("    661  Assembly"))
+        #expect(lines[1].hasSuffix("…"))
+        #expect(lines[1].count == 100)
+        #expect(lines[2].contains("5948  JavaScript"))
+        #expect(lines.count == 4 && lines[3].isEmpty)
+        #expect(result.stderr.isEmpty)
+        // Wide enough: the whole description, no ellipsis.
+        let wide = try runInProcess(["decode", "--format", "table", "--width", "200", github("search/schema-2019.json")])
+        #expect(wide.stdout.contains("Tetris that fits into the boot sector.\n"))
+    }
+
+    @Test func tableOfNoResultsAndSortedTable() throws {
+        let empty = try runInProcess(["decode", "--format", "table", github("search/no-results.json")])
+        #expect(empty.stdout == "0 results\n")
+        let sorted = try runInProcess(["decode", "--format", "table", "--sort", "name", "--width", "60", github("search/large-ids.json")])
+        let names = sorted.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        #expect(names == ["above-2-to-the-32", "above-2-to-the-53", "two-to-the-31"])
+        #expect(sorted.stdout.split(separator: "\n").allSatisfy { $0.count <= 60 })
+    }
+
+    @Test func ndjsonIsOneMappedModelPerLine() throws {
+        let result = try runInProcess(["decode", "--format", "ndjson", github("search/large-ids.json")])
+        #expect(result.status == 0)
+        let records = try JSON.parseAll(result.stdout)
+        #expect(records.count == 3)
+        #expect(records.map { $0["id"].int64 } == [2_147_483_648, 4_294_967_297, 9_007_199_254_740_993])
+        #expect(records[2]["license"].isNull)
+        #expect(records[0]["owner"]["type"].string == "User")
+        // Written from the model: keys the model does not map are gone.
+        #expect(records[0]["forks_url"] == .null && !records[0].exists("forks_url"))
+        let mapped = try Mapper<GitHubRepository>(strict: true).map(json: records[1])
+        #expect(mapped.fullName == "big-ids/above-2-to-the-32")
+    }
+
+    @Test func ndjsonFieldsSortAndLimit() throws {
+        let result = try runInProcess(["decode", "--format", "ndjson", "--fields", "name,stargazers_count,owner.login",
+                                       "--sort", "stars", "--limit", "2", github("search/generated-100.json")])
+        let records = try JSON.parseAll(result.stdout)
+        #expect(records.count == 2)
+        #expect(records[0].objectValue.keys == ["name", "stargazers_count", "owner.login"])
+        #expect(records[0]["stargazers_count"].int! >= records[1]["stargazers_count"].int!)
+        let page = try Mapper<GitHubRepositories>().map(data: try Data(contentsOf: URL(fileURLWithPath: github("search/generated-100.json"))))
+        #expect(records[0]["stargazers_count"].int == page.items.map(\.stargazersCount).max())
+    }
+
+    @Test func streamingLimitStopsEarly() throws {
+        let result = try runInProcess(["decode", "--format", "ndjson", "--limit", "3", "--fields", "id", github("search/generated-100.json")])
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").count == 3)
+    }
+
+    @Test func jsonKeepsTheEnvelope() throws {
+        let result = try runInProcess(["decode", "--format", "json", github("search/incomplete-results.json")])
+        let page = try JSON(parsing: result.stdout)
+        #expect(page["total_count"].int == 4211)
+        #expect(page["incomplete_results"].bool == true)
+        #expect(page["items"][0]["created_at"].string == "2013-05-24T16:15:54Z")
+        #expect(page["items"][0]["topics"].array?.count == 6)
+        let again = try Mapper<GitHubRepositories>(strict: true).map(string: result.stdout)
+        let original = try Mapper<GitHubRepositories>(strict: true).map(data: try Data(contentsOf: URL(fileURLWithPath: github("search/incomplete-results.json"))))
+        #expect(again == original)
+    }
+
+    @Test func csvQuotesAndDefaultFields() throws {
+        let result = try runInProcess(["decode", "--format", "csv", github("search/unicode-escapes.json")])
+        #expect(result.status == 0)
+        let lines = result.stdout.components(separatedBy: "\r\n")
+        #expect(lines[0] == "full_name,html_url,stargazers_count,forks_count,language,updated_at,description")
+        #expect(lines[1].hasPrefix("josé/café-日本,https://github.com/josé/café-日本,224000,45600,C++,2025-06-30T09:12:44Z,\"Quotes \"\"inside\"\", a backslash \\, a slash /, a tab\there,\na newline"))
+        let custom = try runInProcess(["decode", "--format", "csv", "--fields", "id,topics,license.spdx_id", github("search/large-ids.json")])
+        #expect(custom.stdout == "id,topics,license.spdx_id\r\n2147483648,[],MIT\r\n4294967297,[],Apache-2.0\r\n9007199254740993,[],\r\n")
+    }
+
+    @Test func modelsRepositoryRepositoriesAndError() throws {
+        let one = try runInProcess(["decode", "--model", "repository", "--format", "ndjson", "--fields", "full_name,score", github("repository/react.json")])
+        #expect(one.stdout == "{\"full_name\":\"facebook/react\",\"score\":null}\n")
+        let list = try runInProcess(["decode", "--model", "repositories", "--format", "csv", "--fields", "name,owner.login", github("repositories/user-repos-2019.json")])
+        #expect(list.stdout == "name,owner.login\r\ntetros,daniel-e\r\nreact-tetris,chvin\r\n")
+        let listJSON = try runInProcess(["decode", "--model", "repositories", "--format", "json", "--fields", "name", github("repositories/user-repos-2019.json")])
+        #expect(try JSON(parsing: listJSON.stdout) == [["name": "tetros"], ["name": "react-tetris"]])
+        let error = try runInProcess(["decode", "--model", "error", "--format", "table", github("errors/validation-422.json")])
+        #expect(error.stdout == "error: Validation Failed\n  Search.q: missing\n  see https://docs.github.com/v3/search\n")
+        let errorJSON = try runInProcess(["decode", "--model", "error", "--format", "ndjson", github("errors/rate-limit-403.json")])
+        let record = try JSON(parsing: errorJSON.stdout)
+        #expect(record["message"].string?.hasPrefix("API rate limit exceeded") == true)
+        #expect(record["errors"].isNull) // written only when there are some
+        let errorCSV = try runInProcess(["decode", "--model", "error", "--format", "csv", "--fields", "message,errors", github("errors/validation-422.json")])
+        #expect(errorCSV.stdout == "message,errors\r\nValidation Failed,\"[{\"\"resource\"\":\"\"Search\"\",\"\"field\"\":\"\"q\"\",\"\"code\"\":\"\"missing\"\",\"\"message\"\":null}]\"\r\n")
+    }
+
+    @Test func strictReportsEveryProblemWithPlace() throws {
+        let path = github("invalid/search-mistyped.json")
+        for format in ["ndjson", "json", "table", "csv"] {
+            let result = try runInProcess(["decode", "--strict", "--format", format, path])
+            #expect(result.status == 1)
+            let lines = Set(result.stderr.split(separator: "\n").map(String.init))
+            #expect(lines == [
+                "\(path):81:27: error: items[0].stargazers_count: expected Int, found string",
+                "\(path):121:18: error: items[1].owner.login: expected String, found null",
+                "\(path):114:5: error: items[1].created_at: missing key, expected Date",
+            ], "\(format)")
+            if format == "json" { #expect(result.stdout.isEmpty) }
+        }
+        let lenient = try runInProcess(["decode", "--format", "ndjson", path])
+        #expect(lenient.status == 0)
+        #expect(lenient.stderr == "yajlmap: \(path): 3 mapping problems ignored (see --strict)\n")
+        #expect(lenient.stdout.split(separator: "\n").count == 2)
+    }
+
+    @Test func strictOnStdinNullLogin() throws {
+        var page = try JSON(parsing: String(decoding: SearchPayloadGenerator(seed: 9).generate(items: 9, pretty: true), as: UTF8.self))
+        var items = page["items"].arrayValue
+        items[7]["owner"]["login"] = .null
+        page["items"] = .array(items)
+        let text = try page.serialized(.pretty)
+        let result = try runInProcess(["decode", "--strict", "--format", "ndjson", "-"], stdin: text)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("<stdin>:"))
+        #expect(result.stderr.hasSuffix(": error: items[7].owner.login: expected String, found null\n"))
+        #expect(result.stdout.split(separator: "\n").count == 9)
+    }
+
+    @Test func badInputAndUsage() throws {
+        let invalid = try runInProcess(["decode", "--format", "ndjson"], stdin: "{\"total_count\": 1, \"items\": [}")
+        #expect(invalid.status == 1)
+        #expect(invalid.stderr.hasPrefix("<stdin>:1:30: error:"))
+        let notArray = try runInProcess(["decode", "--model", "repositories", "--strict", "--format", "ndjson", github("search/no-results.json")])
+        #expect(notArray.status == 1)
+        #expect(notArray.stderr.contains("expected [GitHubRepository], found object"))
+        #expect(try runInProcess(["decode", "--format", "xml", "x"]).status == 2)
+        #expect(try runInProcess(["decode", "--fields", "nonsense", "--format", "csv", "x"]).status == 2)
+        #expect(try runInProcess(["decode", "--fields", "name", "--format", "table", "x"]).status == 2)
+        #expect(try runInProcess(["decode", "--model", "error", "--sort", "stars", "x"]).status == 2)
+        #expect(try runInProcess(["decode", "--limit", "0", "x"]).status == 2)
+        #expect(try runInProcess(["decode", "--format", "json", "/nonexistent/page.json"]).status == 2)
+    }
+
+    @Test func missingTotalCountIsAnEnvelopeProblem() throws {
+        let result = try runInProcess(["decode", "--strict", "--format", "ndjson"], stdin: "{\"incomplete_results\": false, \"items\": []}")
+        #expect(result.status == 1)
+        #expect(result.stderr == "<stdin>: error: total_count: missing key, expected Int\n")
+    }
+}
+
+@Suite("yajlmap validate --model and fixtures generate")
+struct ValidateModelTests {
+    @Test func githubFixturesMapStrictly() throws {
+        for (model, folder) in [("search", "search"), ("repository", "repository"), ("repositories", "repositories"), ("error", "errors")] {
+            let result = try runInProcess(["validate", "--model", model, github(folder)])
+            #expect(result.status == 0, "\(model): \(result.stdout)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test func mappingProblemsAreErrors() throws {
+        let path = github("invalid/search-mistyped.json")
+        let result = try runInProcess(["validate", "--model", "search", path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\(path):121:18: error: items[1].owner.login: expected String, found null\n"))
+        #expect(result.stdout.split(separator: "\n").count == 3)
+        #expect(result.stderr == "1 file checked: 0 valid, 1 invalid\n")
+        // Well-formed JSON on the wrong model.
+        let wrong = try runInProcess(["validate", "--model", "error", github("search/no-results.json")])
+        #expect(wrong.status == 1)
+        #expect(wrong.stdout.contains(": error: message: missing key, expected String"))
+        // Plain validation still only parses.
+        #expect(try runInProcess(["validate", path]).status == 0)
+    }
+
+    @Test func jsonFormatAndParseErrors() throws {
+        let result = try runInProcess(["validate", "--format", "json", "--model", "error", github("invalid/error-without-message.json")])
+        let record = try JSON(parsing: result.stdout)
+        #expect(record["valid"].bool == false)
+        #expect(record["line"].int == 1)
+        #expect(record["message"].string == "message: missing key, expected String")
+        #expect(record["problems"].array?.count == 2)
+        let broken = try runInProcess(["validate", "--model", "search", "-"], stdin: "{\"items\": [")
+        #expect(broken.status == 1)
+        #expect(broken.stdout.hasPrefix("<stdin>:1:12: error:"))
+        #expect(try runInProcess(["validate", "--model", "search", "--jsonl", "x"]).status == 2)
+        #expect(try runInProcess(["validate", "--model", "tweets", "x"]).status == 2)
+    }
+
+    @Test func fixturesGenerate() throws {
+        let result = try runInProcess(["fixtures", "generate", "--items", "5", "--seed", "7"])
+        #expect(result.status == 0)
+        #expect(Array(result.stdout.utf8) == SearchPayloadGenerator(seed: 7).generate(items: 5))
+        let pretty = try runInProcess(["fixtures", "generate", "--items", "2", "--pretty"])
+        #expect(Array(pretty.stdout.utf8) == SearchPayloadGenerator(seed: 1).generate(items: 2, pretty: true))
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("page.json")
+        #expect(try runInProcess(["fixtures", "generate", "--items", "100", "--out", out.path]).status == 0)
+        #expect(try Data(contentsOf: out) == Data(contentsOf: URL(fileURLWithPath: github("search/generated-100.json"))))
+        let attributes = try FileManager.default.attributesOfItem(atPath: out.path)
+        #expect((attributes[.posixPermissions] as? Int ?? 0) & 0o044 != 0)
+        let empty = try JSON(parsing: try runInProcess(["fixtures", "generate", "--items", "0"]).stdout)
+        #expect(empty["items"] == [])
+        #expect(try runInProcess(["fixtures"]).status == 2)
+        #expect(try runInProcess(["fixtures", "generate", "--items", "-1"]).status == 2)
+        #expect(try runInProcess(["fixtures", "generate", "--seed", "x"]).status == 2)
+    }
+
+    @Test(arguments: ["decode", "fixtures"])
+    func helpIsThere(_ command: String) throws {
+        let result = try runInProcess([command, "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("USAGE: yajlmap \(command)"))
+        #expect(try runInProcess(["--help"]).stdout.contains(command))
+    }
+}
+
+/// The built binary: the default format off a terminal, and a large page through a pipe.
+@Suite("yajlmap decode binary", .enabled(if: yajlmapBinary != nil))
+struct DecodeBinaryTests {
+    @Test func defaultFormatOffATerminalIsNDJSON() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: github("search/generated-100.json")))
+        let result = try runBinary(["decode"], stdin: data)
+        #expect(result.status == 0)
+        #expect(try JSON.parseAll(result.stdout).count == 100)
+    }
+
+    @Test func streamsAGeneratedPage() throws {
+        let page = try runBinary(["fixtures", "generate", "--items", "2000"])
+        let decoded = try runBinary(["decode", "--strict", "--format", "csv", "--fields", "id"], stdin: Data(page.stdout.utf8))
+        #expect(decoded.status == 0, "\(decoded.stderr)")
+        #expect(decoded.stdout.components(separatedBy: "\r\n").count == 2002)
+    }
+}
