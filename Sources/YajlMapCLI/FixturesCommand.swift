@@ -60,10 +60,6 @@ enum FixturesCommand {
             let file = try FileOutput(replacing: outPath)
             generator.write(items: items, pretty: pretty) { file.write($0) }
             try file.commit()
-            // The temporary file was created 0600: give the fixture the usual permissions.
-            let mask = umask(0)
-            umask(mask)
-            chmod(outPath, 0o666 & ~mask)
             return 0
         } catch let error as JSONInputError {
             io.err("yajlmap: error: \(error.path): \(error.reason)\n")

@@ -88,6 +88,16 @@ final class FileOutput {
         guard fd >= 0, let file = fdopen(fd, "w") else {
             throw JSONInputError(path: destination, errno: errno)
         }
+        // mkstemp makes the file 0600: give it the replaced file's mode, or what a new file
+        // would get (0666 less the umask).
+        var existing = stat()
+        if stat(destination, &existing) == 0 {
+            fchmod(fd, existing.st_mode & 0o7777)
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            fchmod(fd, 0o666 & ~mask)
+        }
         temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         self.file = file
     }

@@ -118,19 +118,22 @@ public final class Map {
     private func select(_ key: String, nested: Bool?, delimiter: String, ignoreNil: Bool) -> Map {
         currentKey = key
         nestedKeyDelimiter = delimiter
-        let isNested = nested ?? (delimiter == "." ? key.utf8.contains(UInt8(ascii: ".")) : key.contains(delimiter))
-        keyIsNested = isNested
-        // The n-th read usually is the plan's n-th read: reuse its split components.
-        if let plan, cursor < plan.reads.count, plan.reads[cursor].sameKey(key, nested: isNested, delimiter: delimiter) {
-            currentComponents = plan.reads[cursor].components
+        // The n-th read usually is the plan's n-th read: reuse its split components (and its
+        // nesting, which the same key and delimiter decide the same way).
+        if let plan, cursor < plan.reads.count, case let read = plan.reads[cursor], read.key == key,
+           read.delimiter == delimiter, nested == nil || nested == read.nested {
+            keyIsNested = read.nested
+            currentComponents = read.components
             readIndex = cursor
             cursor += 1
         } else {
+            let isNested = nested ?? (delimiter == "." ? key.utf8.contains(UInt8(ascii: ".")) : key.contains(delimiter))
+            keyIsNested = isNested
             currentComponents = isNested ? key.components(separatedBy: delimiter) : [key]
             readIndex = nil
         }
         if mappingType == .fromJSON {
-            currentNode = Self.lookup(currentComponents, in: node)
+            currentNode = lookup(currentComponents)
             keyPresent = currentNode != nil
             if ignoreNil, case .null? = currentNode {
                 keyPresent = false
@@ -138,6 +141,28 @@ public final class Map {
             }
         }
         return self
+    }
+
+    /// Where the last top-level key was found: mappings mostly read keys in the order the
+    /// object has them, so the next one is tried there first.
+    @exclusivity(unchecked) private var hint = 0
+
+    /// ``lookup(_:in:)`` on this map's object, trying the hinted position first.
+    private func lookup(_ components: [String]) -> YajlMapper.JSON? {
+        guard case .object(let object) = node, let first = components.first else {
+            return Self.lookup(components, in: node)
+        }
+        let position: Int
+        if hint < object.keys.count, object.keys[hint] == first {
+            position = hint
+        } else if let found = object.position(of: first) {
+            position = found
+        } else {
+            return nil
+        }
+        hint = position + 1
+        let value = object.values[position]
+        return components.count == 1 ? value : Self.lookup(Array(components.dropFirst()), in: value)
     }
 
     /// ObjectMapper's lookup: keys through objects, indexes through arrays; `null` before the

@@ -191,7 +191,7 @@ struct MappingCapture: JSONEventHandler {
         // The token's raw length differs from the value's when it has escapes: find its quote.
         let engine = engine?.takeUnretainedValue()
         let end = engine?.currentOffset ?? 0
-        begin(at: engine.map { $0.stringTokenStart(endingAt: end) ?? max(end - value.count - 2, 0) } ?? -1)
+        begin(at: engine.map { $0.stringTokenStart(endingAt: end, valueLength: value.count) ?? max(end - value.count - 2, 0) } ?? -1)
         try add(.string(try Self.text(value)))
     }
 
@@ -285,6 +285,22 @@ struct MappingCapture: JSONEventHandler {
         try add(.object(Self.object(keys: memberKeys, values: memberValues)))
     }
 
+    private static func object(keys: [String], values: [JSON]) -> JSONObject {
+        // Repeated keys are rare: a quick check, and the slow path only when there are some.
+        if keys.count < 2 || !hasRepeats(keys) {
+            return JSONObject(uniqueKeys: keys, values: values)
+        }
+        return JSONObject(zip(keys, values).map { ($0, $1) })
+    }
+
+    private static func hasRepeats(_ keys: [String]) -> Bool {
+        if keys.count <= 16 {
+            for i in 1..<keys.count where keys[..<i].contains(keys[i]) { return true }
+            return false
+        }
+        return Set(keys).count != keys.count
+    }
+
     mutating func endArray() throws {
         if skipDepth > 0 {
             skipDepth -= 1
@@ -296,17 +312,6 @@ struct MappingCapture: JSONEventHandler {
         try add(.array(elements))
     }
 
-    private static func object(keys: [String], values: [JSON]) -> JSONObject {
-        if keys.count < 2 || (keys.count <= 8 ? !hasRepeats(keys) : Set(keys).count == keys.count) {
-            return JSONObject(uniqueKeys: keys, values: values)
-        }
-        return JSONObject(zip(keys, values).map { ($0, $1) })
-    }
-
-    private static func hasRepeats(_ keys: [String]) -> Bool {
-        for i in 1..<keys.count where keys[..<i].contains(keys[i]) { return true }
-        return false
-    }
 }
 
 // MARK: Locating problems

@@ -91,7 +91,15 @@ public final class MappingStreamParser<N: BaseMappable> {
     /// - Throws: ``JSONParseError`` when the input ends early.
     public func finish() throws -> StreamSummary {
         try parser.finish()
-        return StreamSummary(envelope: parser.handler.documents.first ?? .null, count: count, problems: problems)
+        let envelope = parser.handler.documents.first ?? .null
+        // A top-level stream whose root is not an array streamed nothing: say so.
+        if arrayPath.isEmpty && envelope.array == nil {
+            let problem = MappingProblem(kind: .typeMismatch, keyPath: "", expected: "[\(N.self)]",
+                                         found: envelope.foundDescription, location: JSONLocation(offset: 0, line: 1, column: 1))
+            if session.strict { throw MappingError(problems: [problem]) }
+            problems.append(problem)
+        }
+        return StreamSummary(envelope: envelope, count: count, problems: problems)
     }
 
     private func element(_ value: JSON, offsets: ArraySlice<Int>, source: UnitSource?) throws {

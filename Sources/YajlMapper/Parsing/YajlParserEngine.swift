@@ -195,10 +195,18 @@ final class YajlParserEngine {
     /// The offset of the opening quote of the string token that ends at `end` (just past its
     /// closing quote), when the whole token is in the current chunk. An escaped quote is one
     /// preceded by an odd number of backslashes.
-    func stringTokenStart(endingAt end: Int) -> Int? {
+    func stringTokenStart(endingAt end: Int, valueLength: Int) -> Int? {
         guard let base = chunk.baseAddress else { return nil }
         let close = end - 1 - bytesBefore
         guard close >= 1, close < chunk.count, base.load(fromByteOffset: close, as: UInt8.self) == 0x22 else { return nil }
+        // Without escapes the token is the value and two quotes. A quote inside a string is
+        // always escaped (after a backslash) and an opening quote never follows one, so a
+        // quote there not after a backslash is the opening quote.
+        let guess = close - valueLength - 1
+        if guess >= 0, base.load(fromByteOffset: guess, as: UInt8.self) == 0x22,
+           guess == 0 || base.load(fromByteOffset: guess - 1, as: UInt8.self) != 0x5C {
+            return bytesBefore + guess
+        }
         var i = close - 1
         while i >= 0 {
             if base.load(fromByteOffset: i, as: UInt8.self) == 0x22 {

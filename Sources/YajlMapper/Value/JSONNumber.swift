@@ -58,9 +58,9 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``JSONConversionError/numberOutOfRange(_:type:)`` when it does not fit,
     ///   ``JSONConversionError/notAnInteger(_:type:)`` when it has a fractional part.
     public func exactInteger<T: FixedWidthInteger>(_: T.Type) throws -> T {
-        let typeName = String(describing: T.self)
         // Fast path: plain integer text.
         if let value = T(text, radix: 10) { return value }
+        let typeName = String(describing: T.self)
         let parts = decomposed
         if parts.digits.isEmpty { return 0 }
         if parts.exponent < 0 { throw JSONConversionError.notAnInteger(text, type: typeName) }

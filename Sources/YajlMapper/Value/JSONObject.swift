@@ -7,9 +7,10 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection, Expressib
     public private(set) var keys: [String]
     /// The values, in the order of ``keys``.
     public private(set) var values: [JSON]
-    /// Key → position, built only for objects with more than `indexThreshold` members.
+    /// Key → position, built only for objects with more than `indexThreshold` members
+    /// (below that, comparing keys in order is cheaper than building the table).
     private var index: [String: Int]?
-    private static let indexThreshold = 8
+    private static let indexThreshold = 32
 
     /// An empty object.
     public init() {
