@@ -5,6 +5,7 @@ let package = Package(
     name: "YajlMapper",
     products: [
         .library(name: "YajlMapper", targets: ["YajlMapper"]),
+        .library(name: "GitHubModels", targets: ["GitHubModels", "GitHubRequests"]),
         .executable(name: "yajlmap", targets: ["yajlmap"]),
     ],
     targets: [
@@ -21,6 +22,9 @@ let package = Package(
             name: "GitHubModels",
             dependencies: ["YajlMapper"]
         ),
+        // Request building needs FoundationNetworking (and libcurl) on Linux: kept apart so
+        // the command line, which only maps responses, starts without loading them.
+        .target(name: "GitHubRequests"),
         .target(
             name: "YajlMapCLI",
             dependencies: ["YajlMapper", "GitHubModels"]
@@ -41,6 +45,10 @@ let package = Package(
         .testTarget(
             name: "GitHubModelsTests",
             dependencies: ["GitHubModels", "YajlMapper"]
+        ),
+        .testTarget(
+            name: "GitHubRequestsTests",
+            dependencies: ["GitHubRequests", "GitHubModels", "YajlMapper"]
         ),
         .testTarget(
             name: "YajlMapCLITests",

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 import GitHubModels
+import GitHubRequests
 
 @Suite("GitHub request building")
 struct GitHubRequestTests {
