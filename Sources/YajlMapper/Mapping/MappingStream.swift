@@ -182,12 +182,10 @@ extension Mapper {
 }
 
 extension Mapper where N: Sendable {
-    /// Maps the elements of the array at `path` from an asynchronous byte sequence (for
-    /// example `URLSession` bytes) as they arrive.
-    /// - Returns: a stream of models that ends with the input, or with its first error.
-    public func elements<Bytes: AsyncSequence & Sendable>(of bytes: Bytes, at path: JSONPath = "items",
-                                                          options: JSONParseOptions = JSONParseOptions())
-        -> AsyncThrowingStream<N, Error> where Bytes.Element == UInt8
+    /// Runs a stream parser in a task fed by `read`, yielding each model.
+    private func elementStream(at path: JSONPath, options: JSONParseOptions,
+                               _ read: @escaping @Sendable (MappingStreamParser<N>) async throws -> Void)
+        -> AsyncThrowingStream<N, Error>
     {
         let strict = self.strict
         // The context is the caller's; it is only handed to the maps, as in every mapping.
@@ -197,19 +195,7 @@ extension Mapper where N: Sendable {
                 do {
                     let stream = MappingStreamParser(mapper: Mapper(context: context.value, strict: strict),
                                                      elementsAt: path, options: options) { continuation.yield($0) }
-                    var buffer: [UInt8] = []
-                    buffer.reserveCapacity(JSONInput.defaultChunkSize)
-                    for try await byte in bytes {
-                        buffer.append(byte)
-                        if buffer.count == JSONInput.defaultChunkSize {
-                            // The consumer stopped listening: stop reading (not every
-                            // sequence checks cancellation itself).
-                            try Task.checkCancellation()
-                            try stream.feed(buffer)
-                            buffer.removeAll(keepingCapacity: true)
-                        }
-                    }
-                    try stream.feed(buffer)
+                    try await read(stream)
                     _ = try stream.finish()
                     continuation.finish()
                 } catch {
@@ -220,33 +206,43 @@ extension Mapper where N: Sendable {
         }
     }
 
+    /// Maps the elements of the array at `path` from an asynchronous byte sequence (for
+    /// example `URLSession` bytes) as they arrive.
+    /// - Returns: a stream of models that ends with the input, or with its first error.
+    public func elements<Bytes: AsyncSequence & Sendable>(of bytes: Bytes, at path: JSONPath = "items",
+                                                          options: JSONParseOptions = JSONParseOptions())
+        -> AsyncThrowingStream<N, Error> where Bytes.Element == UInt8
+    {
+        elementStream(at: path, options: options) { stream in
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(JSONInput.defaultChunkSize)
+            for try await byte in bytes {
+                buffer.append(byte)
+                if buffer.count == JSONInput.defaultChunkSize {
+                    // The consumer stopped listening: stop reading (not every sequence
+                    // checks cancellation itself).
+                    try Task.checkCancellation()
+                    try stream.feed(buffer)
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            try stream.feed(buffer)
+        }
+    }
+
     /// Maps the elements of the array at `path` from an asynchronous sequence of chunks.
     /// - Returns: a stream of models that ends with the input, or with its first error.
     public func elements<Chunks: AsyncSequence & Sendable>(ofChunks chunks: Chunks, at path: JSONPath = "items",
                                                            options: JSONParseOptions = JSONParseOptions())
         -> AsyncThrowingStream<N, Error> where Chunks.Element: ContiguousBytes
     {
-        let strict = self.strict
-        // The context is the caller's; it is only handed to the maps, as in every mapping.
-        let context = UncheckedSendable(self.context)
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    let stream = MappingStreamParser(mapper: Mapper(context: context.value, strict: strict),
-                                                     elementsAt: path, options: options) { continuation.yield($0) }
-                    for try await chunk in chunks {
-                        // The consumer stopped listening: stop reading (not every sequence
-                        // checks cancellation itself).
-                        try Task.checkCancellation()
-                        try stream.feed(chunk)
-                    }
-                    _ = try stream.finish()
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
+        elementStream(at: path, options: options) { stream in
+            for try await chunk in chunks {
+                // The consumer stopped listening: stop reading (not every sequence checks
+                // cancellation itself).
+                try Task.checkCancellation()
+                try stream.feed(chunk)
             }
-            continuation.onTermination = { _ in task.cancel() }
         }
     }
 }
