@@ -127,7 +127,7 @@ extension Map {
             var models: [T] = []
             models.reserveCapacity(elements.count)
             for (i, element) in elements.enumerated() {
-                if let model = ModelBuilder.build(T.self, from: element, at: base + [.index(i)],
+                if let model = ModelBuilder.build(T.self, from: element, at: base, leaf: .index(i),
                                                   session: session, whole: plan == nil, info: info) {
                     models.append(model)
                 }
@@ -149,7 +149,7 @@ extension Map {
             var models: [String: T] = [:]
             var failed = false
             for (key, value) in zip(object.keys, object.values) {
-                let model = ModelBuilder.build(T.self, from: value, at: base + [.key(key)],
+                let model = ModelBuilder.build(T.self, from: value, at: base, leaf: .key(key),
                                                session: session, whole: plan == nil, info: info)
                 models[key] = model
                 if model == nil { failed = true }

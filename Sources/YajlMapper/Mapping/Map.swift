@@ -41,8 +41,11 @@ public final class Map {
     @exclusivity(unchecked) var currentNode: YajlMapper.JSON?
     @exclusivity(unchecked) private var currentComponents: [String] = []
     let session: MappingSession
-    /// From the unit's root to this object.
-    let path: [JSONPath.Component]
+    /// From the unit's root to this object: the parent's path (shared, not copied) and this
+    /// object's own step, joined only when a problem needs them.
+    let parentPath: [JSONPath.Component]
+    let leaf: JSONPath.Component?
+    var path: [JSONPath.Component] { leaf.map { parentPath + [$0] } ?? parentPath }
     let info: TypeInfo?
     /// The plan this object was captured with; `nil` when it was kept whole.
     let plan: TypePlan?
@@ -70,11 +73,12 @@ public final class Map {
     }
 
     init(mappingType: MappingType, node: YajlMapper.JSON, session: MappingSession, path: [JSONPath.Component],
-         info: TypeInfo?, plan: TypePlan?, toObject: Bool = false) {
+         leaf: JSONPath.Component? = nil, info: TypeInfo?, plan: TypePlan?, toObject: Bool = false) {
         self.mappingType = mappingType
         self.node = node
         self.session = session
-        self.path = path
+        self.parentPath = path
+        self.leaf = leaf
         self.info = info
         self.plan = session.capturedWhole ? nil : plan
         self.toObject = toObject

@@ -50,7 +50,7 @@ public final class Mapper<N: BaseMappable> {
                     return nil
                 }
                 return elements.enumerated().compactMap { i, element in
-                    ModelBuilder.build(N.self, from: element, at: [.index(i)], session: session, whole: whole)
+                    ModelBuilder.build(N.self, from: element, at: [], leaf: .index(i), session: session, whole: whole)
                 }
             })
     }
@@ -64,7 +64,7 @@ public final class Mapper<N: BaseMappable> {
                 }
                 var result: [String: N] = [:]
                 for (key, value) in zip(object.keys, object.values) {
-                    result[key] = ModelBuilder.build(N.self, from: value, at: [.key(key)], session: session, whole: whole)
+                    result[key] = ModelBuilder.build(N.self, from: value, at: [], leaf: .key(key), session: session, whole: whole)
                 }
                 return result
             })

@@ -6,14 +6,16 @@ enum ModelBuilder {
     /// - Parameters:
     ///   - whole: the object was captured whole (no plan checks needed below it).
     static func build<T: BaseMappable>(_ type: T.Type, from node: JSON, at path: [JSONPath.Component],
+                                      leaf: JSONPath.Component? = nil,
                                       session: MappingSession, whole: Bool, info known: TypeInfo? = nil) -> T? {
         guard case .object = node else {
-            session.report(.typeMismatch, path: path, expected: "\(T.self) (an object)", found: node.foundDescription)
+            session.report(.typeMismatch, path: leaf.map { path + [$0] } ?? path, expected: "\(T.self) (an object)",
+                           found: node.foundDescription)
             return nil
         }
         let info = known ?? PlanRegistry.shared.info(for: T.self)
         let plan = whole ? nil : session.plan(for: info)
-        let map = Map(mappingType: .fromJSON, node: node, session: session, path: path, info: info, plan: plan)
+        let map = Map(mappingType: .fromJSON, node: node, session: session, path: path, leaf: leaf, info: info, plan: plan)
         // A type still without a plan learns it from this object.
         let learning = plan == nil && info.plan == nil && !session.recording
         if learning { session.recording = true }
@@ -24,9 +26,9 @@ enum ModelBuilder {
             }
         }
         guard let model = instantiate(T.self, map: map) else {
-            if session.problems.last?.keyPath != JSONPath(session.basePath.components + path).description
+            if session.problems.last?.keyPath != JSONPath(session.basePath.components + map.path).description
                 || session.problems.last?.kind != .objectRejected {
-                session.report(.objectRejected, path: path, expected: "\(T.self)", found: nil)
+                session.report(.objectRejected, path: map.path, expected: "\(T.self)", found: nil)
             }
             return nil
         }
