@@ -51,6 +51,7 @@ public final class Map {
     let plan: TypePlan?
     @exclusivity(unchecked) private var cursor = 0
     @exclusivity(unchecked) private var readIndex: Int?
+    @exclusivity(unchecked) private var requestedNested: Bool?
 
     // MARK: Writing
 
@@ -124,8 +125,9 @@ public final class Map {
         nestedKeyDelimiter = delimiter
         // The n-th read usually is the plan's n-th read: reuse its split components (and its
         // nesting, which the same key and delimiter decide the same way).
+        requestedNested = nested
         if let plan, cursor < plan.reads.count, case let read = plan.reads[cursor], read.key == key,
-           read.delimiter == delimiter, nested == nil || nested == read.nested {
+           read.delimiter == delimiter, nested == read.requestedNested {
             keyIsNested = read.nested
             currentComponents = read.components
             readIndex = cursor
@@ -247,7 +249,8 @@ public final class Map {
 
     private func checkRead(_ kind: ReadKind) {
         if let plan, let i = readIndex, plan.reads[i].kind == kind, !session.recording { return }
-        let read = PlanRead(key: currentKey ?? "", nested: keyIsNested, delimiter: nestedKeyDelimiter, kind: kind)
+        let read = PlanRead(key: currentKey ?? "", nested: keyIsNested, requestedNested: requestedNested,
+                            delimiter: nestedKeyDelimiter, kind: kind)
         if let info, session.recording { session.record(read, for: info) }
         if let plan, !plan.covers(read) { session.noteMiss() }
     }

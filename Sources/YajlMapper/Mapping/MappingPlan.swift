@@ -22,13 +22,16 @@ enum ReadKind: Equatable {
 struct PlanRead: Equatable {
     let key: String
     let nested: Bool
+    /// The `nested:` argument as written (`nil`: decided by the key containing the delimiter).
+    let requestedNested: Bool?
     let delimiter: String
     let components: [String]
     let kind: ReadKind
 
-    init(key: String, nested: Bool, delimiter: String, kind: ReadKind, whole: Bool = false) {
+    init(key: String, nested: Bool, requestedNested: Bool? = nil, delimiter: String, kind: ReadKind, whole: Bool = false) {
         self.key = key
         self.nested = nested
+        self.requestedNested = requestedNested
         self.delimiter = delimiter
         self.components = whole ? [] : nested ? key.components(separatedBy: delimiter) : [key]
         self.kind = kind
@@ -37,8 +40,10 @@ struct PlanRead: Equatable {
     /// A read of the whole object (`map.JSON`, `map.jsonValue`).
     var isWhole: Bool { components.isEmpty }
 
-    func sameKey(_ key: String, nested: Bool, delimiter: String) -> Bool {
-        self.key == key && self.nested == nested && (!nested || self.delimiter == delimiter)
+    /// Equal as plan entries: what is read and how (not how the `nested:` argument was spelled).
+    static func == (lhs: PlanRead, rhs: PlanRead) -> Bool {
+        lhs.key == rhs.key && lhs.nested == rhs.nested && lhs.delimiter == rhs.delimiter
+            && lhs.components == rhs.components && lhs.kind == rhs.kind
     }
 }
 
