@@ -62,3 +62,36 @@ struct MappingFallbackTests {
         #expect(extras == [0, 0, 5])
     }
 }
+
+/// One key written two ways at the same place of a conditional mapping: as a flat key
+/// with a dot, and as a nested path.
+struct DottedKeyItem: Mappable {
+    var flat = false
+    var value: String?
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        flat <- map["flat"]
+        if flat {
+            value <- map["a.b", nested: false]
+        } else {
+            value <- map["a.b"]
+        }
+    }
+}
+
+struct DottedKeyPage: Mappable {
+    var items: [DottedKeyItem] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) { items <- map["items"] }
+}
+
+@Suite("Mapping fallbacks: nested or flat")
+struct MappingNestedFlagTests {
+    @Test func theNestedArgumentIsPartOfTheRead() throws {
+        let text = #"{"items": [{"flat": true, "a.b": "flat one", "a": {"b": "nested one"}}, {"flat": false, "a.b": "flat two", "a": {"b": "nested two"}}]}"#
+        for _ in 0..<2 {
+            let page = try Mapper<DottedKeyPage>().map(string: text)
+            #expect(page.items.map(\.value) == ["flat one", "nested two"])
+        }
+    }
+}
