@@ -18,6 +18,7 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release --product yajlmap
+	$(SWIFT) build -c release --product yajlmap-search
 
 ## demo: build, then validate and reformat the bundled fixtures, decode a GitHub page, map Fixtures/github strictly
 demo: release

@@ -25,6 +25,18 @@ let package = Package(
         // Request building needs FoundationNetworking (and libcurl) on Linux: kept apart so
         // the command line, which only maps responses, starts without loading them.
         .target(name: "GitHubRequests"),
+        // The live client: URLSession (FoundationNetworking), streaming each body through the
+        // mapper as it arrives. Not a dependency of the command line's mapping path.
+        .target(
+            name: "GitHubClient",
+            dependencies: ["GitHubModels", "GitHubRequests", "YajlMapper"]
+        ),
+        // The search-as-you-type state machine: a pure reducer and a driver over query edits,
+        // with the client and the clock injected (no networking of its own).
+        .target(
+            name: "GitHubSearchSession",
+            dependencies: ["GitHubModels", "GitHubRequests"]
+        ),
         .target(
             name: "YajlMapCLI",
             dependencies: ["YajlMapper", "GitHubModels"]
@@ -32,6 +44,16 @@ let package = Package(
         .executableTarget(
             name: "yajlmap",
             dependencies: ["YajlMapCLI"]
+        ),
+        // `yajlmap search` runs this sibling executable: only it links FoundationNetworking
+        // and libcurl, so every other command starts without loading them.
+        .target(
+            name: "GitHubSearchCLI",
+            dependencies: ["YajlMapCLI", "GitHubClient", "GitHubSearchSession", "GitHubModels", "GitHubRequests"]
+        ),
+        .executableTarget(
+            name: "yajlmap-search",
+            dependencies: ["GitHubSearchCLI"]
         ),
         .executableTarget(
             name: "Benchmarks",
@@ -51,8 +73,22 @@ let package = Package(
             dependencies: ["GitHubRequests", "GitHubModels", "YajlMapper"]
         ),
         .testTarget(
+            name: "GitHubClientTests",
+            dependencies: ["GitHubClient", "GitHubModels", "GitHubRequests", "YajlMapper"],
+            exclude: ["fake_github_api.py"]
+        ),
+        .testTarget(
+            name: "GitHubSearchSessionTests",
+            dependencies: ["GitHubSearchSession", "GitHubModels", "GitHubRequests"]
+        ),
+        .testTarget(
             name: "YajlMapCLITests",
             dependencies: ["YajlMapCLI", "YajlMapper", "GitHubModels"]
+        ),
+        .testTarget(
+            name: "GitHubSearchCLITests",
+            dependencies: ["GitHubSearchCLI", "GitHubSearchSession", "GitHubModels", "YajlMapCLI"],
+            exclude: ["pty_driver.py"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -266,3 +266,18 @@ enum TableRow {
         }
     }
 }
+
+/// A search page printed as `yajlmap decode` prints it, for other commands (`yajlmap search`).
+public enum SearchPageOutput {
+    /// The formats, by name.
+    public static let formats = DecodeCommand.Format.allCases.map(\.rawValue)
+
+    /// Prints a page: `table` (title line and rows cut to `width`), `json`, `ndjson` or `csv`.
+    /// - Throws: ``JSONWriteError`` when a value cannot be written.
+    public static func write(_ page: GitHubRepositories, format: String, width: Int = 80, io: CommandIO) throws {
+        var settings = DecodeCommand.Settings()
+        settings.format = DecodeCommand.Format(rawValue: format) ?? .ndjson
+        settings.width = width
+        try RecordOutput(settings: settings, io: io).page(page, repositories: page.items)
+    }
+}

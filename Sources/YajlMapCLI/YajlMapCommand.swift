@@ -19,6 +19,7 @@ public enum YajlMapCommand {
       get        Print the value at a key path
       decode     Map a GitHub response onto its model; print a table, JSON or CSV
       fixtures   Generate GitHub search payloads (fixtures generate)
+      search     Search GitHub repositories, once or interactively (--interactive)
 
     OPTIONS:
       -h, --help     Show help (also: yajlmap <command> --help)
@@ -49,6 +50,8 @@ public enum YajlMapCommand {
                 return try FormatCommand.run(rest, io: io)
             case "get":
                 return try GetCommand.run(rest, io: io)
+            case "search":
+                return SearchLauncher.run(rest, io: io)
             case "decode":
                 return try DecodeCommand.run(rest, io: io)
             case "fixtures":

@@ -183,6 +183,18 @@ struct BinaryTests {
         #expect(try runBinary(["frobnicate"]).status == 2)
     }
 
+    @Test func searchRunsTheSiblingProgram() throws {
+        let help = try runBinary(["search", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("USAGE: yajlmap search QUERY"))
+        let usage = try runBinary(["search"])
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("search needs a QUERY"))
+        let offline = try runBinary(["search", "tetris", "--api-url", "http://127.0.0.1:9", "--format", "ndjson"])
+        #expect(offline.status == 1)
+        #expect(offline.stderr.hasPrefix("yajlmap: error: cannot connect"))
+    }
+
     @Test func largeOutputDoesNotBlock() throws {
         let big = "[" + (0..<100_000).map(String.init).joined(separator: ",") + "]"
         let result = try runBinary(["format"], stdin: Data(big.utf8))

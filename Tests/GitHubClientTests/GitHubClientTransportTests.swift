@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import GitHubClient
+import GitHubModels
+import GitHubRequests
+
+@Suite("GitHub client: connections, timeouts, cancellation", .enabled(if: FakeGitHubAPI.isAvailable, "needs python3"))
+struct GitHubClientTransportTests {
+    @Test func offline() async throws {
+        let port = closedPort()
+        let client = GitHubClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, token: FakeGitHubAPI.token, requestTimeout: 5)
+        let error = await thrownError { try await client.searchRepositories(route("ok")) }
+        guard case .cannotConnect(let host, _)? = error as? GitHubClientError else {
+            Issue.record("expected cannot connect, got \(String(describing: error))")
+            return
+        }
+        #expect(host == "127.0.0.1:\(port)")
+        #expect("\(error!)".hasPrefix("cannot connect to 127.0.0.1:\(port): "))
+    }
+
+    @Test func idleTimeoutBeforeTheHeaders() async throws {
+        try await FakeGitHubAPI.with { api in
+            // The slow route answers after 5 s: a timeout error (not the page) shows the
+            // client gave up first. No wall-clock bound: machines here are noisy.
+            let error = await thrownError { try await api.client(requestTimeout: 0.5).searchRepositories(route("slow")) }
+            guard case .timedOut(let seconds)? = error as? GitHubClientError else {
+                Issue.record("expected a timeout, got \(String(describing: error))")
+                return
+            }
+            #expect(seconds == 0.5)
+            #expect("\(error!)" == "the request timed out (no answer within 0.5 s)")
+        }
+    }
+
+    @Test func idleTimeoutInTheBody() async throws {
+        try await FakeGitHubAPI.with { api in
+            let error = await thrownError { try await api.client(requestTimeout: 0.5).searchRepositories(route("slow-body")) }
+            guard case .timedOut? = error as? GitHubClientError else {
+                Issue.record("expected a timeout, got \(String(describing: error))")
+                return
+            }
+        }
+    }
+
+    @Test func wholeRequestTimeout() async throws {
+        try await FakeGitHubAPI.with { api in
+            let error = await thrownError {
+                try await api.client(requestTimeout: 10, resourceTimeout: 1).searchRepositories(route("slow"))
+            }
+            guard case .timedOut? = error as? GitHubClientError else {
+                Issue.record("expected a timeout, got \(String(describing: error))")
+                return
+            }
+        }
+    }
+
+    @Test func cancellingAnInFlightRequest() async throws {
+        try await FakeGitHubAPI.with { api in
+            let client = api.client()
+            let task = Task { try await client.searchRepositories(route("slow")) }
+            try await Task.sleep(for: .milliseconds(300))
+            task.cancel()
+            // A failure, not the page the slow route sends after 5 s: the request stopped.
+            let result = await task.result
+            guard case .failure(let error) = result else {
+                Issue.record("the cancelled request succeeded")
+                return
+            }
+            #expect(error is CancellationError, "got \(error)")
+            // The client still works afterwards.
+            #expect(try await client.searchRepositories(route("ok")).items.count == 2)
+        }
+    }
+
+    @Test func cancelledBeforeStarting() async throws {
+        let client = GitHubClient(baseURL: URL(string: "http://127.0.0.1:\(closedPort())")!)
+        let task = Task {
+            while !Task.isCancelled { await Task.yield() }
+            return try await client.searchRepositories(route("ok"))
+        }
+        task.cancel()
+        let result = await task.result
+        guard case .failure(let error) = result else {
+            Issue.record("the cancelled request succeeded")
+            return
+        }
+        #expect(error is CancellationError, "got \(error)")
+    }
+}
