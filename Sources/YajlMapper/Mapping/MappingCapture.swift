@@ -52,8 +52,13 @@ struct MappingCapture: JSONEventHandler {
     private var values: [JSON] = []
     private var keys: [String] = []
     private var frames: [Frame] = []
-    /// `top`, kept in a field: read on every event.
+    /// `frames.last`, kept in a field: read on every event.
     private var top: Frame?
+    /// Per open object: which of its plan node's keys were kept (bit i for entry i < 63),
+    /// and bit 63 when one came twice or could not be tracked, so repeats are found
+    /// without hashing every key.
+    private var seen: [UInt64] = []
+    private static let repeatBit: UInt64 = 1 << 63
     private var pending: CaptureRule = .all
     private var skipDepth = 0
     /// The top-level values captured.
@@ -76,6 +81,20 @@ struct MappingCapture: JSONEventHandler {
     private mutating func push(_ frame: Frame) {
         frames.append(frame)
         top = frame
+        if case .object = frame { seen.append(0) }
+    }
+
+    /// Notes a kept key of a sparse object (`nil`: a key outside the node, not tracked).
+    @inline(__always)
+    private mutating func markSeen(_ index: Int?) {
+        let last = seen.count - 1
+        guard let index, index < 63 else {
+            seen[last] |= Self.repeatBit
+            return
+        }
+        let bit: UInt64 = 1 << UInt64(index)
+        if seen[last] & bit != 0 { seen[last] |= Self.repeatBit }
+        seen[last] |= bit
     }
 
     @inline(__always)
@@ -213,17 +232,19 @@ struct MappingCapture: JSONEventHandler {
             return
         }
         // The node is read through a guaranteed reference (no retain, no copy of `self`).
-        let match = node._withUnsafeGuaranteedRef { node -> (name: String, entry: PlanEntry)?? in
-            if let i = node.lookup(name) { return .some((node.names[i], node.entries[i])) }
+        let match = node._withUnsafeGuaranteedRef { node -> (name: String, entry: PlanEntry, index: Int)?? in
+            if let i = node.lookup(name) { return .some((node.names[i], node.entries[i], i)) }
             return node.keepsOthers ? .some(nil) : nil
         }
         switch match {
         case .some(.some(let found)):
             keys.append(found.name)
             pending = rule(for: found.entry)
+            markSeen(found.index)
         case .some(.none):
             keys.append(try Self.text(name))
             pending = .all
+            markSeen(nil)
         case .none:
             pending = .skip
         }
@@ -277,20 +298,19 @@ struct MappingCapture: JSONEventHandler {
             skipDepth -= 1
             return
         }
-        guard case .object(let start, let keyStart, _, _)? = pop() else { return }
+        guard case .object(let start, let keyStart, let node, _)? = pop() else { return }
+        let mask = seen.removeLast()
         let memberKeys = Array(keys[keyStart...])
         let memberValues = Array(values[start...])
         keys.removeSubrange(keyStart...)
         values.removeSubrange(start...)
-        try add(.object(Self.object(keys: memberKeys, values: memberValues)))
-    }
-
-    private static func object(keys: [String], values: [JSON]) -> JSONObject {
-        // Repeated keys are rare: a quick check, and the slow path only when there are some.
-        if keys.count < 2 || !hasRepeats(keys) {
-            return JSONObject(uniqueKeys: keys, values: values)
-        }
-        return JSONObject(zip(keys, values).map { ($0, $1) })
+        // A sparse object's keys are its plan's, each marked when kept: repeats show in the
+        // mask. An object kept whole is checked key by key.
+        let unique = node != nil ? mask & Self.repeatBit == 0 || !Self.hasRepeats(memberKeys)
+                                 : memberKeys.count < 2 || !Self.hasRepeats(memberKeys)
+        // Captured objects are read by mappings in order (with a position hint): no key table.
+        try add(.object(unique ? JSONObject(uniqueKeys: memberKeys, values: memberValues, indexed: node == nil)
+                               : JSONObject(zip(memberKeys, memberValues).map { ($0, $1) })))
     }
 
     private static func hasRepeats(_ keys: [String]) -> Bool {

@@ -30,11 +30,12 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection, Expressib
         self.init(elements)
     }
 
-    /// Builds from parallel arrays whose keys are known to be distinct.
-    init(uniqueKeys keys: [String], values: [JSON]) {
+    /// Builds from parallel arrays whose keys are known to be distinct; `indexed: false`
+    /// skips the key table (for objects read once, in order, by a mapping).
+    init(uniqueKeys keys: [String], values: [JSON], indexed: Bool = true) {
         self.keys = keys
         self.values = values
-        if keys.count > Self.indexThreshold {
+        if indexed && keys.count > Self.indexThreshold {
             index = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { $1 })
         }
     }
