@@ -212,25 +212,9 @@ enum TableRow {
         return String(format: "%.1fM", Double(n) / 1_000_000)
     }
 
-    /// Control characters (line breaks, tabs) as spaces.
-    static func clean(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
-    }
+    static func clean(_ text: String) -> String { DisplayWidth.clean(text) }
 
-    /// At most `width` columns, ending in `…` when cut.
-    static func cut(_ text: String, _ width: Int) -> String {
-        guard displayWidth(text) > width else { return text }
-        guard width > 0 else { return "" }
-        var result = ""
-        var used = 0
-        for character in text {
-            let w = displayWidth(character)
-            if used + w > width - 1 { break }
-            result.append(character)
-            used += w
-        }
-        return result + "…"
-    }
+    static func cut(_ text: String, _ width: Int) -> String { DisplayWidth.cut(text, width) }
 
     static func pad(_ text: String, _ width: Int) -> String {
         let w = displayWidth(text)
@@ -248,23 +232,7 @@ enum TableRow {
         return String(s)
     }
 
-    /// Terminal columns: 2 for East Asian wide characters and emoji, 0 for combining marks.
-    static func displayWidth(_ text: String) -> Int { text.reduce(0) { $0 + displayWidth($1) } }
-
-    static func displayWidth(_ character: Character) -> Int {
-        guard let scalar = character.unicodeScalars.first else { return 0 }
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x3FFFD:
-            return 2
-        default:
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .enclosingMark, .format: return 0
-            default: return 1
-            }
-        }
-    }
+    static func displayWidth(_ text: String) -> Int { DisplayWidth.of(text) }
 }
 
 /// A search page printed as `yajlmap decode` prints it, for other commands (`yajlmap search`).

@@ -1,3 +1,4 @@
+import YajlMapCLI
 import GitHubModels
 import GitHubSearchSession
 

@@ -1,11 +1,11 @@
 /// Terminal columns of text: East Asian wide characters and emoji take two, combining marks
 /// none. Used to cut and pad so that a row never wraps.
-enum DisplayWidth {
+public enum DisplayWidth {
     /// The columns of a whole string.
-    static func of(_ text: some StringProtocol) -> Int { text.reduce(0) { $0 + of($1) } }
+    public static func of(_ text: some StringProtocol) -> Int { text.reduce(0) { $0 + of($1) } }
 
     /// The columns of one character (a grapheme cluster: an emoji with modifiers counts once).
-    static func of(_ character: Character) -> Int {
+    public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let scalar = scalars.first else { return 0 }
         if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }  // emoji presentation
@@ -31,14 +31,14 @@ enum DisplayWidth {
 
     /// Control characters (line breaks, tabs, escapes) as spaces, so text from the API can
     /// never move the cursor or change the terminal's state.
-    static func clean(_ text: String) -> String {
+    public static func clean(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map {
             $0.properties.generalCategory == .control ? " " : $0
         }))
     }
 
     /// At most `width` columns, ending in `…` when cut.
-    static func cut(_ text: String, _ width: Int) -> String {
+    public static func cut(_ text: String, _ width: Int) -> String {
         guard of(text) > width else { return text }
         guard width > 0 else { return "" }
         var result = ""
@@ -53,7 +53,7 @@ enum DisplayWidth {
     }
 
     /// The last columns of `text` that fit in `width`, starting with `…` when cut.
-    static func tail(_ text: String, _ width: Int) -> String {
+    public static func tail(_ text: String, _ width: Int) -> String {
         guard of(text) > width else { return text }
         guard width > 1 else { return "" }
         var result: [Character] = []
@@ -68,19 +68,19 @@ enum DisplayWidth {
     }
 
     /// Cut to `width` columns and padded with spaces to exactly `width`.
-    static func fit(_ text: String, _ width: Int) -> String {
+    public static func fit(_ text: String, _ width: Int) -> String {
         let cut = cut(text, width)
         return cut + String(repeating: " ", count: max(0, width - of(cut)))
     }
 
     /// Right-aligned in `width` columns.
-    static func fitRight(_ text: String, _ width: Int) -> String {
+    public static func fitRight(_ text: String, _ width: Int) -> String {
         let cut = cut(text, width)
         return String(repeating: " ", count: max(0, width - of(cut))) + cut
     }
 
     /// Word-wrapped lines of at most `width` columns; a word longer than a line is split.
-    static func wrap(_ text: String, _ width: Int) -> [String] {
+    public static func wrap(_ text: String, _ width: Int) -> [String] {
         guard width > 0 else { return [] }
         var lines: [String] = []
         var line = ""
