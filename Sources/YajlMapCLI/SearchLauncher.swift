@@ -13,8 +13,26 @@ enum SearchLauncher {
         io.flush()
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        // As system(3) does: while the child runs, this process ignores the terminal's
+        // interrupt and quit signals (the child gets them with their default actions), so it
+        // cannot exit first and leave the child's terminal settings behind.
+        let previousInterrupt = signal(SIGINT, SIG_IGN)
+        let previousQuit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, previousInterrupt)
+            signal(SIGQUIT, previousQuit)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGQUIT)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, program, nil, nil, argv, environ)
+        let status = posix_spawn(&pid, program, nil, &attributes, argv, environ)
         guard status == 0 else {
             io.err("yajlmap: error: cannot run \(program): \(String(cString: strerror(status)))\n")
             return 2

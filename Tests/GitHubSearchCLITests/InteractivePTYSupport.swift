@@ -112,16 +112,22 @@ enum InteractivePTY {
 
     /// Starts the fake API, runs the binary in a `columns` x `rows` pseudo-terminal through
     /// the steps, and stops the API. Runs on a thread of its own, off the test pool.
-    static func run(_ steps: [Step], columns: Int = 80, rows: Int = 24) async throws -> Report {
+    /// Runs the steps; `throughYajlmap` starts `yajlmap search --interactive` (which runs
+    /// `yajlmap-search` itself) instead of `yajlmap-search --interactive`.
+    static func run(_ steps: [Step], columns: Int = 80, rows: Int = 24, throughYajlmap: Bool = false) async throws -> Report {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try runBlocking(steps, columns: columns, rows: rows) })
+                continuation.resume(with: Result {
+                    try runBlocking(steps, columns: columns, rows: rows, throughYajlmap: throughYajlmap)
+                })
             }.start()
         }
     }
 
-    private static func runBlocking(_ steps: [Step], columns: Int, rows: Int) throws -> Report {
+    private static func runBlocking(_ steps: [Step], columns: Int, rows: Int, throughYajlmap: Bool) throws -> Report {
         guard let python, let binary else { throw CocoaError(.fileNoSuchFile) }
+        let program = throughYajlmap ? [binary.deletingLastPathComponent().appendingPathComponent("yajlmap").path, "search"]
+                                     : [binary.path]
         let api = Process()
         let apiInput = Pipe(), apiOutput = Pipe()
         api.executableURL = python
@@ -147,8 +153,8 @@ enum InteractivePTY {
         let driver = Process()
         let script = Pipe(), report = Pipe()
         driver.executableURL = python
-        driver.arguments = [driverScript.path, String(columns), String(rows), binary.path,
-                            "--interactive", "--api-url", "http://127.0.0.1:\(port)"]
+        driver.arguments = [driverScript.path, String(columns), String(rows)] + program
+            + ["--interactive", "--api-url", "http://127.0.0.1:\(port)"]
         driver.standardInput = script
         driver.standardOutput = report
         try driver.run()

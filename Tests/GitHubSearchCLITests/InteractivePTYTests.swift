@@ -49,6 +49,17 @@ struct InteractivePTYTests {
         #expect(report.termios_restored)
     }
 
+    @Test func throughTheYajlmapCommand() async throws {
+        // `yajlmap search --interactive` runs yajlmap-search on the same terminal.
+        let report = try await InteractivePTY.run([
+            .wait("Search GitHub"), .send("ok tetris"), .wait("1,677 results"), .enter, .wait("Use React, Redux"), .controlC, .exit(),
+        ], throughYajlmap: true)
+        #expect(report.failed == nil, "\(report.failure)")
+        #expect(report.status == 0)
+        #expect(report.sequences_restored)
+        #expect(report.termios_restored)
+    }
+
     @Test func sigintLeavesAndRestores() async throws {
         let report = try await InteractivePTY.run([.wait("Search GitHub"), .send("ok"), .signal(SIGINT), .exit()])
         #expect(report.failed == nil, "\(report.failure)")
