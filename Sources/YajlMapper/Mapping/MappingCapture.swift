@@ -148,6 +148,23 @@ struct MappingCapture: JSONEventHandler {
         }
     }
 
+    // MARK: Quiet stretches
+
+    /// Scalar events off while the value of a skipped key goes by (see the engine).
+    @inline(__always)
+    private func quiet(_ on: Bool) {
+        engine?._withUnsafeGuaranteedRef { $0.setScalarEvents(!on) }
+    }
+
+    /// Key events off inside a skipped subtree (scalars are already off there).
+    @inline(__always)
+    private func quietKeys(_ on: Bool) {
+        engine?._withUnsafeGuaranteedRef { engine in
+            engine.setKeyEvents(!on)
+            if on { engine.setScalarEvents(false) }
+        }
+    }
+
     // MARK: Positions
 
     @inline(__always)
@@ -229,6 +246,7 @@ struct MappingCapture: JSONEventHandler {
         guard let node else {
             keys.append(try Self.text(name))
             pending = memberRule
+            quiet(false)
             return
         }
         // The node is read through a guaranteed reference (no retain, no copy of `self`).
@@ -241,12 +259,16 @@ struct MappingCapture: JSONEventHandler {
             keys.append(found.name)
             pending = rule(for: found.entry)
             markSeen(found.index)
+            quiet(false)
         case .some(.none):
             keys.append(try Self.text(name))
             pending = .all
             markSeen(nil)
+            quiet(false)
         case .none:
             pending = .skip
+            // The value is ignored: if it is a scalar, yajl need not call back for it.
+            quiet(true)
         }
     }
 
@@ -260,9 +282,12 @@ struct MappingCapture: JSONEventHandler {
         }
         let rule = takeRule()
         if case .skip = rule {
+            // A skipped subtree: only nesting events are needed until it closes.
             skipDepth = 1
+            quietKeys(true)
             return nil
         }
+        quiet(false)
         begin(at: offset(back: 1))
         return rule
     }
@@ -296,8 +321,10 @@ struct MappingCapture: JSONEventHandler {
     mutating func endObject() throws {
         if skipDepth > 0 {
             skipDepth -= 1
+            if skipDepth == 0 { quietKeys(false) }
             return
         }
+        quiet(false)
         guard case .object(let start, let keyStart, let node, _)? = pop() else { return }
         let mask = seen.removeLast()
         let memberKeys = Array(keys[keyStart...])
@@ -324,8 +351,10 @@ struct MappingCapture: JSONEventHandler {
     mutating func endArray() throws {
         if skipDepth > 0 {
             skipDepth -= 1
+            if skipDepth == 0 { quietKeys(false) }
             return
         }
+        quiet(false)
         guard case .array(let start, _, _, _, _)? = pop() else { return }
         let elements = Array(values[start...])
         values.removeSubrange(start...)

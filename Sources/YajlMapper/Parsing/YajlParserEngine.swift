@@ -221,6 +221,34 @@ final class YajlParserEngine {
         return nil
     }
 
+    // MARK: Quiet stretches (used while mapping)
+    //
+    // yajl reads its callback pointers at every token, and decodes a string only when a
+    // string callback is set. A handler that knows it will ignore the coming scalars (the
+    // value of a key it skips) or keys (inside a subtree it skips) turns those callbacks off:
+    // yajl then checks that stretch as fast as it validates, without calling back.
+
+    /// Turns the scalar callbacks (null, bool, number, string) on or off.
+    func setScalarEvents(_ on: Bool) {
+        guard sink != nil, scalarEventsOn != on else { return }
+        scalarEventsOn = on
+        let full = Self.eventCallbacks
+        callbacks.pointee.yajl_null = on ? full.yajl_null : nil
+        callbacks.pointee.yajl_boolean = on ? full.yajl_boolean : nil
+        callbacks.pointee.yajl_number = on ? full.yajl_number : nil
+        callbacks.pointee.yajl_string = on ? full.yajl_string : nil
+    }
+
+    /// Turns the key callback on or off.
+    func setKeyEvents(_ on: Bool) {
+        guard sink != nil, keyEventsOn != on else { return }
+        keyEventsOn = on
+        callbacks.pointee.yajl_map_key = on ? Self.eventCallbacks.yajl_map_key : nil
+    }
+
+    @exclusivity(unchecked) private var scalarEventsOn = true
+    @exclusivity(unchecked) private var keyEventsOn = true
+
     // MARK: Retention and lines (used while mapping)
 
     /// Starts keeping a copy of the input from `offset` (inside the current chunk) on.
