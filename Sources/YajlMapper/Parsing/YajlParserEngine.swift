@@ -22,6 +22,8 @@ final class YajlParserEngine {
 
     private var handle: yajl_handle?
     private let callbacks: UnsafeMutablePointer<yajl_callbacks>
+    /// The table the handle started with (quiet stretches switch entries off and back).
+    private let fullCallbacks: yajl_callbacks
 
     // Nesting.
     fileprivate var depth = 0
@@ -57,7 +59,9 @@ final class YajlParserEngine {
         self.sink = sink
         unmanagedSink = sink.map { Unmanaged.passUnretained($0) }
         callbacks = .allocate(capacity: 1)
-        callbacks.initialize(to: sink == nil ? Self.validationCallbacks : Self.eventCallbacks)
+        fullCallbacks = sink == nil ? Self.validationCallbacks
+            : sink is CaptureSink ? Self.captureCallbacks : Self.eventCallbacks
+        callbacks.initialize(to: fullCallbacks)
         let context = Unmanaged.passUnretained(self).toOpaque()
         handle = yajl_alloc(callbacks, nil, context)
         cyajl_config_flag(handle, yajl_allow_comments, options.allowComments ? 1 : 0)
@@ -232,7 +236,7 @@ final class YajlParserEngine {
     func setScalarEvents(_ on: Bool) {
         guard sink != nil, scalarEventsOn != on else { return }
         scalarEventsOn = on
-        let full = Self.eventCallbacks
+        let full = fullCallbacks
         callbacks.pointee.yajl_null = on ? full.yajl_null : nil
         callbacks.pointee.yajl_boolean = on ? full.yajl_boolean : nil
         callbacks.pointee.yajl_number = on ? full.yajl_number : nil
@@ -243,7 +247,7 @@ final class YajlParserEngine {
     func setKeyEvents(_ on: Bool) {
         guard sink != nil, keyEventsOn != on else { return }
         keyEventsOn = on
-        callbacks.pointee.yajl_map_key = on ? Self.eventCallbacks.yajl_map_key : nil
+        callbacks.pointee.yajl_map_key = on ? fullCallbacks.yajl_map_key : nil
     }
 
     @exclusivity(unchecked) private var scalarEventsOn = true
@@ -448,6 +452,57 @@ final class YajlParserEngine {
             engine(ctx).depth -= 1
             return deliver(ctx) { try $0.endArray() }
         })
+
+    /// The mapping capture's table: the same events, called on the concrete sink so each is
+    /// one direct call (no virtual dispatch) that the compiler can inline.
+    private static let captureCallbacks = yajl_callbacks(
+        yajl_null: { ctx in deliverCapture(ctx) { try $0.null() } },
+        yajl_boolean: { ctx, value in deliverCapture(ctx) { try $0.bool(value != 0) } },
+        yajl_integer: nil,
+        yajl_double: nil,
+        yajl_number: { ctx, text, count in
+            deliverCapture(ctx) { try $0.number(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
+        },
+        yajl_string: { ctx, text, count in
+            deliverCapture(ctx) { try $0.string(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
+        },
+        yajl_start_map: { ctx in
+            let engine = engine(ctx)
+            guard engine.enter() == 1 else { return 0 }
+            return deliverCapture(ctx) { $0.startObject() }
+        },
+        yajl_map_key: { ctx, text, count in
+            deliverCapture(ctx) { try $0.key(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
+        },
+        yajl_end_map: { ctx in
+            engine(ctx).depth -= 1
+            return deliverCapture(ctx) { try $0.endObject() }
+        },
+        yajl_start_array: { ctx in
+            let engine = engine(ctx)
+            guard engine.enter() == 1 else { return 0 }
+            return deliverCapture(ctx) { $0.startArray() }
+        },
+        yajl_end_array: { ctx in
+            engine(ctx).depth -= 1
+            return deliverCapture(ctx) { try $0.endArray() }
+        })
+
+    /// ``deliver(_:_:)`` for the capture: the handler reached directly.
+    @inline(__always)
+    private static func deliverCapture(_ ctx: UnsafeMutableRawPointer?, _ event: (inout MappingCapture) throws -> Void) -> Int32 {
+        Unmanaged<YajlParserEngine>.fromOpaque(ctx!)._withUnsafeGuaranteedRef { engine in
+            engine.unmanagedSink.unsafelyUnwrapped._withUnsafeGuaranteedRef { sink in
+                do {
+                    try event(&unsafeDowncast(sink, to: CaptureSink.self).storage.pointee)
+                    return 1
+                } catch {
+                    engine.handlerError = engine.locate(error)
+                    return 0
+                }
+            }
+        }
+    }
 
     @inline(__always)
     private static func engine(_ ctx: UnsafeMutableRawPointer?) -> YajlParserEngine {
