@@ -30,6 +30,9 @@ public final class MappingStreamParser<N: BaseMappable> {
     private let onElement: (N) throws -> Void
     private var count = 0
     private var problems: [MappingProblem] = []
+    /// The plan node of the envelope; the capture refers to it unretained, so it is kept here
+    /// for the stream's life.
+    private let envelope: PlanNode?
 
     /// Creates a stream over the array at `path`.
     /// - Parameters:
@@ -46,7 +49,8 @@ public final class MappingStreamParser<N: BaseMappable> {
         self.onElement = onElement
         var single = options
         single.allowMultipleValues = false
-        parser = JSONStreamParser(handler: MappingCapture(session: session, rootRule: Self.envelopeRule(path, info)),
+        envelope = Self.envelopeNode(path, info)
+        parser = JSONStreamParser(handler: MappingCapture(session: session, rootRule: envelope.map { .node($0) } ?? .units(info)),
                                   options: single)
         parser.handler.engine = Unmanaged.passUnretained(parser.engine)
         parser.handler.onUnit = { [unowned self] value, offsets, source in
@@ -54,15 +58,16 @@ public final class MappingStreamParser<N: BaseMappable> {
         }
     }
 
-    /// Keeps the whole document but the array, whose elements become units.
-    private static func envelopeRule(_ path: JSONPath, _ info: TypeInfo) -> CaptureRule {
+    /// Keeps the whole document but the array, whose elements become units; `nil` for a
+    /// top-level array.
+    private static func envelopeNode(_ path: JSONPath, _ info: TypeInfo) -> PlanNode? {
         let keys = path.components.map { component -> String in
             switch component {
             case .key(let key): return key
             case .index(let i): return String(i)
             }
         }
-        guard let last = keys.last else { return .units(info) }
+        guard let last = keys.last else { return nil }
         let root = PlanNode(keepsOthers: true)
         var node = root
         for key in keys.dropLast() {
@@ -71,12 +76,8 @@ public final class MappingStreamParser<N: BaseMappable> {
             node = next
         }
         node.set(last, .units(info))
-        retainedNodes.withLock { $0.append(root) }
-        return .node(root)
+        return root
     }
-
-    /// Envelope nodes live as long as the process (they are tiny, one per stream created).
-    private static var retainedNodes: Mutex { Mutex.shared }
 
     /// Feeds the next chunk.
     /// - Throws: ``JSONParseError``; ``MappingError`` in strict mode; what `onElement` throws.
@@ -145,17 +146,6 @@ public final class MappingStreamParser<N: BaseMappable> {
         try parser.feed(source.bytes)
         try parser.finish()
         return (parser.handler.documents.first ?? .null, parser.handler.offsets.map { $0 + source.offset })
-    }
-}
-
-/// A lock around a list of nodes kept for the process.
-final class Mutex: @unchecked Sendable {
-    static let shared = Mutex()
-    private let lock = NSLock()
-    private var nodes: [PlanNode] = []
-
-    func withLock(_ body: (inout [PlanNode]) -> Void) {
-        lock.withLock { body(&nodes) }
     }
 }
 
