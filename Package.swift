@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "YajlMapper", targets: ["YajlMapper"]),
         .library(name: "GitHubModels", targets: ["GitHubModels", "GitHubRequests"]),
+        .library(name: "GitHubClient", targets: ["GitHubClient", "GitHubSearchSession"]),
         .executable(name: "yajlmap", targets: ["yajlmap"]),
     ],
     targets: [
