@@ -234,8 +234,6 @@ final class TypePlan: @unchecked Sendable {
 
 /// A model type and its current plan; one per type, shared by every mapping.
 final class TypeInfo: @unchecked Sendable {
-    let type: any BaseMappable.Type
-    let name: String
     private let lock = NSLock()
     private var current: TypePlan?
 
@@ -249,8 +247,6 @@ final class TypeInfo: @unchecked Sendable {
     let construction: Construction
 
     init(type: any BaseMappable.Type) {
-        self.type = type
-        self.name = String(describing: type)
         if let mappable = type as? any Mappable.Type {
             construction = .mappable(mappable)
         } else if let staticMappable = type as? any StaticMappable.Type {

@@ -50,15 +50,7 @@ class HandlerSink<Handler: JSONEventHandler>: EventSink {
     override func endArray() throws { try storage.pointee.endArray() }
 }
 
-/// ``HandlerSink`` for ``MappingCapture``, with the handler's type known statically.
-final class CaptureSink: HandlerSink<MappingCapture> {
-    override func null() throws { try storage.pointee.null() }
-    override func bool(_ value: Bool) throws { try storage.pointee.bool(value) }
-    override func number(_ text: JSONBytes) throws { try storage.pointee.number(text) }
-    override func string(_ value: JSONBytes) throws { try storage.pointee.string(value) }
-    override func key(_ name: JSONBytes) throws { try storage.pointee.key(name) }
-    override func startObject() throws { storage.pointee.startObject() }
-    override func endObject() throws { try storage.pointee.endObject() }
-    override func startArray() throws { storage.pointee.startArray() }
-    override func endArray() throws { try storage.pointee.endArray() }
-}
+/// ``HandlerSink`` for ``MappingCapture``: the engine recognises it and gives the handle a
+/// callback table that calls the capture directly (see `YajlParserEngine.captureCallbacks`),
+/// so the inherited event methods are not used on this path.
+final class CaptureSink: HandlerSink<MappingCapture> {}
