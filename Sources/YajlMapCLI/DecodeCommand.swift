@@ -129,12 +129,9 @@ enum DecodeCommand {
             }
             io.flush()
             return report(problems, name: name, strict: settings.strict, io: io)
-        } catch let error as JSONParseError {
-            io.err(YajlMapCommand.diagnostic(path: name, error))
-            return 1
-        } catch let error as JSONInputError {
-            io.err("yajlmap: error: \(YajlMapCommand.displayName(error.path)): \(error.reason)\n")
-            return 2
+        } catch {
+            if let status = YajlMapCommand.inputFailure(error, path: path, io: io) { return status }
+            throw error
         }
     }
 

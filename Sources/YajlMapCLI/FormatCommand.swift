@@ -57,16 +57,9 @@ enum FormatCommand {
             try writer.finish(newline: true)
             try temporary?.commit()
             return 0
-        } catch let error as JSONParseError {
-            temporary?.discard()
-            io.err(YajlMapCommand.diagnostic(path: YajlMapCommand.displayName(path), error))
-            return 1
-        } catch let error as JSONInputError {
-            temporary?.discard()
-            io.err("yajlmap: error: \(YajlMapCommand.displayName(error.path)): \(error.reason)\n")
-            return 2
         } catch {
             temporary?.discard()
+            if let status = YajlMapCommand.inputFailure(error, path: path, io: io) { return status }
             io.err("yajlmap: error: \(YajlMapCommand.displayName(path)): \(error)\n")
             return 1
         }

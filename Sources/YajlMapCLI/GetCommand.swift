@@ -36,12 +36,9 @@ enum GetCommand {
         let document: JSON
         do {
             document = try JSON(reading: YajlMapCommand.input(path, io: io))
-        } catch let error as JSONParseError {
-            io.err(YajlMapCommand.diagnostic(path: name, error))
-            return 1
-        } catch let error as JSONInputError {
-            io.err("yajlmap: error: \(YajlMapCommand.displayName(error.path)): \(error.reason)\n")
-            return 2
+        } catch {
+            if let status = YajlMapCommand.inputFailure(error, path: path, io: io) { return status }
+            throw error
         }
         guard let value = document.value(atPath: JSONPath(keyPath)) else {
             io.err("yajlmap: error: \(name): no value at '\(keyPath)'\n")

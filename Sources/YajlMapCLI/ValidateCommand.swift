@@ -97,23 +97,24 @@ enum ValidateCommand {
 
     /// Validates one file or stdin; only nesting events are asked of yajl.
     private static func check(_ path: String, options: JSONParseOptions, io: CommandIO) -> Outcome {
-        do {
+        outcome(path) {
             _ = try JSONStreamParser.parse(YajlMapCommand.input(path, io: io), handler: DiscardEvents(), options: options)
             return Outcome(path: path)
-        } catch let error as JSONParseError {
-            return Outcome(path: path, error: error)
-        } catch let error as JSONInputError {
-            return Outcome(path: path, unreadable: error.reason)
-        } catch {
-            return Outcome(path: path, unreadable: "\(error)")
         }
     }
 
     /// Parses one file whole and maps it onto `model`, collecting every problem.
     private static func check(_ path: String, model: GitHubModelKind, options: JSONParseOptions, io: CommandIO) -> Outcome {
-        do {
+        outcome(path) {
             let bytes = try YajlMapCommand.input(path, io: io).readAll()
             return Outcome(path: path, problems: try model.decode(bytes, options: options).problems)
+        }
+    }
+
+    /// A check's result, with invalid JSON and unreadable input turned into outcomes.
+    private static func outcome(_ path: String, _ check: () throws -> Outcome) -> Outcome {
+        do {
+            return try check()
         } catch let error as JSONParseError {
             return Outcome(path: path, error: error)
         } catch let error as JSONInputError {

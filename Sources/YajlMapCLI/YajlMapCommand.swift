@@ -79,6 +79,21 @@ public enum YajlMapCommand {
         return text
     }
 
+    /// Reports input that could not be read or parsed, as every command does: the
+    /// diagnostic, then the exit status (1 invalid JSON, 2 unreadable). `nil` for other errors.
+    static func inputFailure(_ error: any Error, path: String, io: CommandIO) -> Int32? {
+        switch error {
+        case let error as JSONParseError:
+            io.err(diagnostic(path: displayName(path), error))
+            return 1
+        case let error as JSONInputError:
+            io.err("yajlmap: error: \(displayName(error.path)): \(error.reason)\n")
+            return 2
+        default:
+            return nil
+        }
+    }
+
     /// How a path reads in messages: `<stdin>` for standard input.
     static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
