@@ -1,9 +1,10 @@
 // YajlMapper benchmarks, in the style of swift-nio's NIOPerformanceTester.
 //
-//   swift run -c release Benchmarks [filter] [--runs N] [--warmup N] [--sample-mb N] [--json]
+//   swift run -c release Benchmarks [filter...] [--runs N] [--warmup N] [--sample-mb N] [--json]
 //
 // Each payload is parsed by every contender in the same process, runs interleaved
-// round-robin. `filter` keeps payloads or contenders whose name contains it.
+// round-robin. A filter naming contenders keeps those contenders; one naming payloads keeps
+// those payloads (`Benchmarks generated-100 "seed model"`: one payload, two contenders).
 // Environment: BENCH_RUNS, BENCH_WARMUP, BENCH_SAMPLE_MB, YAJLMAPPER_CORPUS (a folder of .json files).
 
 import Foundation
@@ -20,7 +21,7 @@ let debugWarning = """
 // MARK: Arguments
 
 struct Options {
-    var filter: String?
+    var filters: [String] = []
     var runs: Int? = ProcessInfo.processInfo.environment["BENCH_RUNS"].flatMap(Int.init)
     var warmUp = ProcessInfo.processInfo.environment["BENCH_WARMUP"].flatMap(Int.init) ?? 1
     /// Bytes each timed run parses at least (small payloads repeat within a run).
@@ -30,9 +31,10 @@ struct Options {
 
 func usage() -> String {
     """
-    usage: Benchmarks [filter] [--runs N] [--warmup N] [--sample-mb N] [--json]
+    usage: Benchmarks [filter...] [--runs N] [--warmup N] [--sample-mb N] [--json]
            Benchmarks --generate N [--pretty]
-      filter        run only payloads or contenders whose name contains this text
+      filter        run only the contenders, or only the payloads, whose names contain one of
+                    these texts (contender and payload filters combine)
       --runs N      timed runs per payload (default 7; 3 for payloads over 50 MB)
       --warmup N    untimed rounds first (default 1)
       --sample-mb N each timed run parses at least N MB, repeating small payloads (default 16)
@@ -77,8 +79,7 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "-h", "--help": print(usage()); exit(0)
         default:
             if argument.hasPrefix("-") { fail("unknown option \(argument)") }
-            if options.filter != nil { fail("only one filter") }
-            options.filter = argument
+            options.filters.append(argument)
         }
     }
     return options
@@ -242,12 +243,26 @@ if jsonValueContender() == nil {
 var jsonRecords: [[String: Any]] = []
 var ranAny = false
 
-for source in payloadSources() {
-    var contenders = everyContender
-    if let filter = options.filter, !source.name.localizedCaseInsensitiveContains(filter) {
-        contenders = everyContender.filter { $0.name.localizedCaseInsensitiveContains(filter) }
+/// Filters that name contenders select contenders; the others select payloads.
+let contenderFilters = options.filters.filter { filter in
+    everyContender.contains { $0.name.localizedCaseInsensitiveContains(filter) }
+}
+let payloadFilters = options.filters.filter { !contenderFilters.contains($0) }
+let selectedContenders = contenderFilters.isEmpty ? everyContender : everyContender.filter { contender in
+    contenderFilters.contains { contender.name.localizedCaseInsensitiveContains($0) }
+}
+
+let sources = payloadSources()
+/// A payload filter that is a payload's whole name selects just that one (`generated-100`,
+/// not `generated-1000` too).
+let sourceNames = Set(sources.map(\.name))
+
+for source in sources {
+    let selected = payloadFilters.isEmpty || payloadFilters.contains { filter in
+        sourceNames.contains(filter) ? source.name == filter : source.name.localizedCaseInsensitiveContains(filter)
     }
-    guard !contenders.isEmpty else { continue }
+    if !selected { continue }
+    let contenders = selectedContenders
     ranAny = true
     let payload: Payload
     do {
@@ -276,7 +291,7 @@ for source in payloadSources() {
     }
 }
 
-if !ranAny { fail("no payload or contender matches '\(options.filter ?? "")'") }
+if !ranAny { fail("no payload or contender matches \(options.filters)") }
 report(String(format: "total time: %.1f s", Double(monotonicNanoseconds() - started) / 1e9))
 #if DEBUG
 report(debugWarning)

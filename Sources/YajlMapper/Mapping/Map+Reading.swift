@@ -124,11 +124,13 @@ extension Map {
                 throw JSONConversionError.typeMismatch(expected: "[\(T.self)]", found: node.kind)
             }
             let base = currentPath
+            let whole = plan == nil
+            let elementPlan = whole ? nil : session.plan(for: info)
             var models: [T] = []
             models.reserveCapacity(elements.count)
             for (i, element) in elements.enumerated() {
                 if let model = ModelBuilder.build(T.self, from: element, at: base, leaf: .index(i),
-                                                  session: session, whole: plan == nil, info: info) {
+                                                  session: session, whole: whole, info: info, plan: elementPlan) {
                     models.append(model)
                 }
             }
@@ -146,11 +148,13 @@ extension Map {
                 throw JSONConversionError.typeMismatch(expected: "[String: \(T.self)]", found: node.kind)
             }
             let base = currentPath
+            let whole = plan == nil
+            let memberPlan = whole ? nil : session.plan(for: info)
             var models: [String: T] = [:]
             var failed = false
             for (key, value) in zip(object.keys, object.values) {
                 let model = ModelBuilder.build(T.self, from: value, at: base, leaf: .key(key),
-                                               session: session, whole: plan == nil, info: info)
+                                               session: session, whole: whole, info: info, plan: memberPlan)
                 models[key] = model
                 if model == nil { failed = true }
             }

@@ -17,9 +17,9 @@ public final class Map {
     }
     @exclusivity(unchecked) var keyPresent = false
     /// The selected key, as given.
-    @exclusivity(unchecked) public internal(set) var currentKey: String?
+    public var currentKey: String? { selected?.key ?? ownKey }
     /// The separator of nested key paths for the selected key.
-    @exclusivity(unchecked) public internal(set) var nestedKeyDelimiter: String = "."
+    public var nestedKeyDelimiter: String { selected?.delimiter ?? ownDelimiter }
     /// Whatever the caller passed to the ``Mapper``.
     @exclusivity(unchecked) public var context: MapContext?
     /// When writing, write `null` for `nil` properties instead of leaving the key out.
@@ -27,7 +27,7 @@ public final class Map {
     /// Whether the mapping fills an existing object.
     public let toObject: Bool
     /// Whether the selected key is a nested path.
-    @exclusivity(unchecked) public internal(set) var keyIsNested = false
+    public var keyIsNested: Bool { selected?.nested ?? ownNested }
 
     // MARK: Reading
     //
@@ -37,9 +37,21 @@ public final class Map {
 
     /// The object being read.
     let node: YajlMapper.JSON
+    /// `node`'s keys and values when it is an object, held apart so a lookup does not copy
+    /// the object out of the enum.
+    private let objectKeys: [String]
+    private let objectValues: [YajlMapper.JSON]
+    private let isObject: Bool
     /// The value at the selected key: `nil` when absent.
     @exclusivity(unchecked) var currentNode: YajlMapper.JSON?
-    @exclusivity(unchecked) private var currentComponents: [String] = []
+    /// The selection: the plan's read it matched (the usual case, no copying), or its own
+    /// key, delimiter, nesting and components.
+    @exclusivity(unchecked) private var selected: PlanRead?
+    @exclusivity(unchecked) private var ownKey: String?
+    @exclusivity(unchecked) private var ownDelimiter = "."
+    @exclusivity(unchecked) private var ownNested = false
+    @exclusivity(unchecked) private var ownComponents: [String] = []
+    private var currentComponents: [String] { selected?.components ?? ownComponents }
     let session: MappingSession
     /// From the unit's root to this object: the parent's path (shared, not copied) and this
     /// object's own step, joined only when a problem needs them.
@@ -49,8 +61,8 @@ public final class Map {
     let info: TypeInfo?
     /// The plan this object was captured with; `nil` when it was kept whole.
     let plan: TypePlan?
+    /// The position in the plan's reads the next selection is expected to match.
     @exclusivity(unchecked) private var cursor = 0
-    @exclusivity(unchecked) private var readIndex: Int?
     @exclusivity(unchecked) private var requestedNested: Bool?
 
     // MARK: Writing
@@ -77,6 +89,15 @@ public final class Map {
          leaf: JSONPath.Component? = nil, info: TypeInfo?, plan: TypePlan?, toObject: Bool = false) {
         self.mappingType = mappingType
         self.node = node
+        if case .object(let object) = node {
+            objectKeys = object.keys
+            objectValues = object.values
+            isObject = true
+        } else {
+            objectKeys = []
+            objectValues = []
+            isObject = false
+        }
         self.session = session
         self.parentPath = path
         self.leaf = leaf
@@ -121,25 +142,23 @@ public final class Map {
     }
 
     private func select(_ key: String, nested: Bool?, delimiter: String, ignoreNil: Bool) -> Map {
-        currentKey = key
-        nestedKeyDelimiter = delimiter
-        // The n-th read usually is the plan's n-th read: reuse its split components (and its
+        // The n-th read usually is the plan's n-th read: take its split components (and its
         // nesting, which the same key and delimiter decide the same way).
         requestedNested = nested
         if let plan, cursor < plan.reads.count, case let read = plan.reads[cursor], read.key == key,
            read.delimiter == delimiter, nested == read.requestedNested {
-            keyIsNested = read.nested
-            currentComponents = read.components
-            readIndex = cursor
+            selected = read
             cursor += 1
         } else {
+            selected = nil
             let isNested = nested ?? (delimiter == "." ? key.utf8.contains(UInt8(ascii: ".")) : key.contains(delimiter))
-            keyIsNested = isNested
-            currentComponents = isNested ? key.components(separatedBy: delimiter) : [key]
-            readIndex = nil
+            ownKey = key
+            ownDelimiter = delimiter
+            ownNested = isNested
+            ownComponents = isNested ? key.components(separatedBy: delimiter) : [key]
         }
         if mappingType == .fromJSON {
-            currentNode = lookup(currentComponents)
+            currentNode = lookup(selected?.components ?? ownComponents)
             keyPresent = currentNode != nil
             if ignoreNil, case .null? = currentNode {
                 keyPresent = false
@@ -155,25 +174,33 @@ public final class Map {
 
     /// ``lookup(_:in:)`` on this map's object, trying the hinted position first.
     private func lookup(_ components: [String]) -> YajlMapper.JSON? {
-        guard case .object(let object) = node, let first = components.first else {
-            return Self.lookup(components, in: node)
+        guard isObject, let first = components.first else {
+            return Self.lookup(components[...], in: node)
         }
         let position: Int
-        if hint < object.keys.count, object.keys[hint] == first {
+        if hint < objectKeys.count, objectKeys[hint] == first {
             position = hint
-        } else if let found = object.position(of: first) {
+        } else if let found = Self.position(of: first, in: node) {
             position = found
         } else {
             return nil
         }
         hint = position + 1
-        let value = object.values[position]
-        return components.count == 1 ? value : Self.lookup(Array(components.dropFirst()), in: value)
+        return components.count == 1 ? objectValues[position] : Self.lookup(components[1...], in: objectValues[position])
+    }
+
+    private static func position(of key: String, in node: YajlMapper.JSON) -> Int? {
+        guard case .object(let object) = node else { return nil }
+        return object.position(of: key)
     }
 
     /// ObjectMapper's lookup: keys through objects, indexes through arrays; `null` before the
     /// end of the path means absent.
     static func lookup(_ components: [String], in root: YajlMapper.JSON) -> YajlMapper.JSON? {
+        lookup(components[...], in: root)
+    }
+
+    static func lookup(_ components: ArraySlice<String>, in root: YajlMapper.JSON) -> YajlMapper.JSON? {
         var current = root
         for component in components {
             switch current {
@@ -248,7 +275,10 @@ public final class Map {
     }
 
     private func checkRead(_ kind: ReadKind) {
-        if let plan, let i = readIndex, plan.reads[i].kind == kind, !session.recording { return }
+        if plan != nil, let selected, !session.recording {
+            if case .value = kind, selected.isPlainValue { return }
+            if selected.kind == kind { return }
+        }
         let read = PlanRead(key: currentKey ?? "", nested: keyIsNested, requestedNested: requestedNested,
                             delimiter: nestedKeyDelimiter, kind: kind)
         if let info, session.recording { session.record(read, for: info) }

@@ -2,6 +2,29 @@
 public protocol BaseMappable {
     /// Reads (`<-` from JSON) or writes (`<-`, `>>>` to JSON) every mapped property.
     mutating func mapping(map: Map)
+
+    /// The instance a mapping fills, made the way the type's protocol says (``Mappable``'s
+    /// `init?(map:)`, ``StaticMappable``'s `objectForMapping(map:)`). Implemented by the
+    /// protocols' extensions: not something to write yourself, and not ObjectMapper API.
+    /// (A requirement, so the engine creates instances without casting per object.)
+    static func _instanceForMapping(_ map: Map) -> Self?
+}
+
+extension BaseMappable {
+    public static func _instanceForMapping(_ map: Map) -> Self? { nil }
+}
+
+extension Mappable {
+    public static func _instanceForMapping(_ map: Map) -> Self? { Self(map: map) }
+}
+
+extension StaticMappable {
+    public static func _instanceForMapping(_ map: Map) -> Self? { objectForMapping(map: map) as? Self }
+}
+
+extension Mappable where Self: StaticMappable {
+    /// Both protocols: `objectForMapping(map:)` decides, as in ObjectMapper.
+    public static func _instanceForMapping(_ map: Map) -> Self? { objectForMapping(map: map) as? Self }
 }
 
 /// A type created empty by `init?(map:)`, then filled by ``BaseMappable/mapping(map:)``.

@@ -41,6 +41,8 @@ struct UnitSource {
 /// pre-order of the tree), so a problem found later can be located in the input.
 struct MappingCapture: JSONEventHandler {
     private enum Frame {
+        /// `keyStart`: where the object's keys start in `keys`, or, for a sparse object
+        /// (`node` without `keepsOthers`), where its entry numbers start in `hits`.
         case object(start: Int, keyStart: Int, node: Unmanaged<PlanNode>?, memberRule: CaptureRule)
         /// `indexed`: a plan node whose keys are element indexes (`pages.1.items`); the
         /// other elements are kept whole, so indexes stay right. `next` counts elements.
@@ -51,14 +53,28 @@ struct MappingCapture: JSONEventHandler {
     let rootRule: CaptureRule
     private var values: [JSON] = []
     private var keys: [String] = []
+    /// The entry numbers of the keys of open sparse objects, in document order.
+    private var hits: [Int] = []
     private var frames: [Frame] = []
     /// `frames.last`, kept in a field: read on every event.
-    private var top: Frame?
+    private var top: Frame? {
+        didSet {
+            if case .object(_, _, let node?, _)? = top {
+                keyFilter = node._withUnsafeGuaranteedRef { $0.keyFilter }
+            } else {
+                keyFilter = nil
+            }
+        }
+    }
+    /// The key filter of the innermost open object's plan node; `nil` when every key of the
+    /// open object must reach ``key(_:)``.
+    private var keyFilter: UnsafePointer<Int8>?
     /// Per open object: which of its plan node's keys were kept (bit i for entry i < 63),
     /// and bit 63 when one came twice or could not be tracked, so repeats are found
     /// without hashing every key.
     private var seen: [UInt64] = []
     private static let repeatBit: UInt64 = 1 << 63
+    /// The rule for the value of the key just read.
     private var pending: CaptureRule = .all
     private var skipDepth = 0
     /// The top-level values captured.
@@ -66,7 +82,11 @@ struct MappingCapture: JSONEventHandler {
     /// Start offset of each kept value, in pre-order.
     private(set) var offsets: [Int] = []
     /// The parser's engine, for positions (`nil` when replaying already-parsed values).
-    var engine: Unmanaged<YajlParserEngine>?
+    var engine: Unmanaged<YajlParserEngine>? {
+        didSet { callbackContext = engine?._withUnsafeGuaranteedRef { $0.context } }
+    }
+    /// The engine's callback context, where event switches are flipped.
+    private var callbackContext: UnsafeMutablePointer<CallbackContext>?
     /// Receives each streamed element.
     var onUnit: ((JSON, ArraySlice<Int>, UnitSource?) throws -> Void)?
     private var unitOffsetStart = 0
@@ -153,16 +173,15 @@ struct MappingCapture: JSONEventHandler {
     /// Scalar events off while the value of a skipped key goes by (see the engine).
     @inline(__always)
     private func quiet(_ on: Bool) {
-        engine?._withUnsafeGuaranteedRef { $0.setScalarEvents(!on) }
+        callbackContext?.pointee.setScalarEvents(!on)
     }
 
     /// Key events off inside a skipped subtree (scalars are already off there).
     @inline(__always)
     private func quietKeys(_ on: Bool) {
-        engine?._withUnsafeGuaranteedRef { engine in
-            engine.setKeyEvents(!on)
-            if on { engine.setScalarEvents(false) }
-        }
+        guard let callbackContext else { return }
+        callbackContext.pointee.setKeyEvents(!on)
+        if on { callbackContext.pointee.setScalarEvents(false) }
     }
 
     // MARK: Positions
@@ -240,6 +259,16 @@ struct MappingCapture: JSONEventHandler {
 
     // MARK: Containers
 
+    /// The key callback's fast path, run before ``key(_:)``: a key that the open object's
+    /// plan node certainly does not list (its filter slot is empty) is skipped with one
+    /// load. Returns `false` when ``key(_:)`` must look at the key.
+    @inline(__always)
+    mutating func skipsUnlistedKey(_ name: UnsafeRawBufferPointer) -> Bool {
+        guard let filter = keyFilter, filter[PlanNode.slot(name)] == 0 else { return false }
+        pending = .skip
+        return true
+    }
+
     mutating func key(_ name: JSONBytes) throws {
         if skipDepth > 0 { return }
         guard case .object(_, _, let node, let memberRule)? = top else { return }
@@ -249,27 +278,34 @@ struct MappingCapture: JSONEventHandler {
             quiet(false)
             return
         }
-        // The node is read through a guaranteed reference (no retain, no copy of `self`).
-        let match = node._withUnsafeGuaranteedRef { node -> (name: String, entry: PlanEntry, index: Int)?? in
-            if let i = node.lookup(name) { return .some((node.names[i], node.entries[i], i)) }
-            return node.keepsOthers ? .some(nil) : nil
+        // The node is read through a guaranteed reference (no retain, no copy).
+        guard let index = node._withUnsafeGuaranteedRef({ $0.lookup(name) }) else {
+            if node._withUnsafeGuaranteedRef({ $0.keepsOthers }) {
+                keys.append(try Self.text(name))
+                pending = .all
+                markSeen(nil)
+                quiet(false)
+            } else {
+                pending = .skip
+                // The value is ignored: if it is a scalar, yajl need not call back for it.
+                quiet(true)
+            }
+            return
         }
-        switch match {
-        case .some(.some(let found)):
-            keys.append(found.name)
-            pending = rule(for: found.entry)
-            markSeen(found.index)
-            quiet(false)
-        case .some(.none):
-            keys.append(try Self.text(name))
-            pending = .all
-            markSeen(nil)
-            quiet(false)
-        case .none:
-            pending = .skip
-            // The value is ignored: if it is a scalar, yajl need not call back for it.
-            quiet(true)
+        node._withUnsafeGuaranteedRef { node in
+            if let rule = node.fixedRules[index] {
+                pending = rule
+            } else {
+                pending = modelRule(node.modelInfos[index].unsafelyUnwrapped.takeUnretainedValue())
+            }
+            if node.keepsOthers {
+                keys.append(node.names[index])
+            } else {
+                hits.append(index)
+            }
         }
+        markSeen(index)
+        quiet(false)
     }
 
     /// The rule for a container starting now, or `nil` when it is skipped (then its whole
@@ -296,7 +332,9 @@ struct MappingCapture: JSONEventHandler {
         guard let rule = openContainer() else { return }
         let start = values.count, keyStart = keys.count
         switch rule {
-        case .node(let node): push(.object(start: start, keyStart: keyStart, node: node, memberRule: .all))
+        case .node(let node):
+            let sparse = !node._withUnsafeGuaranteedRef { $0.keepsOthers }
+            push(.object(start: start, keyStart: sparse ? hits.count : keyStart, node: node, memberRule: .all))
         case .members(let info):
             push(.object(start: start, keyStart: keyStart, node: nil, memberRule: modelRule(info.takeUnretainedValue())))
         default: push(.object(start: start, keyStart: keyStart, node: nil, memberRule: .all))
@@ -327,17 +365,54 @@ struct MappingCapture: JSONEventHandler {
         quiet(false)
         guard case .object(let start, let keyStart, let node, _)? = pop() else { return }
         let mask = seen.removeLast()
+        let memberValues = takeValues(from: start)
+        if let node, !node._withUnsafeGuaranteedRef({ $0.keepsOthers }) {
+            try add(.object(node._withUnsafeGuaranteedRef { sparseObject($0, mask: mask, keyStart: keyStart, values: memberValues) }))
+            return
+        }
         let memberKeys = Array(keys[keyStart...])
-        let memberValues = Array(values[start...])
         keys.removeSubrange(keyStart...)
-        values.removeSubrange(start...)
-        // A sparse object's keys are its plan's, each marked when kept: repeats show in the
-        // mask. An object kept whole is checked key by key.
+        // An envelope's keys are marked in the mask when listed; other objects are checked
+        // key by key.
         let unique = node != nil ? mask & Self.repeatBit == 0 || !Self.hasRepeats(memberKeys)
                                  : memberKeys.count < 2 || !Self.hasRepeats(memberKeys)
         // Captured objects are read by mappings in order (with a position hint): no key table.
         try add(.object(unique ? JSONObject(uniqueKeys: memberKeys, values: memberValues, indexed: node == nil)
                                : JSONObject(zip(memberKeys, memberValues).map { ($0, $1) })))
+    }
+
+    /// A sparse object's members: its keys are its plan node's, each marked in the mask when
+    /// kept, so repeats show there. When every listed key came once, in the node's order
+    /// (the usual case), the object shares the node's array of names.
+    private mutating func sparseObject(_ node: PlanNode, mask: UInt64, keyStart: Int, values: [JSON]) -> JSONObject {
+        let count = hits.count - keyStart
+        defer { hits.removeSubrange(keyStart...) }
+        if mask & Self.repeatBit == 0 {
+            if count == node.names.count && hits[keyStart...].elementsEqual(0..<count) {
+                return JSONObject(uniqueKeys: node.names, values: values, indexed: false)
+            }
+            return JSONObject(uniqueKeys: hits[keyStart...].map { node.names[$0] }, values: values, indexed: false)
+        }
+        // A key came twice: the last value wins, in the first one's position.
+        return JSONObject(zip(hits[keyStart...].map { node.names[$0] }, values).map { ($0, $1) })
+    }
+
+    /// Moves the values from `start` on out of the stack (no reference counting per value).
+    private mutating func takeValues(from start: Int) -> [JSON] {
+        let count = values.count - start
+        if count == 0 { return [] }
+        let taken = values.withUnsafeMutableBufferPointer { stack in
+            let source = stack.baseAddress! + start
+            let moved = [JSON](unsafeUninitializedCapacity: count) { buffer, initialized in
+                buffer.baseAddress!.moveInitialize(from: source, count: count)
+                initialized = count
+            }
+            // The moved-from slots hold `null` (nothing to release) until removed.
+            source.initialize(repeating: .null, count: count)
+            return moved
+        }
+        values.removeLast(count)
+        return taken
     }
 
     private static func hasRepeats(_ keys: [String]) -> Bool {
@@ -356,9 +431,7 @@ struct MappingCapture: JSONEventHandler {
         }
         quiet(false)
         guard case .array(let start, _, _, _, _)? = pop() else { return }
-        let elements = Array(values[start...])
-        values.removeSubrange(start...)
-        try add(.array(elements))
+        try add(.array(takeValues(from: start)))
     }
 
 }

@@ -18,8 +18,9 @@ enum ReadKind: Equatable {
     }
 }
 
-/// One `map["key"]` read by a type's mapping, as it was written.
-struct PlanRead: Equatable {
+/// One `map["key"]` read by a type's mapping, as it was written. A class: a ``Map`` holds
+/// the read its selection matched (one reference) instead of copying its parts.
+final class PlanRead: Equatable, @unchecked Sendable {
     let key: String
     let nested: Bool
     /// The `nested:` argument as written (`nil`: decided by the key containing the delimiter).
@@ -27,6 +28,8 @@ struct PlanRead: Equatable {
     let delimiter: String
     let components: [String]
     let kind: ReadKind
+    /// `kind == .value`, precomputed: checked on every read.
+    let isPlainValue: Bool
 
     init(key: String, nested: Bool, requestedNested: Bool? = nil, delimiter: String, kind: ReadKind, whole: Bool = false) {
         self.key = key
@@ -35,6 +38,7 @@ struct PlanRead: Equatable {
         self.delimiter = delimiter
         self.components = whole ? [] : nested ? key.components(separatedBy: delimiter) : [key]
         self.kind = kind
+        if case .value = kind { isPlainValue = true } else { isPlainValue = false }
     }
 
     /// A read of the whole object (`map.JSON`, `map.jsonValue`).
@@ -72,6 +76,10 @@ final class PlanNode: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var heads: [UInt64] = []
     @exclusivity(unchecked) private(set) var keyBytes: [[UInt8]] = []
     @exclusivity(unchecked) private(set) var entries: [PlanEntry] = []
+    /// The capture rule of each entry when it does not depend on the session (`nil` for a
+    /// nested model, whose rule depends on the session's plan for it), and the model's type.
+    @exclusivity(unchecked) private(set) var fixedRules: [CaptureRule?] = []
+    @exclusivity(unchecked) private(set) var modelInfos: [Unmanaged<TypeInfo>?] = []
     /// Keep keys that are not listed (whole), rather than skip them: used for the envelope
     /// around a streamed array.
     let keepsOthers: Bool
@@ -80,6 +88,10 @@ final class PlanNode: @unchecked Sendable {
     /// is the only candidate, -1 = several (compare them all). Most keys of an object are
     /// not read, and are rejected with one load.
     private let slots: UnsafeMutablePointer<Int8>
+
+    /// The filter the parser's key callback checks before anything else (see
+    /// `MappingCapture.skipsUnlistedKey`): `nil` for a node that keeps unlisted keys.
+    var keyFilter: UnsafePointer<Int8>? { keepsOthers ? nil : UnsafePointer(slots) }
 
     init(keepsOthers: Bool = false) {
         self.keepsOthers = keepsOthers
@@ -92,7 +104,7 @@ final class PlanNode: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func slot(_ bytes: UnsafeRawBufferPointer) -> Int {
+    static func slot(_ bytes: UnsafeRawBufferPointer) -> Int {
         let count = bytes.count
         guard count > 0 else { return 0 }
         let first = Int(bytes[0]), last = Int(bytes[count - 1])
@@ -140,6 +152,7 @@ final class PlanNode: @unchecked Sendable {
     func set(_ name: String, _ entry: PlanEntry) {
         if let i = index(of: name) {
             entries[i] = entry
+            (fixedRules[i], modelInfos[i]) = Self.rule(for: entry)
         } else {
             let bytes = Array(name.utf8)
             names.append(name)
@@ -147,9 +160,24 @@ final class PlanNode: @unchecked Sendable {
             lengths.append(bytes.count)
             heads.append(bytes.withUnsafeBytes { Self.head($0) })
             entries.append(entry)
+            let (rule, info) = Self.rule(for: entry)
+            fixedRules.append(rule)
+            modelInfos.append(info)
             let slot = bytes.withUnsafeBytes { Self.slot($0) }
             // More than 126 keys, or a shared slot: mark it for a full comparison.
             slots[slot] = slots[slot] == 0 && names.count < 127 ? Int8(names.count) : -1
+        }
+    }
+
+    /// What the capture keeps for an entry's value (entries keep their nodes and types alive).
+    private static func rule(for entry: PlanEntry) -> (CaptureRule?, Unmanaged<TypeInfo>?) {
+        switch entry {
+        case .value: return (.all, nil)
+        case .object(let node): return (.node(node), nil)
+        case .model(let info): return (nil, Unmanaged.passUnretained(info))
+        case .models(let info): return (.elements(info), nil)
+        case .modelValues(let info): return (.members(info), nil)
+        case .units(let info): return (.units(info), nil)
         }
     }
 

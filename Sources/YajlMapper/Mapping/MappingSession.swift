@@ -38,12 +38,20 @@ final class MappingSession {
     /// The plan a type's objects are captured and checked with, fixed for the session so
     /// capture and mapping agree even if another thread widens the plan meanwhile.
     func plan(for info: TypeInfo) -> TypePlan? {
+        // Most lookups repeat the previous one (the elements of an array): no hashing then.
+        if let last = lastPlan, last.info === info { return last.plan }
         let id = ObjectIdentifier(info)
-        if let known = plans[id] { return known }
-        let plan = info.plan
-        plans[id] = plan
+        let plan: TypePlan?
+        if let known = plans[id] {
+            plan = known
+        } else {
+            plan = info.plan
+            plans[id] = plan
+        }
+        lastPlan = (info, plan)
         return plan
     }
+    @exclusivity(unchecked) private var lastPlan: (info: TypeInfo, plan: TypePlan?)?
 
     func noteMiss() { missed = true }
 

@@ -7,14 +7,15 @@ enum ModelBuilder {
     ///   - whole: the object was captured whole (no plan checks needed below it).
     static func build<T: BaseMappable>(_ type: T.Type, from node: JSON, at path: [JSONPath.Component],
                                       leaf: JSONPath.Component? = nil,
-                                      session: MappingSession, whole: Bool, info known: TypeInfo? = nil) -> T? {
+                                      session: MappingSession, whole: Bool, info known: TypeInfo? = nil,
+                                      plan knownPlan: TypePlan?? = nil) -> T? {
         guard case .object = node else {
             session.report(.typeMismatch, path: leaf.map { path + [$0] } ?? path, expected: "\(T.self) (an object)",
                            found: node.foundDescription)
             return nil
         }
         let info = known ?? PlanRegistry.shared.info(for: T.self)
-        let plan = whole ? nil : session.plan(for: info)
+        let plan = whole ? nil : knownPlan ?? session.plan(for: info)
         let map = Map(mappingType: .fromJSON, node: node, session: session, path: path, leaf: leaf, info: info, plan: plan)
         // A type still without a plan learns it from this object.
         let learning = plan == nil && info.plan == nil && !session.recording
@@ -39,12 +40,8 @@ enum ModelBuilder {
     static func instantiate<T: BaseMappable>(_ type: T.Type, map: Map) -> T? {
         let construction = map.info?.construction ?? PlanRegistry.shared.info(for: T.self).construction
         switch construction {
-        case .mappable(let mappable):
-            guard var object = mappable.init(map: map) as? T else { return nil }
-            object.mapping(map: map)
-            return object
-        case .staticMappable(let staticMappable):
-            guard var object = staticMappable.objectForMapping(map: map) as? T else { return nil }
+        case .mappable, .staticMappable:
+            guard var object = T._instanceForMapping(map) else { return nil }
             object.mapping(map: map)
             return object
         case .immutable(let immutable):

@@ -11,19 +11,19 @@ import Darwin
 /// Owns one yajl parse handle: the only code in the package that calls `yajl_parse`.
 ///
 /// The callbacks struct lives at a stable heap address for the handle's whole life
-/// (yajl keeps the pointer); the engine reaches the callbacks as `ctx` through
-/// `Unmanaged`. An error thrown by the handler is stored, the callback returns 0,
+/// (yajl keeps the pointer); the callbacks reach the engine through `ctx`, a
+/// ``CallbackContext``. An error thrown by the handler is stored, the callback returns 0,
 /// and the error is rethrown after `yajl_parse` returns.
 final class YajlParserEngine {
     let options: JSONParseOptions
     /// Receives the events; `nil` when only validating (nesting callbacks only).
     let sink: EventSink?
     private let unmanagedSink: Unmanaged<EventSink>?
+    /// What the callbacks receive as `ctx`.
+    let context: UnsafeMutablePointer<CallbackContext>
 
     private var handle: yajl_handle?
     private let callbacks: UnsafeMutablePointer<yajl_callbacks>
-    /// The table the handle started with (quiet stretches switch entries off and back).
-    private let fullCallbacks: yajl_callbacks
 
     // Nesting.
     fileprivate var depth = 0
@@ -59,11 +59,14 @@ final class YajlParserEngine {
         self.sink = sink
         unmanagedSink = sink.map { Unmanaged.passUnretained($0) }
         callbacks = .allocate(capacity: 1)
-        fullCallbacks = sink == nil ? Self.validationCallbacks
+        let full = sink == nil ? Self.validationCallbacks
             : sink is CaptureSink ? Self.captureCallbacks : Self.eventCallbacks
-        callbacks.initialize(to: fullCallbacks)
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        handle = yajl_alloc(callbacks, nil, context)
+        callbacks.initialize(to: full)
+        context = .allocate(capacity: 1)
+        context.initialize(to: CallbackContext(engine: Unmanaged.passUnretained(self),
+                                               capture: (sink as? CaptureSink)?.storage,
+                                               table: callbacks, full: full, switchable: sink != nil))
+        handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(context))
         cyajl_config_flag(handle, yajl_allow_comments, options.allowComments ? 1 : 0)
         cyajl_config_flag(handle, yajl_dont_validate_strings, options.validateUTF8 ? 0 : 1)
         cyajl_config_flag(handle, yajl_allow_multiple_values, options.allowMultipleValues ? 1 : 0)
@@ -73,6 +76,8 @@ final class YajlParserEngine {
         if let handle { yajl_free(handle) }
         callbacks.deinitialize(count: 1)
         callbacks.deallocate()
+        context.deinitialize(count: 1)
+        context.deallocate()
     }
 
     /// The absolute offset of the byte yajl is at (during a callback: just after the token).
@@ -224,34 +229,6 @@ final class YajlParserEngine {
         }
         return nil
     }
-
-    // MARK: Quiet stretches (used while mapping)
-    //
-    // yajl reads its callback pointers at every token, and decodes a string only when a
-    // string callback is set. A handler that knows it will ignore the coming scalars (the
-    // value of a key it skips) or keys (inside a subtree it skips) turns those callbacks off:
-    // yajl then checks that stretch as fast as it validates, without calling back.
-
-    /// Turns the scalar callbacks (null, bool, number, string) on or off.
-    func setScalarEvents(_ on: Bool) {
-        guard sink != nil, scalarEventsOn != on else { return }
-        scalarEventsOn = on
-        let full = fullCallbacks
-        callbacks.pointee.yajl_null = on ? full.yajl_null : nil
-        callbacks.pointee.yajl_boolean = on ? full.yajl_boolean : nil
-        callbacks.pointee.yajl_number = on ? full.yajl_number : nil
-        callbacks.pointee.yajl_string = on ? full.yajl_string : nil
-    }
-
-    /// Turns the key callback on or off.
-    func setKeyEvents(_ on: Bool) {
-        guard sink != nil, keyEventsOn != on else { return }
-        keyEventsOn = on
-        callbacks.pointee.yajl_map_key = on ? fullCallbacks.yajl_map_key : nil
-    }
-
-    @exclusivity(unchecked) private var scalarEventsOn = true
-    @exclusivity(unchecked) private var keyEventsOn = true
 
     // MARK: Retention and lines (used while mapping)
 
@@ -472,7 +449,15 @@ final class YajlParserEngine {
             return deliverCapture(ctx) { $0.startObject() }
         },
         yajl_map_key: { ctx, text, count in
-            deliverCapture(ctx) { try $0.key(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
+            let name = UnsafeRawBufferPointer(start: text, count: count)
+            // Most keys of a mapped object are not read: reject them before any other work,
+            // and let yajl check their scalar values without calling back.
+            let context = CallbackContext.from(ctx)
+            if context.pointee.capture.unsafelyUnwrapped.pointee.skipsUnlistedKey(name) {
+                context.pointee.setScalarEvents(false)
+                return 1
+            }
+            return deliverCapture(ctx) { try $0.key(JSONBytes(name)) }
         },
         yajl_end_map: { ctx in
             engine(ctx).depth -= 1
@@ -491,29 +476,26 @@ final class YajlParserEngine {
     /// ``deliver(_:_:)`` for the capture: the handler reached directly.
     @inline(__always)
     private static func deliverCapture(_ ctx: UnsafeMutableRawPointer?, _ event: (inout MappingCapture) throws -> Void) -> Int32 {
-        Unmanaged<YajlParserEngine>.fromOpaque(ctx!)._withUnsafeGuaranteedRef { engine in
-            engine.unmanagedSink.unsafelyUnwrapped._withUnsafeGuaranteedRef { sink in
-                do {
-                    try event(&unsafeDowncast(sink, to: CaptureSink.self).storage.pointee)
-                    return 1
-                } catch {
-                    engine.handlerError = engine.locate(error)
-                    return 0
-                }
-            }
+        let context = CallbackContext.from(ctx)
+        do {
+            try event(&context.pointee.capture.unsafelyUnwrapped.pointee)
+            return 1
+        } catch {
+            context.pointee.engine._withUnsafeGuaranteedRef { $0.handlerError = $0.locate(error) }
+            return 0
         }
     }
 
     @inline(__always)
     private static func engine(_ ctx: UnsafeMutableRawPointer?) -> YajlParserEngine {
-        Unmanaged<YajlParserEngine>.fromOpaque(ctx!).takeUnretainedValue()
+        CallbackContext.from(ctx).pointee.engine.takeUnretainedValue()
     }
 
     /// Calls the sink without reference counting: the engine and its sink outlive every
     /// callback (one retain and release per event showed up in profiles).
     @inline(__always)
     private static func deliver(_ ctx: UnsafeMutableRawPointer?, _ event: (EventSink) throws -> Void) -> Int32 {
-        Unmanaged<YajlParserEngine>.fromOpaque(ctx!)._withUnsafeGuaranteedRef { engine in
+        CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { engine in
             engine.unmanagedSink.unsafelyUnwrapped._withUnsafeGuaranteedRef { sink in
                 do {
                     try event(sink)
@@ -524,6 +506,58 @@ final class YajlParserEngine {
                 }
             }
         }
+    }
+}
+
+/// What yajl passes to every callback as `ctx`: plain memory, so the callbacks that run for
+/// most events touch no class and no reference count. It also switches the table's entries
+/// for quiet stretches: yajl reads its callback pointers at every token, and decodes a
+/// string only when a string callback is set, so a handler that knows it will ignore the
+/// coming scalars (the value of a key it skips) or keys (inside a subtree it skips) turns
+/// those callbacks off, and yajl checks that stretch as fast as it validates.
+struct CallbackContext {
+    let engine: Unmanaged<YajlParserEngine>
+    /// The mapping capture, when the sink is one (its callback table reaches it directly).
+    let capture: UnsafeMutablePointer<MappingCapture>?
+    /// The table yajl reads, and the one it started with.
+    let table: UnsafeMutablePointer<yajl_callbacks>
+    let full: yajl_callbacks
+    /// Whether events can be switched off (not while only validating: there are none).
+    let switchable: Bool
+    private var scalarEventsOn = true
+    private var keyEventsOn = true
+
+    init(engine: Unmanaged<YajlParserEngine>, capture: UnsafeMutablePointer<MappingCapture>?,
+         table: UnsafeMutablePointer<yajl_callbacks>, full: yajl_callbacks, switchable: Bool) {
+        self.engine = engine
+        self.capture = capture
+        self.table = table
+        self.full = full
+        self.switchable = switchable
+    }
+
+    @inline(__always)
+    static func from(_ ctx: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<CallbackContext> {
+        ctx.unsafelyUnwrapped.assumingMemoryBound(to: CallbackContext.self)
+    }
+
+    /// Turns the scalar callbacks (null, bool, number, string) on or off.
+    @inline(__always)
+    mutating func setScalarEvents(_ on: Bool) {
+        guard switchable, scalarEventsOn != on else { return }
+        scalarEventsOn = on
+        table.pointee.yajl_null = on ? full.yajl_null : nil
+        table.pointee.yajl_boolean = on ? full.yajl_boolean : nil
+        table.pointee.yajl_number = on ? full.yajl_number : nil
+        table.pointee.yajl_string = on ? full.yajl_string : nil
+    }
+
+    /// Turns the key callback on or off.
+    @inline(__always)
+    mutating func setKeyEvents(_ on: Bool) {
+        guard switchable, keyEventsOn != on else { return }
+        keyEventsOn = on
+        table.pointee.yajl_map_key = on ? full.yajl_map_key : nil
     }
 }
 
