@@ -1,3 +1,16 @@
+/// A transform's input: the selected value as Foundation types (`nil` for `null`).
+@usableFromInline
+struct SelectedTransformInput {
+    @usableFromInline let value: Any?
+    @usableFromInline let isNull: Bool
+
+    @usableFromInline
+    init(value: Any?, isNull: Bool) {
+        self.value = value
+        self.isNull = isNull
+    }
+}
+
 /// The conversions behind every `<-` operator: one place decides what a missing key, a
 /// `null` or a mistyped value means, and records it as a problem.
 /// The selected value, sorted for assignment.
@@ -106,19 +119,46 @@ extension Map {
         }
     }
 
+    /// The type info of a nested model read: the plan's read already holds it (no registry
+    /// lookup, which locks, per object).
+    func modelInfo<T: BaseMappable>(_: T.Type) -> TypeInfo {
+        if let kind = selectedKind {
+            switch kind {
+            case .model(let info), .models(let info), .modelValues(let info):
+                if info.type == ObjectIdentifier(T.self) { return info }
+            case .value:
+                break
+            }
+        }
+        return PlanRegistry.shared.info(for: T.self)
+    }
+
     /// Builds a nested model from the selected value.
     func readModel<T: BaseMappable>(_: T.Type, required: Bool) -> T?? {
-        let info = PlanRegistry.shared.info(for: T.self)
-        return read(.model(info), required: required, expected: "\(T.self)") { node in
-            ModelBuilder.build(T.self, from: node, at: currentPath, session: session, whole: plan == nil, info: info)
+        let info = modelInfo(T.self)
+        let node: JSON
+        switch fetch(.model(info), required: required, expected: "\(T.self)") {
+        case .absent: return .none
+        case .null: return required ? .none : .some(nil)
+        case .value(let value): node = value
         }
+        // A plain key under an array element: the nested map shares this map's path.
+        let components = currentComponents
+        let model: T?
+        if components.count == 1, leaf != nil, leaf2 == nil {
+            model = ModelBuilder.build(T.self, from: node, at: parentPath, leaf: leaf, leaf2: .key(components[0]),
+                                       session: session, whole: plan == nil, info: info)
+        } else {
+            model = ModelBuilder.build(T.self, from: node, at: currentPath, session: session, whole: plan == nil, info: info)
+        }
+        return model.map { .some($0) } ?? .none
     }
 
     /// Builds an array of models; elements that fail are dropped, each with a problem.
     /// - Parameter allOrNothing: one element that fails fails the whole read (as
     ///   `ImmutableMappable`'s `map.value` does in ObjectMapper), instead of being dropped.
     func readModels<T: BaseMappable>(_: T.Type, required: Bool, allOrNothing: Bool = false) -> [T]?? {
-        let info = PlanRegistry.shared.info(for: T.self)
+        let info = modelInfo(T.self)
         return read(.models(info), required: required, expected: "[\(T.self)]") { node in
             guard case .array(let elements) = node else {
                 throw JSONConversionError.typeMismatch(expected: "[\(T.self)]", found: node.kind)
@@ -142,7 +182,7 @@ extension Map {
     /// Builds a dictionary of models; members that fail are dropped, each with a problem.
     /// - Parameter allOrNothing: one member that fails fails the whole read.
     func readModelDictionary<T: BaseMappable>(_: T.Type, required: Bool, allOrNothing: Bool = false) -> [String: T]?? {
-        let info = PlanRegistry.shared.info(for: T.self)
+        let info = modelInfo(T.self)
         return read(.modelValues(info), required: required, expected: "[String: \(T.self)]") { node in
             guard case .object(let object) = node else {
                 throw JSONConversionError.typeMismatch(expected: "[String: \(T.self)]", found: node.kind)
@@ -171,6 +211,24 @@ extension Map {
                 ModelBuilder.build(T.self, from: element, at: currentPath + relative, session: session, whole: true)
             }
         }
+    }
+
+    /// The selected value as a transform's input (Foundation types), or `nil` when the key
+    /// is absent (a problem for a required property). Not generic, so the inlinable
+    /// transform operators specialise in the caller's module without runtime type lookups.
+    @usableFromInline
+    func transformInput(required: Bool, expected: Any.Type) -> SelectedTransformInput? {
+        guard let node = take(.value) else {
+            if required && !session.isDryRun { report(.missing, expected: "\(expected)", found: nil) }
+            return nil
+        }
+        return node == .null ? SelectedTransformInput(value: nil, isNull: true) : SelectedTransformInput(value: node.foundationValue, isNull: false)
+    }
+
+    /// Records a value the transform refused.
+    @usableFromInline
+    func reportTransformFailure(expected: Any.Type) {
+        report(.transformFailed, expected: "\(expected)", found: currentNode)
     }
 
     /// The selected value passed through a transform (as Foundation types).

@@ -51,13 +51,24 @@ public final class Map {
     @exclusivity(unchecked) private var ownDelimiter = "."
     @exclusivity(unchecked) private var ownNested = false
     @exclusivity(unchecked) private var ownComponents: [String] = []
-    private var currentComponents: [String] { selected?.components ?? ownComponents }
+    var currentComponents: [String] { selected?.components ?? ownComponents }
+    /// How the plan's matched read reads its value (`nil` when no plan read matched).
+    var selectedKind: ReadKind? { selected?.kind }
     let session: MappingSession
     /// From the unit's root to this object: the parent's path (shared, not copied) and this
     /// object's own step, joined only when a problem needs them.
     let parentPath: [JSONPath.Component]
     let leaf: JSONPath.Component?
-    var path: [JSONPath.Component] { leaf.map { parentPath + [$0] } ?? parentPath }
+    /// A second step after `leaf` (a nested model's key inside an array element), so a
+    /// nested model's map shares its parent's path instead of building one per object.
+    let leaf2: JSONPath.Component?
+    var path: [JSONPath.Component] {
+        guard let leaf else { return parentPath }
+        var path = parentPath
+        path.append(leaf)
+        if let leaf2 { path.append(leaf2) }
+        return path
+    }
     let info: TypeInfo?
     /// The plan this object was captured with; `nil` when it was kept whole.
     let plan: TypePlan?
@@ -86,7 +97,8 @@ public final class Map {
     }
 
     init(mappingType: MappingType, node: YajlMapper.JSON, session: MappingSession, path: [JSONPath.Component],
-         leaf: JSONPath.Component? = nil, info: TypeInfo?, plan: TypePlan?, toObject: Bool = false) {
+         leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil, info: TypeInfo?, plan: TypePlan?,
+         toObject: Bool = false) {
         self.mappingType = mappingType
         self.node = node
         if case .object(let object) = node {
@@ -101,6 +113,7 @@ public final class Map {
         self.session = session
         self.parentPath = path
         self.leaf = leaf
+        self.leaf2 = leaf == nil ? nil : leaf2
         self.info = info
         self.plan = session.capturedWhole ? nil : plan
         self.toObject = toObject

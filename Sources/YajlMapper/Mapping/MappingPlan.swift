@@ -273,8 +273,11 @@ final class TypeInfo: @unchecked Sendable {
         case none
     }
     let construction: Construction
+    /// The model type.
+    let type: ObjectIdentifier
 
     init(type: any BaseMappable.Type) {
+        self.type = ObjectIdentifier(type)
         if let mappable = type as? any Mappable.Type {
             construction = .mappable(mappable)
         } else if let staticMappable = type as? any StaticMappable.Type {

@@ -38,8 +38,9 @@ final class MappingSession {
     /// The plan a type's objects are captured and checked with, fixed for the session so
     /// capture and mapping agree even if another thread widens the plan meanwhile.
     func plan(for info: TypeInfo) -> TypePlan? {
-        // Most lookups repeat the previous one (the elements of an array): no hashing then.
-        if let last = lastPlan, last.info === info { return last.plan }
+        // A mapping uses a handful of types: a short list searched by identity is cheaper
+        // than hashing, on every object.
+        for entry in recent where entry.info === info { return entry.plan }
         let id = ObjectIdentifier(info)
         let plan: TypePlan?
         if let known = plans[id] {
@@ -48,10 +49,10 @@ final class MappingSession {
             plan = info.plan
             plans[id] = plan
         }
-        lastPlan = (info, plan)
+        if recent.count < 8 { recent.append((info, plan)) }
         return plan
     }
-    @exclusivity(unchecked) private var lastPlan: (info: TypeInfo, plan: TypePlan?)?
+    @exclusivity(unchecked) private var recent: [(info: TypeInfo, plan: TypePlan?)] = []
 
     func noteMiss() { missed = true }
 

@@ -6,17 +6,18 @@ enum ModelBuilder {
     /// - Parameters:
     ///   - whole: the object was captured whole (no plan checks needed below it).
     static func build<T: BaseMappable>(_ type: T.Type, from node: JSON, at path: [JSONPath.Component],
-                                      leaf: JSONPath.Component? = nil,
+                                      leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil,
                                       session: MappingSession, whole: Bool, info known: TypeInfo? = nil,
                                       plan knownPlan: TypePlan?? = nil) -> T? {
         guard case .object = node else {
-            session.report(.typeMismatch, path: leaf.map { path + [$0] } ?? path, expected: "\(T.self) (an object)",
+            session.report(.typeMismatch, path: path + [leaf, leaf2].compactMap { $0 }, expected: "\(T.self) (an object)",
                            found: node.foundDescription)
             return nil
         }
         let info = known ?? PlanRegistry.shared.info(for: T.self)
         let plan = whole ? nil : knownPlan ?? session.plan(for: info)
-        let map = Map(mappingType: .fromJSON, node: node, session: session, path: path, leaf: leaf, info: info, plan: plan)
+        let map = Map(mappingType: .fromJSON, node: node, session: session, path: path, leaf: leaf, leaf2: leaf2,
+                      info: info, plan: plan)
         // A type still without a plan learns it from this object.
         let learning = plan == nil && info.plan == nil && !session.recording
         if learning { session.recording = true }

@@ -5,17 +5,32 @@ private func transformed<Transform: TransformType>(_ value: Transform.Object?, _
 }
 
 /// Reads or writes a value through a transform: `date <- (map["created_at"], ISO8601DateTransform())`.
+/// (Inlinable, as `readTransformed` would be: the caller's module specialises it for its types.)
+@inlinable
 public func <- <Transform: TransformType>(left: inout Transform.Object, right: (Map, Transform)) {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.readTransformed(transform, required: true))
+    guard let input = map.transformInput(required: true, expected: Transform.Object.self) else { return }
+    if let value = transform.transformFromJSON(input.value) {
+        left = value
+    } else {
+        map.reportTransformFailure(expected: Transform.Object.self)
+    }
 }
 
 /// Reads or writes an optional value through a transform.
+@inlinable
 public func <- <Transform: TransformType>(left: inout Transform.Object?, right: (Map, Transform)) {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.readTransformed(transform, required: false))
+    guard let input = map.transformInput(required: false, expected: Transform.Object.self) else { return }
+    if let value = transform.transformFromJSON(input.value) {
+        left = value
+    } else if input.isNull {
+        left = nil
+    } else {
+        map.reportTransformFailure(expected: Transform.Object.self)
+    }
 }
 
 /// Writes a value through a transform.
