@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import YajlMapper
+
+// The capture keeps only the keys a plan lists. These tests pin what must not change when
+// objects differ from the plan's order: keys in another order, keys missing, unlisted keys
+// (some sharing a planned key's length and first and last bytes), a planned key given twice,
+// and nested models inside array elements, whose problems name their whole path.
+
+struct SparseOwner: Mappable, Equatable {
+    var login = ""
+    var id = 0
+    init?(map: Map) {}
+    init(login: String, id: Int) {
+        self.login = login
+        self.id = id
+    }
+    mutating func mapping(map: Map) {
+        login <- map["login"]
+        id <- map["id"]
+    }
+}
+
+struct SparseItem: Mappable, Equatable {
+    var id = 0
+    var name: String?
+    var fullName = ""
+    var owner: SparseOwner?
+    var avatar: String?
+    var created: Date?
+    init?(map: Map) {}
+    init(id: Int, name: String?, fullName: String, owner: SparseOwner?, avatar: String?, created: Date?) {
+        self.id = id
+        self.name = name
+        self.fullName = fullName
+        self.owner = owner
+        self.avatar = avatar
+        self.created = created
+    }
+    mutating func mapping(map: Map) {
+        id <- map["id"]
+        name <- map["name"]
+        fullName <- map["full_name"]
+        owner <- map["owner"]
+        avatar <- map["owner.avatar_url"]
+        created <- (map["created_at"], ISO8601DateTransform())
+    }
+}
+
+struct SparsePage: Mappable {
+    var items: [SparseItem] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) { items <- map["items"] }
+}
+
+/// Conforms to both protocols: as in ObjectMapper, `objectForMapping(map:)` makes the instance.
+final class SparseBoth: Mappable, StaticMappable {
+    var origin = "unset"
+    var value = 0
+    init() {}
+    required init?(map: Map) { origin = "init" }
+    static func objectForMapping(map: Map) -> BaseMappable? {
+        let made = SparseBoth()
+        made.origin = "objectForMapping"
+        return made
+    }
+    func mapping(map: Map) { value <- map["value"] }
+}
+
+@Suite("Sparse capture: order, gaps, repeats, nested paths")
+struct MappingSparseCaptureTests {
+    static let page = """
+    {"items": [
+      {"id": 1, "name": "a", "full_name": "o/a", "owner": {"login": "o", "id": 7, "avatar_url": "u1"}, "created_at": "2020-01-02T03:04:05Z"},
+      {"full_name": "o/b", "id": 2, "owner": {"avatar_url": "u2", "id": 8, "login": "p"}, "name": "b"},
+      {"id": 3, "nmae": "x", "fulL_name": "y", "full_name": "o/c", "name": null, "owner": null},
+      {"id": 4, "name": "first", "full_name": "o/d", "name": "last", "id": 40}
+    ]}
+    """
+
+    @Test func objectsInAnyOrderWithGapsAndRepeatsMapLikeTheWholeDocument() throws {
+        let page = try Mapper<SparsePage>().map(string: Self.page)
+        let created = ISO8601DateTransform().transformFromJSON("2020-01-02T03:04:05Z")
+        #expect(page.items == [
+            SparseItem(id: 1, name: "a", fullName: "o/a", owner: SparseOwner(login: "o", id: 7), avatar: "u1", created: created),
+            SparseItem(id: 2, name: "b", fullName: "o/b", owner: SparseOwner(login: "p", id: 8), avatar: "u2", created: nil),
+            SparseItem(id: 3, name: nil, fullName: "o/c", owner: nil, avatar: nil, created: nil),
+            // A planned key given twice: the last value, as JSONSerialization and ObjectMapper.
+            SparseItem(id: 40, name: "last", fullName: "o/d", owner: nil, avatar: nil, created: nil),
+        ])
+        // The same models from the fully parsed value (no plan, no sparse capture).
+        let whole = try Mapper<SparsePage>().map(json: try JSON(parsing: Array(Self.page.utf8)))
+        #expect(whole.items == page.items)
+    }
+
+    @Test func nestedModelProblemsInArrayElementsNameTheirPathAndPosition() throws {
+        var text = """
+        {"items": [
+          {"id": 1, "full_name": "a", "owner": {"login": "o", "id": 1}},
+          {"id": 2, "full_name": "b", "owner": {"id": "nine", "login": "p"}},
+          {"id": 3, "full_name": "c", "created_at": "yesterday"}
+        ]}
+        """
+        let result = try text.withUTF8 { try Mapper<SparsePage>().mapResult(bytes: UnsafeRawBufferPointer($0)) }
+        let summary = result.problems.map { "\($0.kind) \($0.keyPath) \($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
+        #expect(summary == [
+            "typeMismatch items[1].owner.id 3:47",
+            "transformFailed items[2].created_at 4:45",
+        ])
+        #expect(result.value?.items.map { $0.id } == [1, 2, 3])
+    }
+
+    @Test func transformsLeaveAbsentKeysAloneAndReadNullAsNil() throws {
+        var item = try #require(SparseItem(JSONString: #"{"id": 1, "full_name": "a", "created_at": "2021-05-06T07:08:09+02:00"}"#))
+        #expect(item.created == ISO8601DateTransform().transformFromJSON("2021-05-06T05:08:09Z"))
+        item = Mapper<SparseItem>().map(JSONString: #"{"id": 2}"#, toObject: item)
+        #expect(item.id == 2 && item.created != nil)
+        item = Mapper<SparseItem>().map(JSONString: #"{"created_at": null}"#, toObject: item)
+        #expect(item.created == nil)
+    }
+
+    @Test func aTypeThatIsBothMappableAndStaticMappableIsMadeByObjectForMapping() throws {
+        let made = try Mapper<SparseBoth>().map(string: #"{"value": 5}"#)
+        #expect(made.origin == "objectForMapping")
+        #expect(made.value == 5)
+        let many = try Mapper<SparseBoth>().mapArray(data: Array(#"[{"value": 1}, {"value": 2}]"#.utf8))
+        #expect(many.map(\.origin) == ["objectForMapping", "objectForMapping"])
+        #expect(many.map(\.value) == [1, 2])
+    }
+}
