@@ -233,14 +233,10 @@ extension Map {
 
     /// The selected value passed through a transform (as Foundation types).
     func readTransformed<Transform: TransformType>(_ transform: Transform, required: Bool) -> Transform.Object?? {
-        guard let node = take(.value) else {
-            if required && !session.isDryRun { report(.missing, expected: "\(Transform.Object.self)", found: nil) }
-            return .none
-        }
-        let input: Any? = node == .null ? nil : node.foundationValue
-        if let value = transform.transformFromJSON(input) { return .some(value) }
-        if node == .null && !required { return .some(nil) }
-        report(.transformFailed, expected: "\(Transform.Object.self)", found: node)
+        guard let input = transformInput(required: required, expected: Transform.Object.self) else { return .none }
+        if let value = transform.transformFromJSON(input.value) { return .some(value) }
+        if input.isNull && !required { return .some(nil) }
+        reportTransformFailure(expected: Transform.Object.self)
         return .none
     }
 }
