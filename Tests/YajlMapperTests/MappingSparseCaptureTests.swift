@@ -59,7 +59,7 @@ final class SparseBoth: Mappable, StaticMappable {
     var value = 0
     init() {}
     required init?(map: Map) { origin = "init" }
-    static func objectForMapping(map: Map) -> BaseMappable? {
+    static func objectForMapping(map: Map) -> (any BaseMappable)? {
         let made = SparseBoth()
         made.origin = "objectForMapping"
         return made

@@ -1,3 +1,14 @@
+/// What a model read did with the memory it was given.
+@usableFromInline
+enum ModelRead {
+    /// A model was built there.
+    case built
+    /// The value is `null`: an optional property becomes `nil`.
+    case null
+    /// Absent, or not a model (a problem was recorded): the property keeps its value.
+    case unchanged
+}
+
 /// A transform's input: the selected value as Foundation types (`nil` for `null`).
 @usableFromInline
 struct SelectedTransformInput {
@@ -135,23 +146,38 @@ extension Map {
 
     /// Builds a nested model from the selected value.
     func readModel<T: BaseMappable>(_: T.Type, required: Bool) -> T?? {
+        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            switch readModel(T.self, required: required, into: buffer.baseAddress!) {
+            case .built: return .some(buffer.baseAddress!.move())
+            case .null: return .some(nil)
+            case .unchanged: return .none
+            }
+        }
+    }
+
+    /// Builds a nested model from the selected value into uninitialised memory (which holds
+    /// it when the result is `.built`): the inlinable model operators call this, so no
+    /// optional of the model's type is made in generic code.
+    @usableFromInline
+    func readModel<T: BaseMappable>(_: T.Type, required: Bool, into address: UnsafeMutablePointer<T>) -> ModelRead {
         let info = modelInfo(T.self)
         let node: JSON
         switch fetch(.model(info), required: required, expected: "\(T.self)") {
-        case .absent: return .none
-        case .null: return required ? .none : .some(nil)
+        case .absent: return .unchanged
+        case .null: return required ? .unchanged : .null
         case .value(let value): node = value
         }
         // A plain key under an array element: the nested map shares this map's path.
         let components = currentComponents
-        let model: T?
+        let built: Bool
         if components.count == 1, leaf != nil, leaf2 == nil {
-            model = ModelBuilder.build(T.self, from: node, at: parentPath, leaf: leaf, leaf2: .key(components[0]),
-                                       session: session, whole: plan == nil, info: info)
+            built = ModelBuilder.build(T.self, from: node, at: parentPath, leaf: leaf, leaf2: .key(components[0]),
+                                       session: session, whole: plan == nil, info: info, into: address)
         } else {
-            model = ModelBuilder.build(T.self, from: node, at: currentPath, session: session, whole: plan == nil, info: info)
+            built = ModelBuilder.build(T.self, from: node, at: currentPath, session: session, whole: plan == nil,
+                                       info: info, into: address)
         }
-        return model.map { .some($0) } ?? .none
+        return built ? .built : .unchanged
     }
 
     /// Builds an array of models; elements that fail are dropped, each with a problem.
@@ -168,10 +194,12 @@ extension Map {
             let elementPlan = whole ? nil : session.plan(for: info)
             var models: [T] = []
             models.reserveCapacity(elements.count)
-            for (i, element) in elements.enumerated() {
-                if let model = ModelBuilder.build(T.self, from: element, at: base, leaf: .index(i),
-                                                  session: session, whole: whole, info: info, plan: elementPlan) {
-                    models.append(model)
+            withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+                let address = buffer.baseAddress!
+                for (i, element) in elements.enumerated()
+                    where ModelBuilder.build(T.self, from: element, at: base, leaf: .index(i), session: session,
+                                             whole: whole, info: info, plan: elementPlan, into: address) {
+                    models.append(address.move())
                 }
             }
             if allOrNothing && models.count < elements.count { return nil }

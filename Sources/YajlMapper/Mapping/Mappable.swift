@@ -11,19 +11,23 @@ public protocol BaseMappable {
 }
 
 extension BaseMappable {
+    @inlinable
     public static func _instanceForMapping(_ map: Map) -> Self? { nil }
 }
 
 extension Mappable {
+    @inlinable
     public static func _instanceForMapping(_ map: Map) -> Self? { Self(map: map) }
 }
 
 extension StaticMappable {
+    @inlinable
     public static func _instanceForMapping(_ map: Map) -> Self? { objectForMapping(map: map) as? Self }
 }
 
 extension Mappable where Self: StaticMappable {
     /// Both protocols: `objectForMapping(map:)` decides, as in ObjectMapper.
+    @inlinable
     public static func _instanceForMapping(_ map: Map) -> Self? { objectForMapping(map: map) as? Self }
 }
 
@@ -48,7 +52,7 @@ public protocol Mappable: BaseMappable {
 /// A type that chooses the instance (a subclass, a cached object) for each JSON object.
 public protocol StaticMappable: BaseMappable {
     /// Returns the instance to fill, or `nil` to skip this object.
-    static func objectForMapping(map: Map) -> BaseMappable?
+    static func objectForMapping(map: Map) -> (any BaseMappable)?
 }
 
 /// A type whose properties are `let`s, read in a throwing initialiser with ``Map/value(_:)``.

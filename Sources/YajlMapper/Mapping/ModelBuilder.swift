@@ -9,10 +9,25 @@ enum ModelBuilder {
                                       leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil,
                                       session: MappingSession, whole: Bool, info known: TypeInfo? = nil,
                                       plan knownPlan: TypePlan?? = nil) -> T? {
+        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            let address = buffer.baseAddress!
+            guard build(T.self, from: node, at: path, leaf: leaf, leaf2: leaf2, session: session, whole: whole,
+                        info: known, plan: knownPlan, into: address) else { return nil }
+            return address.move()
+        }
+    }
+
+    /// ``build(_:from:at:leaf:leaf2:session:whole:info:plan:)`` into uninitialised memory,
+    /// which holds the model when this returns `true`. No optional of the model's type is
+    /// made on the way: in generic code each costs a run-time type lookup.
+    static func build<T: BaseMappable>(_ type: T.Type, from node: JSON, at path: [JSONPath.Component],
+                                      leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil,
+                                      session: MappingSession, whole: Bool, info known: TypeInfo? = nil,
+                                      plan knownPlan: TypePlan?? = nil, into address: UnsafeMutablePointer<T>) -> Bool {
         guard case .object = node else {
             session.report(.typeMismatch, path: path + [leaf, leaf2].compactMap { $0 }, expected: "\(T.self) (an object)",
                            found: node.foundDescription)
-            return nil
+            return false
         }
         let info = known ?? PlanRegistry.shared.info(for: T.self)
         let plan = whole ? nil : knownPlan ?? session.plan(for: info)
@@ -27,38 +42,48 @@ enum ModelBuilder {
                 session.learnRecordedReads()
             }
         }
-        guard let model = instantiate(T.self, map: map) else {
+        guard instantiate(T.self, map: map, into: address) else {
             if session.problems.last?.keyPath != JSONPath(session.basePath.components + map.path).description
                 || session.problems.last?.kind != .objectRejected {
                 session.report(.objectRejected, path: map.path, expected: "\(T.self)", found: nil)
             }
-            return nil
+            return false
         }
-        return model
+        return true
     }
 
     /// Creates and fills an instance, as ObjectMapper does for each protocol.
     static func instantiate<T: BaseMappable>(_ type: T.Type, map: Map) -> T? {
+        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+            instantiate(T.self, map: map, into: buffer.baseAddress!) ? buffer.baseAddress!.move() : nil
+        }
+    }
+
+    /// ``instantiate(_:map:)`` into uninitialised memory, which holds the model when this
+    /// returns `true`.
+    static func instantiate<T: BaseMappable>(_ type: T.Type, map: Map, into address: UnsafeMutablePointer<T>) -> Bool {
         let construction = map.info?.construction ?? PlanRegistry.shared.info(for: T.self).construction
         switch construction {
         case .mappable, .staticMappable:
-            guard var object = T._instanceForMapping(map) else { return nil }
-            object.mapping(map: map)
-            return object
+            guard let made = T._instanceForMapping(map) else { return false }
+            address.initialize(to: made)
+            address.pointee.mapping(map: map)
+            return true
         case .immutable(let immutable):
             do {
-                guard var object = try immutable.init(map: map) as? T else { return nil }
+                guard var object = try immutable.init(map: map) as? T else { return false }
                 object.mapping(map: map)
-                return object
+                address.initialize(to: object)
+                return true
             } catch let error as MappingError {
                 for problem in error.problems { map.session.adopt(problem) }
-                return nil
+                return false
             } catch {
                 map.session.report(.objectRejected, path: map.path, expected: "\(T.self)", found: "\(error)")
-                return nil
+                return false
             }
         case .none:
-            return nil
+            return false
         }
     }
 

@@ -3,16 +3,29 @@ private func json<T: BaseMappable>(_ model: T, _ map: Map) -> JSON {
     ModelBuilder.write(model, session: map.session)
 }
 
-/// Reads or writes a nested model.
+/// Reads or writes a nested model. (Inlinable: the model is built into the caller's memory,
+/// so no optional of its type is made in generic code, which costs a run-time type lookup.)
+@inlinable
 public func <- <T: BaseMappable>(left: inout T, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.readModel(T.self, required: true))
+    withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+        if case .built = right.readModel(T.self, required: true, into: buffer.baseAddress!) {
+            left = buffer.baseAddress!.move()
+        }
+    }
 }
 
 /// Reads or writes an optional nested model.
+@inlinable
 public func <- <T: BaseMappable>(left: inout T?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.readModel(T.self, required: false))
+    withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
+        switch right.readModel(T.self, required: false, into: buffer.baseAddress!) {
+        case .built: left = buffer.baseAddress!.move()
+        case .null: left = nil
+        case .unchanged: break
+        }
+    }
 }
 
 /// Writes a nested model.
