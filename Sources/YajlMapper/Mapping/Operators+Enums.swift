@@ -6,16 +6,44 @@ private func enumCase<T: RawRepresentable>(_ node: JSON) throws -> T where T.Raw
     return value
 }
 
-/// Reads or writes an enum by its raw value.
+/// Reads or writes an enum by its raw value. (Inlinable, as the basic values' operators:
+/// it specialises in the caller's module, with no run-time type lookups.)
+@inlinable
 public func <- <T: RawRepresentable>(left: inout T, right: Map) where T.RawValue: JSONScalar {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: true, expected: "\(T.self)") { try enumCase($0) as T })
+    if case .value(let node) = right.fetchValue(required: true, expected: T.self) {
+        do {
+            if let value = T(rawValue: try T.RawValue.fromJSON(node)) {
+                left = value
+            } else {
+                right.reportConversion(JSONConversionError.typeMismatch(expected: "\(T.self)", found: node.kind), expected: T.self)
+            }
+        } catch {
+            right.reportConversion(error, expected: T.self)
+        }
+    }
 }
 
 /// Reads or writes an optional enum by its raw value.
+@inlinable
 public func <- <T: RawRepresentable>(left: inout T?, right: Map) where T.RawValue: JSONScalar {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: false, expected: "\(T.self)") { try enumCase($0) as T })
+    switch right.fetchValue(required: false, expected: T.self) {
+    case .value(let node):
+        do {
+            if let value = T(rawValue: try T.RawValue.fromJSON(node)) {
+                left = value
+            } else {
+                right.reportConversion(JSONConversionError.typeMismatch(expected: "\(T.self)", found: node.kind), expected: T.self)
+            }
+        } catch {
+            right.reportConversion(error, expected: T.self)
+        }
+    case .null:
+        left = nil
+    case .absent:
+        break
+    }
 }
 
 /// Writes an enum's raw value.
