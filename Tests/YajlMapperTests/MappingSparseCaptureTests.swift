@@ -67,6 +67,25 @@ final class SparseBoth: Mappable, StaticMappable {
     func mapping(map: Map) { value <- map["value"] }
 }
 
+/// Reads its keys in another order than its objects list them: the plan learns the
+/// objects' order after the first complete one.
+struct SparseReordered: Mappable, Equatable {
+    var c = ""
+    var a = 0
+    var b: Bool?
+    init?(map: Map) {}
+    init(c: String, a: Int, b: Bool?) {
+        self.c = c
+        self.a = a
+        self.b = b
+    }
+    mutating func mapping(map: Map) {
+        c <- map["c"]
+        a <- map["a"]
+        b <- map["b"]
+    }
+}
+
 @Suite("Sparse capture: order, gaps, repeats, nested paths")
 struct MappingSparseCaptureTests {
     static let page = """
@@ -117,6 +136,33 @@ struct MappingSparseCaptureTests {
         #expect(item.id == 2 && item.created != nil)
         item = Mapper<SparseItem>().map(JSONString: #"{"created_at": null}"#, toObject: item)
         #expect(item.created == nil)
+    }
+
+    @Test func aPlanLearnsTheObjectsOrderAndStillMapsEveryOrderAndLocatesProblems() throws {
+        let text = """
+        [{"a": 1, "b": true, "c": "x", "d": 0},
+         {"a": 2, "b": false, "c": "y"},
+         {"c": "z", "b": null, "a": 3},
+         {"a": "four", "c": "w"}]
+        """
+        let expected = [SparseReordered(c: "x", a: 1, b: true), SparseReordered(c: "y", a: 2, b: false),
+                        SparseReordered(c: "z", a: 3, b: nil), SparseReordered(c: "w", a: 0, b: nil)]
+        // The first mapping learns the order; the later ones capture with it. All agree, and
+        // the problem keeps its place.
+        for _ in 0..<3 {
+            #expect(try Mapper<SparseReordered>().mapArray(data: Array(text.utf8)) == expected)
+            #expect(try strictProblems(text) == ["typeMismatch [3].a 4:8"])
+        }
+        #expect(PlanRegistry.shared.info(for: SparseReordered.self).plan?.keyOrder == ["a", "b", "c"])
+    }
+
+    private func strictProblems(_ text: String) throws -> [String] {
+        do {
+            _ = try Mapper<SparseReordered>(strict: true).mapArray(data: Array(text.utf8))
+            return []
+        } catch let error as MappingError {
+            return error.problems.map { "\($0.kind) \($0.keyPath) \($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
+        }
     }
 
     @Test func aTypeThatIsBothMappableAndStaticMappableIsMadeByObjectForMapping() throws {

@@ -42,6 +42,9 @@ public final class Map {
     private let objectKeys: [String]
     private let objectValues: [YajlMapper.JSON]
     private let isObject: Bool
+    /// The object lists every key of the plan's root node in the node's order (it shares
+    /// the node's names): a matched read's key is at its entry's position.
+    private let shaped: Bool
     /// The value at the selected key: `nil` when absent.
     @exclusivity(unchecked) var currentNode: YajlMapper.JSON?
     /// The selection: the plan's read it matched (the usual case, no copying), or its own
@@ -116,6 +119,12 @@ public final class Map {
         self.leaf2 = leaf == nil ? nil : leaf2
         self.info = info
         self.plan = session.capturedWhole ? nil : plan
+        let keys = objectKeys
+        if let names = self.plan?.root.names, names.count == keys.count, !names.isEmpty {
+            shaped = names.withUnsafeBufferPointer { a in keys.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        } else {
+            shaped = false
+        }
         self.toObject = toObject
         self.context = session.context
         self.shouldIncludeNilValues = session.shouldIncludeNilValues
@@ -191,7 +200,10 @@ public final class Map {
             return Self.lookup(components[...], in: node)
         }
         let position: Int
-        if hint < objectKeys.count, objectKeys[hint] == first {
+        if shaped, let entry = selected?.entryIndex, entry >= 0 {
+            // The object has every key of the plan's root, in its order.
+            position = entry
+        } else if hint < objectKeys.count, objectKeys[hint] == first {
             position = hint
         } else if let found = Self.position(of: first, in: node) {
             position = found

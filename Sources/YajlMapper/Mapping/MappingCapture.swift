@@ -59,13 +59,18 @@ struct MappingCapture: JSONEventHandler {
     /// `frames.last`, kept in a field: read on every event.
     private var top: Frame? {
         didSet {
-            if case .object(_, _, let node?, _)? = top {
-                keyFilter = node._withUnsafeGuaranteedRef { $0.keyFilter }
+            if case .object(_, _, let node, let memberRule)? = top {
+                topObject = (node, memberRule)
+                keyFilter = node?._withUnsafeGuaranteedRef { $0.keyFilter }
             } else {
+                topObject = nil
                 keyFilter = nil
             }
         }
     }
+    /// The innermost open object's plan node and member rule, when the top frame is an
+    /// object: read by every key event.
+    private var topObject: (node: Unmanaged<PlanNode>?, memberRule: CaptureRule)?
     /// The key filter of the innermost open object's plan node; `nil` when every key of the
     /// open object must reach ``key(_:)``.
     private var keyFilter: UnsafePointer<Int8>?
@@ -271,7 +276,7 @@ struct MappingCapture: JSONEventHandler {
 
     mutating func key(_ name: JSONBytes) throws {
         if skipDepth > 0 { return }
-        guard case .object(_, _, let node, let memberRule)? = top else { return }
+        guard let (node, memberRule) = topObject else { return }
         guard let node else {
             keys.append(try Self.text(name))
             pending = memberRule
@@ -388,13 +393,29 @@ struct MappingCapture: JSONEventHandler {
         let count = hits.count - keyStart
         defer { hits.removeSubrange(keyStart...) }
         if mask & Self.repeatBit == 0 {
-            if count == node.names.count && hits[keyStart...].elementsEqual(0..<count) {
+            let complete = count == node.names.count
+            if complete && Self.inOrder(hits, from: keyStart) {
                 return JSONObject(uniqueKeys: node.names, values: values, indexed: false)
             }
-            return JSONObject(uniqueKeys: hits[keyStart...].map { node.names[$0] }, values: values, indexed: false)
+            let keys = hits[keyStart...].map { node.names[$0] }
+            // Every key, in another order than the plan's: tell the type once (a model's
+            // root node), so later mappings capture in this order.
+            if complete, !node.orderReported.load(ordering: .relaxed), let owner = node.orderOwner,
+               !node.orderReported.exchange(true, ordering: .acquiringAndReleasing) {
+                owner.learnOrder(keys, replacing: node)
+            }
+            return JSONObject(uniqueKeys: keys, values: values, indexed: false)
         }
         // A key came twice: the last value wins, in the first one's position.
         return JSONObject(zip(hits[keyStart...].map { node.names[$0] }, values).map { ($0, $1) })
+    }
+
+    /// Whether `hits[start...]` is 0, 1, 2, …
+    private static func inOrder(_ hits: [Int], from start: Int) -> Bool {
+        hits.withUnsafeBufferPointer { buffer in
+            for i in start..<buffer.count where buffer[i] != i - start { return false }
+            return true
+        }
     }
 
     /// Moves the values from `start` on out of the stack (no reference counting per value).

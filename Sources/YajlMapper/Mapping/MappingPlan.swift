@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// How a mapping reads a key: as a plain value, or as a nested model (alone, in an array
 /// or set, or as the values of a dictionary). The capture keeps what each kind needs.
@@ -30,6 +31,8 @@ final class PlanRead: Equatable, @unchecked Sendable {
     let kind: ReadKind
     /// `kind == .value`, precomputed: checked on every read.
     let isPlainValue: Bool
+    /// In a plan: the position of the first key among the plan root's entries (-1: none).
+    let entryIndex: Int
 
     init(key: String, nested: Bool, requestedNested: Bool? = nil, delimiter: String, kind: ReadKind, whole: Bool = false) {
         self.key = key
@@ -39,6 +42,19 @@ final class PlanRead: Equatable, @unchecked Sendable {
         self.components = whole ? [] : nested ? key.components(separatedBy: delimiter) : [key]
         self.kind = kind
         if case .value = kind { isPlainValue = true } else { isPlainValue = false }
+        entryIndex = -1
+    }
+
+    /// The same read, placed in a plan whose root lists its first key at `entryIndex`.
+    init(_ read: PlanRead, entryIndex: Int) {
+        key = read.key
+        nested = read.nested
+        requestedNested = read.requestedNested
+        delimiter = read.delimiter
+        components = read.components
+        kind = read.kind
+        isPlainValue = read.isPlainValue
+        self.entryIndex = entryIndex
     }
 
     /// A read of the whole object (`map.JSON`, `map.jsonValue`).
@@ -74,7 +90,11 @@ final class PlanNode: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var names: [String] = []
     @exclusivity(unchecked) private(set) var lengths: [Int] = []
     @exclusivity(unchecked) private(set) var heads: [UInt64] = []
-    @exclusivity(unchecked) private(set) var keyBytes: [[UInt8]] = []
+    /// Each key's bytes after its first eight, in one buffer (`tailStarts[i]` is where key
+    /// i's tail starts): compared without reference counting.
+    @exclusivity(unchecked) private var tails: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
+    @exclusivity(unchecked) private var tailsCount = 0
+    @exclusivity(unchecked) private(set) var tailStarts: [Int] = []
     @exclusivity(unchecked) private(set) var entries: [PlanEntry] = []
     /// The capture rule of each entry when it does not depend on the session (`nil` for a
     /// nested model, whose rule depends on the session's plan for it), and the model's type.
@@ -83,6 +103,12 @@ final class PlanNode: @unchecked Sendable {
     /// Keep keys that are not listed (whole), rather than skip them: used for the envelope
     /// around a streamed array.
     let keepsOthers: Bool
+    /// For a model's root node: the type (registered for the whole process, so not
+    /// retained: a weak reference would slow every retain of it), told once when its objects list the keys in
+    /// another order than this node (see ``TypeInfo/learnOrder(_:replacing:)``).
+    unowned(unsafe) var orderOwner: TypeInfo?
+    /// Whether that has been told (set by the first capture that sees it).
+    let orderReported = Atomic<Bool>(false)
 
     /// A 256-slot filter over (length, first byte, last byte): 0 = no key here, n = key n-1
     /// is the only candidate, -1 = several (compare them all). Most keys of an object are
@@ -101,6 +127,7 @@ final class PlanNode: @unchecked Sendable {
 
     deinit {
         slots.deallocate()
+        tails.deallocate()
     }
 
     @inline(__always)
@@ -122,18 +149,10 @@ final class PlanNode: @unchecked Sendable {
         if candidate > 0 {
             let i = candidate - 1
             guard lengths[i] == count && heads[i] == head else { return nil }
-            if count <= 8 { return i }
-            let equal = keyBytes[i].withUnsafeBytes { stored in
-                memcmp(stored.baseAddress! + 8, key.buffer.baseAddress! + 8, count - 8) == 0
-            }
-            return equal ? i : nil
+            return count <= 8 || memcmp(tails + tailStarts[i], key.buffer.baseAddress! + 8, count - 8) == 0 ? i : nil
         }
         for i in 0..<lengths.count where lengths[i] == count && heads[i] == head {
-            if count <= 8 { return i }
-            let equal = keyBytes[i].withUnsafeBytes { stored in
-                memcmp(stored.baseAddress! + 8, key.buffer.baseAddress! + 8, count - 8) == 0
-            }
-            if equal { return i }
+            if count <= 8 || memcmp(tails + tailStarts[i], key.buffer.baseAddress! + 8, count - 8) == 0 { return i }
         }
         return nil
     }
@@ -156,7 +175,16 @@ final class PlanNode: @unchecked Sendable {
         } else {
             let bytes = Array(name.utf8)
             names.append(name)
-            keyBytes.append(bytes)
+            let tail = bytes.dropFirst(8)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: tailsCount + tail.count + 1)
+            grown.update(from: tails, count: tailsCount)
+            if !tail.isEmpty {
+                tail.withUnsafeBufferPointer { (grown + tailsCount).update(from: $0.baseAddress!, count: $0.count) }
+            }
+            tails.deallocate()
+            tails = grown
+            tailStarts.append(tailsCount)
+            tailsCount += tail.count
             lengths.append(bytes.count)
             heads.append(bytes.withUnsafeBytes { Self.head($0) })
             entries.append(entry)
@@ -229,12 +257,22 @@ final class TypePlan: @unchecked Sendable {
     let root: PlanNode
     /// The mapping reads its whole object (`map.JSON`): keep objects of this type whole.
     let keepsWhole: Bool
-
-    init(reads: [PlanRead]) {
-        self.reads = reads
-        root = PlanNode()
+    /// The keys in the order the type's objects list them, when learned: the root node's
+    /// entries follow it, so captured objects share the node's names and reads find their
+    /// key at its entry's position.
+    let keyOrder: [String]
+    init(reads: [PlanRead], keyOrder: [String] = []) {
+        self.keyOrder = keyOrder
+        let root = PlanNode()
+        self.root = root
+        // Inserting a read twice changes nothing: the learned order first, then the rest.
+        for name in keyOrder {
+            for read in reads where read.components.first == name { root.insert(read.components[...], kind: read.kind) }
+        }
         for read in reads { root.insert(read.components[...], kind: read.kind) }
         keepsWhole = reads.contains { $0.isWhole }
+        // Each read learns where its first key is among the root's entries.
+        self.reads = reads.map { read in PlanRead(read, entryIndex: read.components.first.flatMap { root.index(of: $0) } ?? -1) }
     }
 
     /// Whether a read is kept by this plan: the same read, or a whole value above it.
@@ -256,7 +294,7 @@ final class TypePlan: @unchecked Sendable {
     func adding(_ more: [PlanRead]) -> TypePlan {
         var all = reads
         for read in more where !all.contains(read) { all.append(read) }
-        return TypePlan(reads: all)
+        return TypePlan(reads: all, keyOrder: keyOrder)
     }
 }
 
@@ -294,7 +332,21 @@ final class TypeInfo: @unchecked Sendable {
 
     /// Adds reads seen in a mapping to the plan (or makes the first plan from them).
     func learn(_ reads: [PlanRead]) {
-        lock.withLock { current = current?.adding(reads) ?? TypePlan(reads: reads) }
+        lock.withLock {
+            current = current?.adding(reads) ?? TypePlan(reads: reads)
+            current?.root.orderOwner = self
+        }
+    }
+
+    /// Puts the plan's keys in the order its objects list them (once per type), when the
+    /// plan is still the one whose root is `root`. Later mappings capture objects sharing
+    /// the node's names, and find each key where its entry is.
+    func learnOrder(_ names: [String], replacing root: PlanNode) {
+        lock.withLock {
+            guard let plan = current, plan.root === root, plan.keyOrder.isEmpty else { return }
+            current = TypePlan(reads: plan.reads, keyOrder: names)
+            current?.root.orderOwner = self
+        }
     }
 }
 
