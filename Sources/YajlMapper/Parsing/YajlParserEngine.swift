@@ -451,13 +451,14 @@ final class YajlParserEngine {
         yajl_map_key: { ctx, text, count in
             let name = UnsafeRawBufferPointer(start: text, count: count)
             // Most keys of a mapped object are not read: reject them before any other work,
-            // and let yajl check their scalar values without calling back.
+            // and let yajl check their scalar values without calling back. (The rest is a
+            // call of its own, so this path needs no saved registers.)
             let context = CallbackContext.from(ctx)
             if context.pointee.capture.unsafelyUnwrapped.pointee.skipsUnlistedKey(name) {
                 context.pointee.setScalarEvents(false)
                 return 1
             }
-            return deliverCapture(ctx) { try $0.key(JSONBytes(name)) }
+            return captureKey(ctx, name)
         },
         yajl_end_map: { ctx in
             engine(ctx).depth -= 1
@@ -472,6 +473,12 @@ final class YajlParserEngine {
             engine(ctx).depth -= 1
             return deliverCapture(ctx) { try $0.endArray() }
         })
+
+    /// A key the fast path could not reject, delivered to the capture.
+    @inline(never)
+    private static func captureKey(_ ctx: UnsafeMutableRawPointer?, _ name: UnsafeRawBufferPointer) -> Int32 {
+        deliverCapture(ctx) { try $0.key(JSONBytes(name)) }
+    }
 
     /// ``deliver(_:_:)`` for the capture: the handler reached directly.
     @inline(__always)
