@@ -298,10 +298,11 @@ struct MappingCapture: JSONEventHandler {
             return
         }
         node._withUnsafeGuaranteedRef { node in
-            if let rule = node.fixedRules[index] {
+            let info = node.keyInfo[index]
+            if let rule = info.fixedRule {
                 pending = rule
             } else {
-                pending = modelRule(node.modelInfos[index].unsafelyUnwrapped.takeUnretainedValue())
+                pending = modelRule(info.model.unsafelyUnwrapped.takeUnretainedValue())
             }
             if node.keepsOthers {
                 keys.append(node.names[index])

@@ -88,18 +88,26 @@ final class PlanNode: @unchecked Sendable {
     // Read on every key event: exclusivity is not checked at run time (nodes are complete
     // before any capture reads them, and never change after).
     @exclusivity(unchecked) private(set) var names: [String] = []
-    @exclusivity(unchecked) private(set) var lengths: [Int] = []
-    @exclusivity(unchecked) private(set) var heads: [UInt64] = []
-    /// Each key's bytes after its first eight, in one buffer (`tailStarts[i]` is where key
-    /// i's tail starts): compared without reference counting.
+    @exclusivity(unchecked) private(set) var entries: [PlanEntry] = []
+
+    /// What a key event needs of each entry, in plain memory (no reference counting on the
+    /// path every kept key takes).
+    struct KeyInfo {
+        var length: Int
+        /// The first eight bytes (see ``head(_:)``).
+        var head: UInt64
+        /// Where the bytes after the first eight start in `tails`.
+        var tailStart: Int
+        /// The capture rule, when it does not depend on the session; else the nested
+        /// model's type (whose rule depends on the session's plan for it).
+        var fixedRule: CaptureRule?
+        var model: Unmanaged<TypeInfo>?
+    }
+    @exclusivity(unchecked) private(set) var keyInfo: UnsafeMutablePointer<KeyInfo> = .allocate(capacity: 1)
+    @exclusivity(unchecked) private var keyCount = 0
+    /// Each key's bytes after its first eight, in one buffer.
     @exclusivity(unchecked) private var tails: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
     @exclusivity(unchecked) private var tailsCount = 0
-    @exclusivity(unchecked) private(set) var tailStarts: [Int] = []
-    @exclusivity(unchecked) private(set) var entries: [PlanEntry] = []
-    /// The capture rule of each entry when it does not depend on the session (`nil` for a
-    /// nested model, whose rule depends on the session's plan for it), and the model's type.
-    @exclusivity(unchecked) private(set) var fixedRules: [CaptureRule?] = []
-    @exclusivity(unchecked) private(set) var modelInfos: [Unmanaged<TypeInfo>?] = []
     /// Keep keys that are not listed (whole), rather than skip them: used for the envelope
     /// around a streamed array.
     let keepsOthers: Bool
@@ -128,6 +136,8 @@ final class PlanNode: @unchecked Sendable {
     deinit {
         slots.deallocate()
         tails.deallocate()
+        keyInfo.deinitialize(count: keyCount)
+        keyInfo.deallocate()
     }
 
     @inline(__always)
@@ -148,11 +158,14 @@ final class PlanNode: @unchecked Sendable {
         let head = Self.head(key.buffer)
         if candidate > 0 {
             let i = candidate - 1
-            guard lengths[i] == count && heads[i] == head else { return nil }
-            return count <= 8 || memcmp(tails + tailStarts[i], key.buffer.baseAddress! + 8, count - 8) == 0 ? i : nil
+            let info = keyInfo[i]
+            guard info.length == count && info.head == head else { return nil }
+            return count <= 8 || memcmp(tails + info.tailStart, key.buffer.baseAddress! + 8, count - 8) == 0 ? i : nil
         }
-        for i in 0..<lengths.count where lengths[i] == count && heads[i] == head {
-            if count <= 8 || memcmp(tails + tailStarts[i], key.buffer.baseAddress! + 8, count - 8) == 0 { return i }
+        for i in 0..<keyCount {
+            let info = keyInfo[i]
+            guard info.length == count && info.head == head else { continue }
+            if count <= 8 || memcmp(tails + info.tailStart, key.buffer.baseAddress! + 8, count - 8) == 0 { return i }
         }
         return nil
     }
@@ -162,8 +175,8 @@ final class PlanNode: @unchecked Sendable {
     static func head(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         if bytes.count >= 8 { return bytes.loadUnaligned(as: UInt64.self) }
         var word: UInt64 = 0
-        for i in 0..<bytes.count { word |= UInt64(bytes[i]) << (8 * UInt64(i)) }
-        return word
+        if let base = bytes.baseAddress { withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: base, byteCount: bytes.count) } }
+        return UInt64(littleEndian: word)
     }
 
     func index(of name: String) -> Int? { names.firstIndex(of: name) }
@@ -171,7 +184,7 @@ final class PlanNode: @unchecked Sendable {
     func set(_ name: String, _ entry: PlanEntry) {
         if let i = index(of: name) {
             entries[i] = entry
-            (fixedRules[i], modelInfos[i]) = Self.rule(for: entry)
+            (keyInfo[i].fixedRule, keyInfo[i].model) = Self.rule(for: entry)
         } else {
             let bytes = Array(name.utf8)
             names.append(name)
@@ -183,14 +196,16 @@ final class PlanNode: @unchecked Sendable {
             }
             tails.deallocate()
             tails = grown
-            tailStarts.append(tailsCount)
+            let (rule, model) = Self.rule(for: entry)
+            let infos = UnsafeMutablePointer<KeyInfo>.allocate(capacity: keyCount + 1)
+            infos.moveInitialize(from: keyInfo, count: keyCount)
+            (infos + keyCount).initialize(to: KeyInfo(length: bytes.count, head: bytes.withUnsafeBytes { Self.head($0) },
+                                                      tailStart: tailsCount, fixedRule: rule, model: model))
+            keyInfo.deallocate()
+            keyInfo = infos
+            keyCount += 1
             tailsCount += tail.count
-            lengths.append(bytes.count)
-            heads.append(bytes.withUnsafeBytes { Self.head($0) })
             entries.append(entry)
-            let (rule, info) = Self.rule(for: entry)
-            fixedRules.append(rule)
-            modelInfos.append(info)
             let slot = bytes.withUnsafeBytes { Self.slot($0) }
             // More than 126 keys, or a shared slot: mark it for a full comparison.
             slots[slot] = slots[slot] == 0 && names.count < 127 ? Int8(names.count) : -1
