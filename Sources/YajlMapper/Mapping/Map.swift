@@ -45,11 +45,21 @@ public final class Map {
     /// The object lists every key of the plan's root node in the node's order (it shares
     /// the node's names): a matched read's key is at its entry's position.
     private let shaped: Bool
-    /// The value at the selected key: `nil` when absent.
-    @exclusivity(unchecked) var currentNode: YajlMapper.JSON?
+    /// The value at the selected key: `nil` when absent. Kept as the position of a member
+    /// of the object when it is one (the usual case: no copy of the value per selection),
+    /// else as the value found.
+    var currentNode: YajlMapper.JSON? {
+        get { currentMember >= 0 ? objectValues[currentMember] : foundNode }
+        set {
+            currentMember = -1
+            foundNode = newValue
+        }
+    }
+    @exclusivity(unchecked) private var currentMember = -1
+    @exclusivity(unchecked) private var foundNode: YajlMapper.JSON?
     /// The selection: the plan's read it matched (the usual case, no copying), or its own
-    /// key, delimiter, nesting and components.
-    @exclusivity(unchecked) private var selected: PlanRead?
+    /// key, delimiter, nesting and components. Not retained: the map's plan holds its reads.
+    @exclusivity(unchecked) private unowned(unsafe) var selected: PlanRead?
     @exclusivity(unchecked) private var ownKey: String?
     @exclusivity(unchecked) private var ownDelimiter = "."
     @exclusivity(unchecked) private var ownNested = false
@@ -75,6 +85,8 @@ public final class Map {
     let info: TypeInfo?
     /// The plan this object was captured with; `nil` when it was kept whole.
     let plan: TypePlan?
+    /// `plan`, read on every selection without retaining it (the map holds it).
+    private unowned(unsafe) let planReads: TypePlan?
     /// The position in the plan's reads the next selection is expected to match.
     @exclusivity(unchecked) private var cursor = 0
     @exclusivity(unchecked) private var requestedNested: Bool?
@@ -119,6 +131,7 @@ public final class Map {
         self.leaf2 = leaf == nil ? nil : leaf2
         self.info = info
         self.plan = session.capturedWhole ? nil : plan
+        planReads = self.plan
         let keys = objectKeys
         if let names = self.plan?.root.names, names.count == keys.count, !names.isEmpty {
             shaped = names.withUnsafeBufferPointer { a in keys.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
@@ -167,7 +180,7 @@ public final class Map {
         // The n-th read usually is the plan's n-th read: take its split components (and its
         // nesting, which the same key and delimiter decide the same way).
         requestedNested = nested
-        if let plan, cursor < plan.reads.count, case let read = plan.reads[cursor], read.key == key,
+        if let plan = planReads, cursor < plan.reads.count, case let read = plan.reads[cursor], read.key == key,
            read.delimiter == delimiter, nested == read.requestedNested {
             selected = read
             cursor += 1
@@ -180,8 +193,15 @@ public final class Map {
             ownComponents = isNested ? key.components(separatedBy: delimiter) : [key]
         }
         if mappingType == .fromJSON {
-            currentNode = lookup(selected?.components ?? ownComponents)
-            keyPresent = currentNode != nil
+            if shaped, let read = selected, read.entryIndex >= 0, read.components.count == 1 {
+                // The object has every key of the plan's root, in its order.
+                currentMember = read.entryIndex
+                foundNode = nil
+                keyPresent = true
+            } else {
+                currentNode = lookup(selected?.components ?? ownComponents)
+                keyPresent = currentNode != nil
+            }
             if ignoreNil, case .null? = currentNode {
                 keyPresent = false
                 currentNode = nil
