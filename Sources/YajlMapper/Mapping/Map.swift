@@ -59,7 +59,10 @@ public final class Map {
     @exclusivity(unchecked) private var foundNode: YajlMapper.JSON?
     /// The selection: the plan's read it matched (the usual case, no copying), or its own
     /// key, delimiter, nesting and components. Not retained: the map's plan holds its reads.
-    @exclusivity(unchecked) private unowned(unsafe) var selected: PlanRead?
+    @exclusivity(unchecked) private var selectedRead: Unmanaged<PlanRead>?
+    private var selected: PlanRead? { selectedRead?.takeUnretainedValue() }
+    /// The matched read's member position when it reads one key of the root (-1: none).
+    @exclusivity(unchecked) private var selectedMember = -1
     @exclusivity(unchecked) private var ownKey: String?
     @exclusivity(unchecked) private var ownDelimiter = "."
     @exclusivity(unchecked) private var ownNested = false
@@ -85,8 +88,11 @@ public final class Map {
     let info: TypeInfo?
     /// The plan this object was captured with; `nil` when it was kept whole.
     let plan: TypePlan?
-    /// `plan`, read on every selection without retaining it (the map holds it).
-    private unowned(unsafe) let planReads: TypePlan?
+    /// `plan`'s reads, read on every selection without reference counting (the map holds
+    /// the plan, which holds them).
+    private let readTable: UnsafeMutablePointer<Unmanaged<PlanRead>>?
+    private let singleMember: UnsafeMutablePointer<Int>?
+    private let readCount: Int
     /// The position in the plan's reads the next selection is expected to match.
     @exclusivity(unchecked) private var cursor = 0
     @exclusivity(unchecked) private var requestedNested: Bool?
@@ -131,7 +137,9 @@ public final class Map {
         self.leaf2 = leaf == nil ? nil : leaf2
         self.info = info
         self.plan = session.capturedWhole ? nil : plan
-        planReads = self.plan
+        readTable = self.plan?.readTable
+        singleMember = self.plan?.singleMember
+        readCount = self.plan?.reads.count ?? 0
         let keys = objectKeys
         if let names = self.plan?.root.names, names.count == keys.count, !names.isEmpty {
             shaped = names.withUnsafeBufferPointer { a in keys.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
@@ -180,12 +188,14 @@ public final class Map {
         // The n-th read usually is the plan's n-th read: take its split components (and its
         // nesting, which the same key and delimiter decide the same way).
         requestedNested = nested
-        if let plan = planReads, cursor < plan.reads.count, case let read = plan.reads[cursor], read.key == key,
-           read.delimiter == delimiter, nested == read.requestedNested {
-            selected = read
+        if cursor < readCount, let table = readTable,
+           table[cursor]._withUnsafeGuaranteedRef({ $0.key == key && $0.delimiter == delimiter && nested == $0.requestedNested }) {
+            selectedRead = table[cursor]
+            selectedMember = singleMember.unsafelyUnwrapped[cursor]
             cursor += 1
         } else {
-            selected = nil
+            selectedRead = nil
+            selectedMember = -1
             let isNested = nested ?? (delimiter == "." ? key.utf8.contains(UInt8(ascii: ".")) : key.contains(delimiter))
             ownKey = key
             ownDelimiter = delimiter
@@ -193,9 +203,9 @@ public final class Map {
             ownComponents = isNested ? key.components(separatedBy: delimiter) : [key]
         }
         if mappingType == .fromJSON {
-            if shaped, let read = selected, read.entryIndex >= 0, read.components.count == 1 {
+            if shaped, selectedMember >= 0 {
                 // The object has every key of the plan's root, in its order.
-                currentMember = read.entryIndex
+                currentMember = selectedMember
                 foundNode = nil
                 keyPresent = true
             } else {

@@ -33,6 +33,8 @@ final class PlanRead: Equatable, @unchecked Sendable {
     let isPlainValue: Bool
     /// In a plan: the position of the first key among the plan root's entries (-1: none).
     let entryIndex: Int
+    /// One key, not a path: the value is a member of the object itself.
+    var isSingleKey: Bool { components.count == 1 }
 
     init(key: String, nested: Bool, requestedNested: Bool? = nil, delimiter: String, kind: ReadKind, whole: Bool = false) {
         self.key = key
@@ -287,7 +289,23 @@ final class TypePlan: @unchecked Sendable {
         for read in reads { root.insert(read.components[...], kind: read.kind) }
         keepsWhole = reads.contains { $0.isWhole }
         // Each read learns where its first key is among the root's entries.
-        self.reads = reads.map { read in PlanRead(read, entryIndex: read.components.first.flatMap { root.index(of: $0) } ?? -1) }
+        let placed = reads.map { read in PlanRead(read, entryIndex: read.components.first.flatMap { root.index(of: $0) } ?? -1) }
+        self.reads = placed
+        readTable = .allocate(capacity: max(placed.count, 1))
+        readTable.initialize(from: placed.map { Unmanaged.passUnretained($0) }, count: placed.count)
+        singleMember = .allocate(capacity: max(placed.count, 1))
+        singleMember.initialize(from: placed.map { $0.isSingleKey ? $0.entryIndex : -1 }, count: placed.count)
+    }
+
+    /// `reads` as unretained references (`reads` keeps them), and each read's member
+    /// position when it reads one key of the root (-1 otherwise): what ``Map`` reads on every
+    /// selection, without reference counting.
+    let readTable: UnsafeMutablePointer<Unmanaged<PlanRead>>
+    let singleMember: UnsafeMutablePointer<Int>
+
+    deinit {
+        readTable.deallocate()
+        singleMember.deallocate()
     }
 
     /// Whether a read is kept by this plan: the same read, or a whole value above it.
