@@ -63,6 +63,8 @@ public final class Map {
     private var selected: PlanRead? { selectedRead?.takeUnretainedValue() }
     /// The matched read's member position when it reads one key of the root (-1: none).
     @exclusivity(unchecked) private var selectedMember = -1
+    /// The matched read reads a plain value (checked by every basic `<-`).
+    @exclusivity(unchecked) private var selectedIsPlainValue = false
     @exclusivity(unchecked) private var ownKey: String?
     @exclusivity(unchecked) private var ownDelimiter = "."
     @exclusivity(unchecked) private var ownNested = false
@@ -192,10 +194,12 @@ public final class Map {
            table[cursor]._withUnsafeGuaranteedRef({ $0.key == key && $0.delimiter == delimiter && nested == $0.requestedNested }) {
             selectedRead = table[cursor]
             selectedMember = singleMember.unsafelyUnwrapped[cursor]
+            selectedIsPlainValue = table[cursor]._withUnsafeGuaranteedRef { $0.isPlainValue }
             cursor += 1
         } else {
             selectedRead = nil
             selectedMember = -1
+            selectedIsPlainValue = false
             let isNested = nested ?? (delimiter == "." ? key.utf8.contains(UInt8(ascii: ".")) : key.contains(delimiter))
             ownKey = key
             ownDelimiter = delimiter
@@ -323,6 +327,8 @@ public final class Map {
     /// The selected value for a read of `kind`; notes the read for plans, and a miss when
     /// the object was captured without it.
     func take(_ kind: ReadKind) -> YajlMapper.JSON? {
+        // The usual read: a plain value the plan's matched read also reads as one.
+        if case .value = kind, selectedIsPlainValue, !session.recording { return currentNode }
         if plan != nil || session.recording {
             checkRead(kind)
         }
@@ -330,9 +336,9 @@ public final class Map {
     }
 
     private func checkRead(_ kind: ReadKind) {
-        if plan != nil, let selected, !session.recording {
-            if case .value = kind, selected.isPlainValue { return }
-            if selected.kind == kind { return }
+        if plan != nil, let read = selectedRead, !session.recording,
+           read._withUnsafeGuaranteedRef({ $0.kind == kind }) {
+            return
         }
         let read = PlanRead(key: currentKey ?? "", nested: keyIsNested, requestedNested: requestedNested,
                             delimiter: nestedKeyDelimiter, kind: kind)
