@@ -212,7 +212,7 @@ struct MappingCapture: JSONEventHandler {
 
     // MARK: Values
 
-    private mutating func add(_ value: JSON) throws {
+    private mutating func add(_ value: consuming JSON) throws {
         if top == nil {
             documents.append(value)
         } else if isInUnits, let onUnit {
@@ -297,18 +297,16 @@ struct MappingCapture: JSONEventHandler {
             }
             return
         }
-        node._withUnsafeGuaranteedRef { node in
-            let info = node.keyInfo[index]
-            if let rule = info.fixedRule {
-                pending = rule
-            } else {
-                pending = modelRule(info.model.unsafelyUnwrapped.takeUnretainedValue())
-            }
-            if node.keepsOthers {
-                keys.append(node.names[index])
-            } else {
-                hits.append(index)
-            }
+        let (info, keepsOthers) = node._withUnsafeGuaranteedRef { ($0.keyInfo[index], $0.keepsOthers) }
+        if let rule = info.fixedRule {
+            pending = rule
+        } else {
+            pending = modelRule(info.model.unsafelyUnwrapped.takeUnretainedValue())
+        }
+        if keepsOthers {
+            keys.append(node._withUnsafeGuaranteedRef { $0.names[index] })
+        } else {
+            hits.append(index)
         }
         markSeen(index)
         quiet(false)
