@@ -6,21 +6,26 @@ private func enumCase<T: RawRepresentable>(_ node: JSON) throws -> T where T.Raw
     return value
 }
 
+/// The enum case for the selected value's raw value; a problem (and `nil`) when the raw
+/// value is of the wrong kind or names no case.
+@inlinable
+func enumCase<T: RawRepresentable>(_ node: JSON, at map: Map) -> T? where T.RawValue: JSONScalar {
+    do {
+        if let value = T(rawValue: try T.RawValue.fromJSON(node)) { return value }
+        map.reportConversion(JSONConversionError.typeMismatch(expected: "\(T.self)", found: node.kind), expected: T.self)
+    } catch {
+        map.reportConversion(error, expected: T.self)
+    }
+    return nil
+}
+
 /// Reads or writes an enum by its raw value. (Inlinable, as the basic values' operators:
 /// it specialises in the caller's module, with no run-time type lookups.)
 @inlinable
 public func <- <T: RawRepresentable>(left: inout T, right: Map) where T.RawValue: JSONScalar {
     if right.mappingType == .toJSON { return left >>> right }
-    if case .value(let node) = right.fetchValue(required: true, expected: T.self) {
-        do {
-            if let value = T(rawValue: try T.RawValue.fromJSON(node)) {
-                left = value
-            } else {
-                right.reportConversion(JSONConversionError.typeMismatch(expected: "\(T.self)", found: node.kind), expected: T.self)
-            }
-        } catch {
-            right.reportConversion(error, expected: T.self)
-        }
+    if case .value(let node) = right.fetchValue(required: true, expected: T.self), let value: T = enumCase(node, at: right) {
+        left = value
     }
 }
 
@@ -30,15 +35,7 @@ public func <- <T: RawRepresentable>(left: inout T?, right: Map) where T.RawValu
     if right.mappingType == .toJSON { return left >>> right }
     switch right.fetchValue(required: false, expected: T.self) {
     case .value(let node):
-        do {
-            if let value = T(rawValue: try T.RawValue.fromJSON(node)) {
-                left = value
-            } else {
-                right.reportConversion(JSONConversionError.typeMismatch(expected: "\(T.self)", found: node.kind), expected: T.self)
-            }
-        } catch {
-            right.reportConversion(error, expected: T.self)
-        }
+        if let value: T = enumCase(node, at: right) { left = value }
     case .null:
         left = nil
     case .absent:
