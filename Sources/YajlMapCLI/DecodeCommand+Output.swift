@@ -190,17 +190,43 @@ final class RecordOutput {
 }
 
 /// One table row: `name  html_url  stars  language  description`, at most `width` columns.
+///
+/// Rows are printed as they are mapped (a page can be streamed), so the columns' widths
+/// depend on the width alone: at 120 columns and more every column has its full width;
+/// narrower, the language, name and URL columns give way, step by step and down to a
+/// minimum each, until the description has at least a fifth of the line (20 columns at 100).
+/// The name goes first (the URL repeats it); a narrowed URL column leaves out `https://`.
 enum TableRow {
-    static let nameWidth = 24
-    static let urlWidth = 44
     static let starsWidth = 7
-    static let languageWidth = 12
+
+    /// The widths of the name, URL and language columns for a line width.
+    struct Layout: Equatable {
+        var name = 24
+        var url = 44
+        var language = 12
+
+        /// What is left for the description (two spaces between columns).
+        func description(in width: Int) -> Int { width - name - url - TableRow.starsWidth - language - 8 }
+
+        init(width: Int) {
+            let wanted = max(20, width / 5)
+            // Each step narrows one column; the first that leaves enough stops.
+            let steps: [(inout Layout) -> Void] = [
+                { $0.language = 10 }, { $0.name = 16 }, { $0.name = 12 }, { $0.url = 36 }, { $0.language = 8 },
+                { $0.url = 32 }, { $0.name = 10 },
+            ]
+            for step in steps where description(in: width) < wanted { step(&self) }
+        }
+    }
 
     static func render(_ repository: GitHubRepository, width: Int) -> String {
-        var line = pad(cut(clean(repository.name), nameWidth), nameWidth)
-        line += "  " + pad(repository.htmlUrl, urlWidth)
+        let layout = Layout(width: width)
+        var line = pad(cut(clean(repository.name), layout.name), layout.name)
+        let url = layout.url < 44 && repository.htmlUrl.hasPrefix("https://") ? String(repository.htmlUrl.dropFirst(8))
+            : repository.htmlUrl
+        line += "  " + pad(cut(url, layout.url), layout.url)
         line += "  " + leftPad(starText(repository.stargazersCount), starsWidth)
-        line += "  " + pad(cut(clean(repository.language ?? "-"), languageWidth), languageWidth)
+        line += "  " + pad(cut(clean(repository.language ?? "-"), layout.language), layout.language)
         line += "  " + clean(repository.description ?? "")
         return cut(trimTrailing(line), width) + "\n"
     }

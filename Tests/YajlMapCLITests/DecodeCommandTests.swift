@@ -16,13 +16,23 @@ struct DecodeCommandTests {
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "1677 results")
-        #expect(lines[1].hasPrefix("tetros                    https://github.com/daniel-e/tetros"))
-        #expect(lines[1].contains("    661  Assembly"))
-        #expect(lines[1].hasSuffix("…"))
+        // At 100 columns the name and URL columns narrow (the URL without `https://`) so
+        // the description keeps a fifth of the line.
+        #expect(lines[1] == "tetros        github.com/daniel-e/tetros                661  Assembly    Tetris that fits into the …")
         #expect(lines[1].count == 100)
-        #expect(lines[2].contains("5948  JavaScript"))
+        #expect(lines[2].contains("5948  JavaScript  Use React"))
         #expect(lines.count == 4 && lines[3].isEmpty)
         #expect(result.stderr.isEmpty)
+        // At 120 every column has its full width.
+        let full = try runInProcess(["decode", "--format", "table", "--width", "120", github("search/schema-2019.json")])
+        let fullRows = full.stdout.split(separator: "\n").map(String.init)
+        #expect(fullRows[1].hasPrefix("tetros                    https://github.com/daniel-e/tetros                661  Assembly      Tetris"))
+        #expect(fullRows.dropFirst().allSatisfy { $0.count <= 120 })
+        // At 80 the narrowest layout still shows every column and some description.
+        let narrow = try runInProcess(["decode", "--format", "table", "--width", "80", github("search/schema-2019.json")])
+        let narrowRows = narrow.stdout.split(separator: "\n").map(String.init)
+        #expect(narrowRows[1] == "tetros      github.com/daniel-e/tetros            661  Assembly  Tetris that fi…")
+        #expect(narrowRows[2] == "react-tet…  github.com/chvin/react-tetris        5948  JavaScr…  Use React, Red…")
         // Wide enough: the whole description, no ellipsis.
         let wide = try runInProcess(["decode", "--format", "table", "--width", "200", github("search/schema-2019.json")])
         #expect(wide.stdout.contains("Tetris that fits into the boot sector.\n"))
@@ -31,10 +41,13 @@ struct DecodeCommandTests {
     @Test func tableOfNoResultsAndSortedTable() throws {
         let empty = try runInProcess(["decode", "--format", "table", github("search/no-results.json")])
         #expect(empty.stdout == "0 results\n")
-        let sorted = try runInProcess(["decode", "--format", "table", "--sort", "name", "--width", "60", github("search/large-ids.json")])
+        let sorted = try runInProcess(["decode", "--format", "table", "--sort", "name", "--width", "120", github("search/large-ids.json")])
         let names = sorted.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ").first.map(String.init) ?? "" }
         #expect(names == ["above-2-to-the-32", "above-2-to-the-53", "two-to-the-31"])
-        #expect(sorted.stdout.split(separator: "\n").allSatisfy { $0.count <= 60 })
+        // Narrower than the narrowest layout: every line is cut to the width.
+        let narrow = try runInProcess(["decode", "--format", "table", "--sort", "name", "--width", "60", github("search/large-ids.json")])
+        #expect(narrow.stdout.split(separator: "\n").allSatisfy { $0.count <= 60 })
+        #expect(narrow.stdout.split(separator: "\n").count == 4)
     }
 
     @Test func ndjsonIsOneMappedModelPerLine() throws {
