@@ -174,3 +174,49 @@ struct MappingSparseCaptureTests {
         #expect(many.map(\.value) == [1, 2])
     }
 }
+
+/// Keeps the map it was read with (unusual, but allowed).
+final class SparseKeepsMap: Mappable {
+    var id = 0
+    var kept: Map?
+    init?(map: Map) {}
+    func mapping(map: Map) {
+        kept = map
+        id <- map["id"]
+    }
+}
+
+/// Does not keep its map: the engine may hand the same map to the next element.
+struct SparseForgetsMap: Mappable, Equatable {
+    var id = 0
+    var name: String?
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        id <- map["id"]
+        if map.currentKey == "id" { name <- map["name"] }
+    }
+}
+
+@Suite("Sparse capture: maps of array elements")
+struct MappingElementMapTests {
+    @Test func aModelThatKeepsItsMapGetsItsOwn() throws {
+        let models = try Mapper<SparseKeepsMap>().mapArray(data: Array(#"[{"id": 1}, {"id": 2}, {"id": 3}]"#.utf8))
+        #expect(models.map(\.id) == [1, 2, 3])
+        let maps = models.compactMap { $0.kept.map(ObjectIdentifier.init) }
+        #expect(Set(maps).count == 3)
+    }
+
+    @Test func elementsMappedWithAReusedMapStartFresh() throws {
+        // Each element's mapping sees its own object from its first key: a reused map keeps
+        // nothing of the previous element (selection, position hints, plan cursor).
+        let text = #"{"items": [{"id": 1, "name": "a"}, {"name": "b"}, {"id": 3}, {"id": 4, "name": null}]}"#
+        struct Page: Mappable {
+            var items: [SparseForgetsMap] = []
+            init?(map: Map) {}
+            mutating func mapping(map: Map) { items <- map["items"] }
+        }
+        let page = try Mapper<Page>().map(data: Array(text.utf8))
+        #expect(page.items.map(\.id) == [1, 0, 3, 4])
+        #expect(page.items.map(\.name) == ["a", "b", nil, nil])
+    }
+}

@@ -196,9 +196,10 @@ extension Map {
             models.reserveCapacity(elements.count)
             withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
                 let address = buffer.baseAddress!
+                var spare: Map?
                 for (i, element) in elements.enumerated()
                     where ModelBuilder.build(T.self, from: element, at: base, leaf: .index(i), session: session,
-                                             whole: whole, info: info, plan: elementPlan, into: address) {
+                                             whole: whole, info: info, plan: elementPlan, into: address, reusing: &spare) {
                     models.append(address.move())
                 }
             }

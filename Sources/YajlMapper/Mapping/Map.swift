@@ -35,16 +35,17 @@ public final class Map {
     // on every `map["key"]`, so exclusivity is not checked at run time (`@exclusivity(unchecked)`:
     // the checks showed as a large share of the mapping time).
 
-    /// The object being read.
-    let node: YajlMapper.JSON
+    /// The object being read. (These few are `var`: a map is reused for the next element of
+    /// an array when nothing kept it, see ``reuse(for:leaf:)``.)
+    @exclusivity(unchecked) private(set) var node: YajlMapper.JSON
     /// `node`'s keys and values when it is an object, held apart so a lookup does not copy
     /// the object out of the enum.
-    private let objectKeys: [String]
-    private let objectValues: [YajlMapper.JSON]
-    private let isObject: Bool
+    @exclusivity(unchecked) private var objectKeys: [String]
+    @exclusivity(unchecked) private var objectValues: [YajlMapper.JSON]
+    @exclusivity(unchecked) private var isObject: Bool
     /// The object lists every key of the plan's root node in the node's order (it shares
     /// the node's names): a matched read's key is at its entry's position.
-    private let shaped: Bool
+    @exclusivity(unchecked) private var shaped: Bool
     /// The value at the selected key: `nil` when absent. Kept as the position of a member
     /// of the object when it is one (the usual case: no copy of the value per selection),
     /// else as the value found.
@@ -76,10 +77,10 @@ public final class Map {
     /// From the unit's root to this object: the parent's path (shared, not copied) and this
     /// object's own step, joined only when a problem needs them.
     let parentPath: [JSONPath.Component]
-    let leaf: JSONPath.Component?
+    @exclusivity(unchecked) private(set) var leaf: JSONPath.Component?
     /// A second step after `leaf` (a nested model's key inside an array element), so a
     /// nested model's map shares its parent's path instead of building one per object.
-    let leaf2: JSONPath.Component?
+    @exclusivity(unchecked) private(set) var leaf2: JSONPath.Component?
     var path: [JSONPath.Component] {
         guard let leaf else { return parentPath }
         var path = parentPath
@@ -124,15 +125,10 @@ public final class Map {
          toObject: Bool = false) {
         self.mappingType = mappingType
         self.node = node
-        if case .object(let object) = node {
-            objectKeys = object.keys
-            objectValues = object.values
-            isObject = true
-        } else {
-            objectKeys = []
-            objectValues = []
-            isObject = false
-        }
+        objectKeys = []
+        objectValues = []
+        isObject = false
+        shaped = false
         self.session = session
         self.parentPath = path
         self.leaf = leaf
@@ -142,15 +138,54 @@ public final class Map {
         readTable = self.plan?.readTable
         singleMember = self.plan?.singleMember
         readCount = self.plan?.reads.count ?? 0
+        self.toObject = toObject
+        self.context = session.context
+        self.shouldIncludeNilValues = session.shouldIncludeNilValues
+        takeObject(node)
+    }
+
+    /// Holds `node`'s members apart and notes whether it has its plan's shape.
+    private func takeObject(_ node: YajlMapper.JSON) {
+        if case .object(let object) = node {
+            objectKeys = object.keys
+            objectValues = object.values
+            isObject = true
+        } else {
+            objectKeys = []
+            objectValues = []
+            isObject = false
+        }
         let keys = objectKeys
-        if let names = self.plan?.root.names, names.count == keys.count, !names.isEmpty {
+        if let names = plan?.root.names, names.count == keys.count, !names.isEmpty {
             shaped = names.withUnsafeBufferPointer { a in keys.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
         } else {
             shaped = false
         }
-        self.toObject = toObject
-        self.context = session.context
-        self.shouldIncludeNilValues = session.shouldIncludeNilValues
+    }
+
+    /// Makes this map read the next element of the same array (same session, type, plan and
+    /// parent path) as a new map would: everything a mapping can change is reset. Only done
+    /// when nothing else holds the map.
+    func reuse(for node: YajlMapper.JSON, leaf: JSONPath.Component?) {
+        self.node = node
+        takeObject(node)
+        self.leaf = leaf
+        leaf2 = nil
+        currentMember = -1
+        foundNode = nil
+        selectedRead = nil
+        selectedMember = -1
+        selectedIsPlainValue = false
+        ownKey = nil
+        ownDelimiter = "."
+        ownNested = false
+        ownComponents = []
+        cursor = 0
+        hint = 0
+        requestedNested = nil
+        keyPresent = false
+        context = session.context
+        shouldIncludeNilValues = session.shouldIncludeNilValues
     }
 
     // MARK: Subscripts (ObjectMapper's)

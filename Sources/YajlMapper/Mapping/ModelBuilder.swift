@@ -24,6 +24,18 @@ enum ModelBuilder {
                                       leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil,
                                       session: MappingSession, whole: Bool, info known: TypeInfo? = nil,
                                       plan knownPlan: TypePlan?? = nil, into address: UnsafeMutablePointer<T>) -> Bool {
+        var spare: Map?
+        return build(T.self, from: node, at: path, leaf: leaf, leaf2: leaf2, session: session, whole: whole,
+                     info: known, plan: knownPlan, into: address, reusing: &spare)
+    }
+
+    /// ``build(_:from:at:leaf:leaf2:session:whole:info:plan:into:)`` for the elements of one
+    /// array: `spare` holds the previous element's map, reused when nothing else kept it.
+    static func build<T: BaseMappable>(_ type: T.Type, from node: JSON, at path: [JSONPath.Component],
+                                      leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil,
+                                      session: MappingSession, whole: Bool, info known: TypeInfo? = nil,
+                                      plan knownPlan: TypePlan?? = nil, into address: UnsafeMutablePointer<T>,
+                                      reusing spare: inout Map?) -> Bool {
         guard case .object = node else {
             session.report(.typeMismatch, path: path + [leaf, leaf2].compactMap { $0 }, expected: "\(T.self) (an object)",
                            found: node.foundDescription)
@@ -31,8 +43,15 @@ enum ModelBuilder {
         }
         let info = known ?? PlanRegistry.shared.info(for: T.self)
         let plan = whole ? nil : knownPlan ?? session.plan(for: info)
-        let map = Map(mappingType: .fromJSON, node: node, session: session, path: path, leaf: leaf, leaf2: leaf2,
+        let map: Map
+        if leaf2 == nil, spare != nil, isKnownUniquelyReferenced(&spare!) {
+            map = spare!
+            map.reuse(for: node, leaf: leaf)
+        } else {
+            map = Map(mappingType: .fromJSON, node: node, session: session, path: path, leaf: leaf, leaf2: leaf2,
                       info: info, plan: plan)
+            spare = map
+        }
         // A type still without a plan learns it from this object.
         let learning = plan == nil && info.plan == nil && !session.recording
         if learning { session.recording = true }
