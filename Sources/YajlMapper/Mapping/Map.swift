@@ -359,6 +359,17 @@ public final class Map {
 
     // MARK: Engine
 
+    /// The selected value when it is the usual case: a member of the object, read by the
+    /// plan's matched read as a plain value, and not `null` (`nil` otherwise: the caller
+    /// then takes the general path, ``fetchValue(required:expected:)``).
+    @usableFromInline
+    func plainMember() -> YajlMapper.JSON? {
+        guard selectedIsPlainValue, currentMember >= 0, !session.recording else { return nil }
+        let value = objectValues[currentMember]
+        if case .null = value { return nil }
+        return value
+    }
+
     /// The selected value for a read of `kind`; notes the read for plans, and a miss when
     /// the object was captured without it.
     func take(_ kind: ReadKind) -> YajlMapper.JSON? {

@@ -21,6 +21,11 @@ func assign<T>(_ left: inout T?, _ result: T??) {
 @inlinable
 public func <- <T: JSONScalar>(left: inout T, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
+    // The usual case first: a member the plan reads as a plain value, present, not null.
+    if let node = right.plainMember() {
+        do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
+        return
+    }
     if case .value(let node) = right.fetchValue(required: true, expected: T.self) {
         do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
     }
@@ -30,6 +35,10 @@ public func <- <T: JSONScalar>(left: inout T, right: Map) {
 @inlinable
 public func <- <T: JSONScalar>(left: inout T?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
+    if let node = right.plainMember() {
+        do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
+        return
+    }
     switch right.fetchValue(required: false, expected: T.self) {
     case .value(let node):
         do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
