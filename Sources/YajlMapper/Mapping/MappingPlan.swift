@@ -338,8 +338,8 @@ final class TypeInfo: @unchecked Sendable {
 
     /// How instances are made, found once per type instead of by a cast per object.
     enum Construction {
-        case mappable(any Mappable.Type)
-        case staticMappable(any StaticMappable.Type)
+        /// By the type's `_instanceForMapping` (``Mappable`` or ``StaticMappable``).
+        case instance
         case immutable(any ImmutableMappable.Type)
         case none
     }
@@ -349,10 +349,8 @@ final class TypeInfo: @unchecked Sendable {
 
     init(type: any BaseMappable.Type) {
         self.type = ObjectIdentifier(type)
-        if let mappable = type as? any Mappable.Type {
-            construction = .mappable(mappable)
-        } else if let staticMappable = type as? any StaticMappable.Type {
-            construction = .staticMappable(staticMappable)
+        if type is any Mappable.Type || type is any StaticMappable.Type {
+            construction = .instance
         } else if let immutable = type as? any ImmutableMappable.Type {
             construction = .immutable(immutable)
         } else {

@@ -83,7 +83,7 @@ enum ModelBuilder {
     static func instantiate<T: BaseMappable>(_ type: T.Type, map: Map, into address: UnsafeMutablePointer<T>) -> Bool {
         let construction = map.info?.construction ?? PlanRegistry.shared.info(for: T.self).construction
         switch construction {
-        case .mappable, .staticMappable:
+        case .instance:
             guard let made = T._instanceForMapping(map) else { return false }
             address.initialize(to: made)
             address.pointee.mapping(map: map)
