@@ -8,8 +8,9 @@ terminal as its controlling terminal, and keeps a small VT100 screen (cursor mov
 wide characters; styles ignored) of what PROGRAM writes. Steps (a JSON list on stdin):
 
   {"send": "text"}                write the text (UTF-8) to the terminal, then pause 60 ms
-  {"wait": "text", "timeout": S}  until the screen shows the text (fails after S seconds)
-  {"gone": "text", "timeout": S}  until the screen no longer shows the text
+  {"wait": "text", "timeout": S}  until the screen shows the text (fails after S seconds), then
+                                  until the output pauses (0.1 s, at most 0.5 s): a whole frame
+  {"gone": "text", "timeout": S}  until the screen no longer shows the text, then the same pause
   {"resize": [COLUMNS, ROWS]}     TIOCSWINSZ on the terminal, then SIGWINCH to PROGRAM
   {"signal": N}                   send signal N to PROGRAM
   {"exit": S}                     wait up to S seconds for PROGRAM to exit
@@ -207,6 +208,17 @@ def main():
             if not (termios.tcgetattr(slave)[3] & termios.ECHO):
                 entered_raw = True
 
+    def settle():
+        """A frame can arrive in several reads: after a match, reads on until the output has
+        been quiet for 0.1 s (at most 0.5 s, as a spinner never goes quiet), so the screen
+        kept for the step is a whole frame, not the part that first showed the text."""
+        end = time.time() + 0.5
+        while time.time() < end:
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if not ready:
+                return
+            pump(0.01)
+
     def reap(block_seconds):
         nonlocal status
         end = time.time() + block_seconds
@@ -235,6 +247,8 @@ def main():
                     ok = False
                     break
                 pump(0.05)
+            if ok:
+                settle()
         elif "resize" in step:
             new_columns, new_rows = step["resize"]
             set_size(master, new_columns, new_rows)
