@@ -192,15 +192,15 @@ extension Map {
             let base = currentPath
             let whole = plan == nil
             let elementPlan = whole ? nil : session.plan(for: info)
-            var models: [T] = []
-            models.reserveCapacity(elements.count)
-            withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-                let address = buffer.baseAddress!
+            // Built in place: appending one by one would look up `[T]`'s metadata per element
+            // in this generic code.
+            let models = [T](unsafeUninitializedCapacity: elements.count) { buffer, built in
                 var spare: Map?
                 for (i, element) in elements.enumerated()
                     where ModelBuilder.build(T.self, from: element, at: base, leaf: .index(i), session: session,
-                                             whole: whole, info: info, plan: elementPlan, into: address, reusing: &spare) {
-                    models.append(address.move())
+                                             whole: whole, info: info, plan: elementPlan,
+                                             into: buffer.baseAddress! + built, reusing: &spare) {
+                    built += 1
                 }
             }
             if allOrNothing && models.count < elements.count { return nil }

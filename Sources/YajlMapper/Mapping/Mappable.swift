@@ -3,32 +3,47 @@ public protocol BaseMappable {
     /// Reads (`<-` from JSON) or writes (`<-`, `>>>` to JSON) every mapped property.
     mutating func mapping(map: Map)
 
-    /// The instance a mapping fills, made the way the type's protocol says (``Mappable``'s
-    /// `init?(map:)`, ``StaticMappable``'s `objectForMapping(map:)`). Implemented by the
+    /// Makes the instance a mapping fills, the way the type's protocol says (``Mappable``'s
+    /// `init?(map:)`, ``StaticMappable``'s `objectForMapping(map:)`), into uninitialised
+    /// memory for one `Self`; `false` when the type declines the object. Implemented by the
     /// protocols' extensions: not something to write yourself, and not ObjectMapper API.
-    /// (A requirement, so the engine creates instances without casting per object.)
-    static func _instanceForMapping(_ map: Map) -> Self?
+    /// (A requirement, so the engine creates instances without a cast per object; the
+    /// instance is written through a pointer so no `Optional<Self>` is made in the engine's
+    /// generic code, where each one costs a run-time type lookup.)
+    static func _instanceForMapping(_ map: Map, into address: UnsafeMutableRawPointer) -> Bool
 }
 
 extension BaseMappable {
     @inlinable
-    public static func _instanceForMapping(_ map: Map) -> Self? { nil }
+    public static func _instanceForMapping(_ map: Map, into address: UnsafeMutableRawPointer) -> Bool { false }
 }
 
 extension Mappable {
     @inlinable
-    public static func _instanceForMapping(_ map: Map) -> Self? { Self(map: map) }
+    public static func _instanceForMapping(_ map: Map, into address: UnsafeMutableRawPointer) -> Bool {
+        guard let made = Self(map: map) else { return false }
+        address.initializeMemory(as: Self.self, to: made)
+        return true
+    }
 }
 
 extension StaticMappable {
     @inlinable
-    public static func _instanceForMapping(_ map: Map) -> Self? { objectForMapping(map: map) as? Self }
+    public static func _instanceForMapping(_ map: Map, into address: UnsafeMutableRawPointer) -> Bool {
+        guard let made = objectForMapping(map: map) as? Self else { return false }
+        address.initializeMemory(as: Self.self, to: made)
+        return true
+    }
 }
 
 extension Mappable where Self: StaticMappable {
     /// Both protocols: `objectForMapping(map:)` decides, as in ObjectMapper.
     @inlinable
-    public static func _instanceForMapping(_ map: Map) -> Self? { objectForMapping(map: map) as? Self }
+    public static func _instanceForMapping(_ map: Map, into address: UnsafeMutableRawPointer) -> Bool {
+        guard let made = objectForMapping(map: map) as? Self else { return false }
+        address.initializeMemory(as: Self.self, to: made)
+        return true
+    }
 }
 
 /// A type created empty by `init?(map:)`, then filled by ``BaseMappable/mapping(map:)``.

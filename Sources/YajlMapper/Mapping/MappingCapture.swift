@@ -73,6 +73,8 @@ struct MappingCapture: JSONEventHandler {
     private var topObject: (node: Unmanaged<PlanNode>?, memberRule: CaptureRule)?
     /// The key filter of the innermost open object's plan node; `nil` when every key of the
     /// open object must reach ``key(_:)``.
+    /// A key it rejects needs no work at all: in a sparse object, ``pending`` is `.skip`
+    /// and scalar events are off between values (see ``awaitKey()``).
     private var keyFilter: UnsafePointer<Int8>?
     /// Per open object: which of its plan node's keys were kept (bit i for entry i < 63),
     /// and bit 63 when one came twice or could not be tracked, so repeats are found
@@ -229,6 +231,7 @@ struct MappingCapture: JSONEventHandler {
             offsets.removeSubrange(unitOffsetStart...)
         } else {
             values.append(value)
+            awaitKey()
         }
     }
 
@@ -268,10 +271,19 @@ struct MappingCapture: JSONEventHandler {
     /// plan node certainly does not list (its filter slot is empty) is skipped with one
     /// load. Returns `false` when ``key(_:)`` must look at the key.
     @inline(__always)
-    mutating func skipsUnlistedKey(_ name: UnsafeRawBufferPointer) -> Bool {
-        guard let filter = keyFilter, filter[PlanNode.slot(name)] == 0 else { return false }
+    func skipsUnlistedKey(_ name: UnsafeRawBufferPointer) -> Bool {
+        guard let filter = keyFilter else { return false }
+        return filter[PlanNode.slot(name)] == 0
+    }
+
+    /// Between the values of a sparse object: the next value is skipped, and yajl need not
+    /// call back for scalars, until a listed key says otherwise. Called when such an object
+    /// opens and after each of its kept values; keys the filter rejects leave this as is.
+    @inline(__always)
+    private mutating func awaitKey() {
+        guard keyFilter != nil else { return }
         pending = .skip
-        return true
+        quiet(true)
     }
 
     mutating func key(_ name: JSONBytes) throws {
@@ -339,6 +351,7 @@ struct MappingCapture: JSONEventHandler {
         case .node(let node):
             let sparse = !node._withUnsafeGuaranteedRef { $0.keepsOthers }
             push(.object(start: start, keyStart: sparse ? hits.count : keyStart, node: node, memberRule: .all))
+            awaitKey()
         case .members(let info):
             push(.object(start: start, keyStart: keyStart, node: nil, memberRule: modelRule(info.takeUnretainedValue())))
         default: push(.object(start: start, keyStart: keyStart, node: nil, memberRule: .all))
@@ -418,18 +431,20 @@ struct MappingCapture: JSONEventHandler {
     }
 
     /// Moves the values from `start` on out of the stack (no reference counting per value).
+    /// The array grows by `reserveCapacity`, which is specialised here; the stdlib's
+    /// uninitialised-capacity initialiser looks the storage type up at run time on every call.
     private mutating func takeValues(from start: Int) -> [JSON] {
         let count = values.count - start
         if count == 0 { return [] }
-        let taken = values.withUnsafeMutableBufferPointer { stack in
+        var taken: [JSON] = []
+        taken.reserveCapacity(count)
+        values.withUnsafeMutableBufferPointer { stack in
             let source = stack.baseAddress! + start
-            let moved = [JSON](unsafeUninitializedCapacity: count) { buffer, initialized in
-                buffer.baseAddress!.moveInitialize(from: source, count: count)
-                initialized = count
+            for i in 0..<count {
+                taken.append((source + i).move())
+                // The moved-from slot holds `null` (nothing to release) until removed.
+                (source + i).initialize(to: .null)
             }
-            // The moved-from slots hold `null` (nothing to release) until removed.
-            source.initialize(repeating: .null, count: count)
-            return moved
         }
         values.removeLast(count)
         return taken

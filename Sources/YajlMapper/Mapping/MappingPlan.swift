@@ -120,7 +120,7 @@ final class PlanNode: @unchecked Sendable {
     /// Whether that has been told (set by the first capture that sees it).
     let orderReported = Atomic<Bool>(false)
 
-    /// A 256-slot filter over (length, first byte, last byte): 0 = no key here, n = key n-1
+    /// A 1,024-slot filter over (length, first, middle and last byte): 0 = no key here, n = key n-1
     /// is the only candidate, -1 = several (compare them all). Most keys of an object are
     /// not read, and are rejected with one load.
     private let slots: UnsafeMutablePointer<Int8>
@@ -131,8 +131,8 @@ final class PlanNode: @unchecked Sendable {
 
     init(keepsOthers: Bool = false) {
         self.keepsOthers = keepsOthers
-        slots = .allocate(capacity: 256)
-        slots.initialize(repeating: 0, count: 256)
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: 0, count: Self.slotCount)
     }
 
     deinit {
@@ -142,12 +142,19 @@ final class PlanNode: @unchecked Sendable {
         keyInfo.deallocate()
     }
 
+    static let slotCount = 1024
+
+    /// A key's filter slot: its length and first, middle and last bytes, mixed by one
+    /// multiplication (Fibonacci hashing; the top ten bits). GitHub's keys share lengths,
+    /// first letters and `_url` endings, so all four matter: with the first and last byte
+    /// only, four of a search item's 81 keys hit the seed model's six.
     @inline(__always)
     static func slot(_ bytes: UnsafeRawBufferPointer) -> Int {
         let count = bytes.count
         guard count > 0 else { return 0 }
-        let first = Int(bytes[0]), last = Int(bytes[count - 1])
-        return (count &* 31 &+ first &* 7 &+ last) & 255
+        let mixed = UInt64(bytes[0]) | UInt64(bytes[count - 1]) << 8 | UInt64(bytes[count >> 1]) << 16
+            | UInt64(truncatingIfNeeded: count) << 24
+        return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54)
     }
 
     /// The entry for a key's bytes: length and first eight bytes reject almost every other

@@ -84,24 +84,31 @@ enum ModelBuilder {
         let construction = map.info?.construction ?? PlanRegistry.shared.info(for: T.self).construction
         switch construction {
         case .instance:
-            guard let made = T._instanceForMapping(map) else { return false }
-            address.initialize(to: made)
+            guard T._instanceForMapping(map, into: UnsafeMutableRawPointer(address)) else { return false }
             address.pointee.mapping(map: map)
             return true
         case .immutable(let immutable):
-            do {
-                guard var object = try immutable.init(map: map) as? T else { return false }
-                object.mapping(map: map)
-                address.initialize(to: object)
-                return true
-            } catch let error as MappingError {
-                for problem in error.problems { map.session.adopt(problem) }
-                return false
-            } catch {
-                map.session.report(.objectRejected, path: map.path, expected: "\(T.self)", found: "\(error)")
-                return false
-            }
+            return instantiate(T.self, immutable: immutable, map: map, into: address)
         case .none:
+            return false
+        }
+    }
+
+    /// The ``ImmutableMappable`` case, apart: its cast needs `Optional<T>`, whose run-time
+    /// lookup generic code would otherwise pay on entry for every model.
+    @inline(never)
+    private static func instantiate<T: BaseMappable>(_ type: T.Type, immutable: any ImmutableMappable.Type, map: Map,
+                                                     into address: UnsafeMutablePointer<T>) -> Bool {
+        do {
+            guard var object = try immutable.init(map: map) as? T else { return false }
+            object.mapping(map: map)
+            address.initialize(to: object)
+            return true
+        } catch let error as MappingError {
+            for problem in error.problems { map.session.adopt(problem) }
+            return false
+        } catch {
+            map.session.report(.objectRejected, path: map.path, expected: "\(T.self)", found: "\(error)")
             return false
         }
     }

@@ -450,14 +450,12 @@ final class YajlParserEngine {
         },
         yajl_map_key: { ctx, text, count in
             let name = UnsafeRawBufferPointer(start: text, count: count)
-            // Most keys of a mapped object are not read: reject them before any other work,
-            // and let yajl check their scalar values without calling back. (The rest is a
+            // Most keys of a mapped object are not read: reject them before any other work.
+            // Their values need nothing either: between kept values of such an object the
+            // capture skips, and yajl checks scalars without calling back. (The rest is a
             // call of its own, so this path needs no saved registers.)
             let context = CallbackContext.from(ctx)
-            if context.pointee.capture.unsafelyUnwrapped.pointee.skipsUnlistedKey(name) {
-                context.pointee.setScalarEvents(false)
-                return 1
-            }
+            if context.pointee.capture.unsafelyUnwrapped.pointee.skipsUnlistedKey(name) { return 1 }
             return captureKey(ctx, name)
         },
         yajl_end_map: { ctx in
