@@ -40,6 +40,17 @@ struct EdgeInner: Mappable, Equatable {
     }
 }
 
+/// Items and a count after them.
+struct RTOwnerPage: Mappable {
+    var items: [RTOwner] = []
+    var total = 0
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        items <- map["items"]
+        total <- map["total"]
+    }
+}
+
 @Suite("Mapping edge cases")
 struct MappingEdgeCaseTests {
     @Test func oneKeyReadAsAValueAndAsAModel() throws {
@@ -65,11 +76,47 @@ struct MappingEdgeCaseTests {
         }
     }
 
-    @Test func duplicateKeysKeepTheLastValueLikeJSONSerialization() throws {
-        let text = #"{"login": "first", "id": 1, "login": "second"}"#
-        let reference = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
-        let mapped = Mapper<RTOwner>().map(JSONString: text)
-        #expect(mapped?.login == reference["login"] as? String)
+    /// JSONDecoder's reading of a repeated key, the reference for the engine's.
+    private struct DecodedOwner: Decodable {
+        let login: String
+        let id: Int
+    }
+
+    @Test(arguments: [
+        // Repeated before every planned key was seen, after (when the rest of the object is
+        // no longer read key by key), and both.
+        #"{"login": "first", "login": "second", "id": 1}"#,
+        #"{"login": "first", "id": 1, "login": "second"}"#,
+        #"{"id": 1, "login": "first", "x": {"login": "inner"}, "login": "second", "id": 2}"#,
+    ])
+    func aRepeatedKeyKeepsTheFirstValueLikeJSONDecoder(_ text: String) throws {
+        let reference = try JSONDecoder().decode(DecodedOwner.self, from: Data(text.utf8))
+        for _ in 0..<2 {  // the first run learns the plan, the second uses it
+            let mapped = try #require(Mapper<RTOwner>().map(JSONString: text))
+            #expect(mapped == RTOwner(login: reference.login, id: reference.id))
+        }
+        // Kept whole (read as a dictionary too): the same rule.
+        let twice = try #require(Mapper<EdgeTwice>().map(JSONString: #"{"owner": \#(text)}"#))
+        #expect(twice.owner == RTOwner(login: reference.login, id: reference.id))
+        #expect(twice.raw["login"] as? String == reference.login)
+    }
+
+    @Test func keysAfterACompleteObjectAreReadAgain() throws {
+        // Each item's planned keys come first; what follows an item (the next item, the
+        // envelope's keys after the array) is read as usual, and keys inside skipped values
+        // of a complete item (an object named like a planned key) change nothing.
+        let text = """
+        {"items": [
+          {"login": "a", "id": 1, "rest": {"login": "no", "id": 9, "more": [{"login": "no"}]}, "x": 1},
+          {"id": 2, "login": "b", "tail": [1, {"id": 8}], "login": "again"},
+          {"login": "c"}
+        ], "total": 3, "items": []}
+        """
+        for _ in 0..<2 {
+            let page = try #require(Mapper<RTOwnerPage>().map(JSONString: text))
+            #expect(page.items == [RTOwner(login: "a", id: 1), RTOwner(login: "b", id: 2), RTOwner(login: "c", id: nil)])
+            #expect(page.total == 3)
+        }
     }
 
     @Test func streamedImmutableElementsAndNonObjects() throws {

@@ -184,7 +184,8 @@ public final class Map {
         hint = 0
         requestedNested = nil
         keyPresent = false
-        context = session.context
+        // (An existential copy is not free: skipped when both are nil, as they mostly are.)
+        if context != nil || session.context != nil { context = session.context }
         shouldIncludeNilValues = session.shouldIncludeNilValues
     }
 

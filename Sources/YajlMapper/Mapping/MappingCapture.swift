@@ -51,7 +51,7 @@ struct MappingCapture: JSONEventHandler {
 
     let session: MappingSession
     let rootRule: CaptureRule
-    private var values: [JSON] = []
+    private let values = ValueStack()
     private var keys: [String] = []
     /// The entry numbers of the keys of open sparse objects, in document order.
     private var hits: [Int] = []
@@ -83,6 +83,10 @@ struct MappingCapture: JSONEventHandler {
     private static let repeatBit: UInt64 = 1 << 63
     /// The rule for the value of the key just read.
     private var pending: CaptureRule = .all
+    /// The depth (`frames.count`) of the sparse object whose listed keys have all been
+    /// kept, while key events are off for the rest of it; 0 when none. (At most one: the
+    /// values after that are all skipped, so no deeper object opens.)
+    private var keysDoneDepth = 0
     private var skipDepth = 0
     /// The top-level values captured.
     private(set) var documents: [JSON] = []
@@ -230,7 +234,7 @@ struct MappingCapture: JSONEventHandler {
             }
             offsets.removeSubrange(unitOffsetStart...)
         } else {
-            values.append(value)
+            values.push(value)
             awaitKey()
         }
     }
@@ -284,6 +288,13 @@ struct MappingCapture: JSONEventHandler {
         guard keyFilter != nil else { return }
         pending = .skip
         quiet(true)
+        // Every listed key kept (a repeat is ignored: the first value counts): nothing more
+        // of this object is read, so its remaining keys need not be delivered at all.
+        let complete = topObject.unsafelyUnwrapped.node.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.completeMask }
+        if complete != 0, seen[seen.count - 1] & complete == complete {
+            keysDoneDepth = frames.count
+            callbackContext?.pointee.setKeyEvents(false)
+        }
     }
 
     mutating func key(_ name: JSONBytes) throws {
@@ -307,6 +318,12 @@ struct MappingCapture: JSONEventHandler {
                 // The value is ignored: if it is a scalar, yajl need not call back for it.
                 quiet(true)
             }
+            return
+        }
+        // A listed key given again: the first value counts (as JSONDecoder), this one is skipped.
+        if index < 63, seen[seen.count - 1] & (1 << UInt64(index)) != 0 {
+            pending = .skip
+            quiet(true)
             return
         }
         let (info, keepsOthers) = node._withUnsafeGuaranteedRef { ($0.keyInfo[index], $0.keepsOthers) }
@@ -376,10 +393,14 @@ struct MappingCapture: JSONEventHandler {
     mutating func endObject() throws {
         if skipDepth > 0 {
             skipDepth -= 1
-            if skipDepth == 0 { quietKeys(false) }
+            if skipDepth == 0 && keysDoneDepth != frames.count { quietKeys(false) }
             return
         }
         quiet(false)
+        if keysDoneDepth == frames.count {
+            keysDoneDepth = 0
+            callbackContext?.pointee.setKeyEvents(true)
+        }
         guard case .object(let start, let keyStart, let node, _)? = pop() else { return }
         let mask = seen.removeLast()
         let memberValues = takeValues(from: start)
@@ -395,7 +416,7 @@ struct MappingCapture: JSONEventHandler {
                                  : memberKeys.count < 2 || !Self.hasRepeats(memberKeys)
         // Captured objects are read by mappings in order (with a position hint): no key table.
         try add(.object(unique ? JSONObject(uniqueKeys: memberKeys, values: memberValues, indexed: node == nil)
-                               : JSONObject(zip(memberKeys, memberValues).map { ($0, $1) })))
+                               : JSONObject(firstOf: zip(memberKeys, memberValues))))
     }
 
     /// A sparse object's members: its keys are its plan node's, each marked in the mask when
@@ -418,8 +439,8 @@ struct MappingCapture: JSONEventHandler {
             }
             return JSONObject(uniqueKeys: keys, values: values, indexed: false)
         }
-        // A key came twice: the last value wins, in the first one's position.
-        return JSONObject(zip(hits[keyStart...].map { node.names[$0] }, values).map { ($0, $1) })
+        // A key came twice (one the mask cannot track): the first value counts.
+        return JSONObject(firstOf: zip(hits[keyStart...].map { node.names[$0] }, values))
     }
 
     /// Whether `hits[start...]` is 0, 1, 2, …
@@ -430,24 +451,10 @@ struct MappingCapture: JSONEventHandler {
         }
     }
 
-    /// Moves the values from `start` on out of the stack (no reference counting per value).
-    /// The array grows by `reserveCapacity`, which is specialised here; the stdlib's
-    /// uninitialised-capacity initialiser looks the storage type up at run time on every call.
+    /// Moves the values from `start` on out of the stack.
+    @inline(__always)
     private mutating func takeValues(from start: Int) -> [JSON] {
-        let count = values.count - start
-        if count == 0 { return [] }
-        var taken: [JSON] = []
-        taken.reserveCapacity(count)
-        values.withUnsafeMutableBufferPointer { stack in
-            let source = stack.baseAddress! + start
-            for i in 0..<count {
-                taken.append((source + i).move())
-                // The moved-from slot holds `null` (nothing to release) until removed.
-                (source + i).initialize(to: .null)
-            }
-        }
-        values.removeLast(count)
-        return taken
+        values.take(from: start)
     }
 
     private static func hasRepeats(_ keys: [String]) -> Bool {
@@ -461,7 +468,7 @@ struct MappingCapture: JSONEventHandler {
     mutating func endArray() throws {
         if skipDepth > 0 {
             skipDepth -= 1
-            if skipDepth == 0 { quietKeys(false) }
+            if skipDepth == 0 && keysDoneDepth != frames.count { quietKeys(false) }
             return
         }
         quiet(false)
@@ -469,6 +476,49 @@ struct MappingCapture: JSONEventHandler {
         try add(.array(takeValues(from: start)))
     }
 
+}
+
+/// The capture's stack of values whose container is still open: plain memory, so values
+/// move in and out without the checks and clean-up an array does per operation.
+final class ValueStack {
+    private var base: UnsafeMutablePointer<JSON>
+    private var capacity = 64
+    private(set) var count = 0
+
+    init() { base = .allocate(capacity: capacity) }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    @inline(__always)
+    func push(_ value: consuming JSON) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: value)
+        count += 1
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<JSON>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+
+    /// Moves the values from `start` on into a new array, and drops them from the stack.
+    /// (The array grows by `reserveCapacity`, which is specialised here; the stdlib's
+    /// uninitialised-capacity initialiser looks the storage type up at run time per call.)
+    func take(from start: Int) -> [JSON] {
+        let moved = count - start
+        if moved <= 0 { return [] }
+        var taken: [JSON] = []
+        taken.reserveCapacity(moved)
+        for i in start..<count { taken.append((base + i).move()) }
+        count = start
+        return taken
+    }
 }
 
 // MARK: Locating problems

@@ -25,6 +25,13 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection, Expressib
         for (key, value) in members { self[key] = value }
     }
 
+    /// An object from ordered members; for a key given twice, the first value counts (as
+    /// `JSONDecoder` reads objects, and as the mapping engine does).
+    init<S: Sequence>(firstOf members: S) where S.Element == (String, JSON) {
+        self.init()
+        for (key, value) in members where position(of: key) == nil { self[key] = value }
+    }
+
     /// An object from a dictionary literal, in the literal's order.
     public init(dictionaryLiteral elements: (String, JSON)...) {
         self.init(elements)
