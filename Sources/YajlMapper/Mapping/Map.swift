@@ -21,7 +21,16 @@ public final class Map {
     /// The separator of nested key paths for the selected key.
     public var nestedKeyDelimiter: String { selected?.delimiter ?? ownDelimiter }
     /// Whatever the caller passed to the ``Mapper``.
-    @exclusivity(unchecked) public var context: MapContext?
+    public var context: MapContext? {
+        get { storedContext }
+        set {
+            storedContext = newValue
+            contextChanged = true
+        }
+    }
+    @exclusivity(unchecked) private var storedContext: MapContext?
+    /// Whether a mapping set ``context`` (a reused map then takes the session's again).
+    @exclusivity(unchecked) private var contextChanged = false
     /// When writing, write `null` for `nil` properties instead of leaving the key out.
     @exclusivity(unchecked) public var shouldIncludeNilValues = false
     /// Whether the mapping fills an existing object.
@@ -70,6 +79,9 @@ public final class Map {
     @exclusivity(unchecked) private var ownDelimiter = "."
     @exclusivity(unchecked) private var ownNested = false
     @exclusivity(unchecked) private var ownComponents: [String] = []
+    /// Whether the `own…` fields were set (a key outside the plan's reads), so a reused
+    /// map resets only what was used.
+    @exclusivity(unchecked) private var ownUsed = false
     var currentComponents: [String] { selected?.components ?? ownComponents }
     /// How the plan's matched read reads its value (`nil` when no plan read matched).
     var selectedKind: ReadKind? { selected?.kind }
@@ -139,7 +151,7 @@ public final class Map {
         singleMember = self.plan?.singleMember
         readCount = self.plan?.reads.count ?? 0
         self.toObject = toObject
-        self.context = session.context
+        storedContext = session.context
         self.shouldIncludeNilValues = session.shouldIncludeNilValues
         takeObject(node)
     }
@@ -176,16 +188,22 @@ public final class Map {
         selectedRead = nil
         selectedMember = -1
         selectedIsPlainValue = false
-        ownKey = nil
-        ownDelimiter = "."
-        ownNested = false
-        ownComponents = []
+        if ownUsed {
+            ownKey = nil
+            ownDelimiter = "."
+            ownNested = false
+            ownComponents = []
+            ownUsed = false
+        }
         cursor = 0
         hint = 0
         requestedNested = nil
         keyPresent = false
-        // (An existential copy is not free: skipped when both are nil, as they mostly are.)
-        if context != nil || session.context != nil { context = session.context }
+        // (An existential copy is not free: skipped when there is none to copy.)
+        if contextChanged || session.hasContext {
+            storedContext = session.context
+            contextChanged = false
+        }
         shouldIncludeNilValues = session.shouldIncludeNilValues
     }
 
@@ -237,6 +255,7 @@ public final class Map {
             selectedMember = -1
             selectedIsPlainValue = false
             let isNested = nested ?? (delimiter == "." ? key.utf8.contains(UInt8(ascii: ".")) : key.contains(delimiter))
+            ownUsed = true
             ownKey = key
             ownDelimiter = delimiter
             ownNested = isNested
@@ -296,20 +315,19 @@ public final class Map {
     }
 
     static func lookup(_ components: ArraySlice<String>, in root: YajlMapper.JSON) -> YajlMapper.JSON? {
-        var current = root
-        for component in components {
-            switch current {
-            case .object(let object):
-                guard let next = object[component] else { return nil }
-                current = next
-            case .array(let array):
-                guard let i = Int(component), array.indices.contains(i) else { return nil }
-                current = array[i]
-            default:
-                return nil
-            }
+        // Recursive on the borrowed value: only the value found is copied, not each
+        // container on the way.
+        guard let component = components.first else { return root }
+        switch root {
+        case .object(let object):
+            guard let position = object.position(of: component) else { return nil }
+            return lookup(components.dropFirst(), in: object.values[position])
+        case .array(let array):
+            guard let i = Int(component), array.indices.contains(i) else { return nil }
+            return lookup(components.dropFirst(), in: array[i])
+        default:
+            return nil
         }
-        return current
     }
 
     // MARK: Values as Foundation sees them

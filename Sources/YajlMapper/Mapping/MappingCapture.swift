@@ -54,7 +54,7 @@ struct MappingCapture: JSONEventHandler {
     private let values = ValueStack()
     private var keys: [String] = []
     /// The entry numbers of the keys of open sparse objects, in document order.
-    private var hits: [Int] = []
+    private let hits = IntStack()
     private var frames: [Frame] = []
     /// `frames.last`, kept in a field: read on every event.
     private var top: Frame? {
@@ -200,7 +200,7 @@ struct MappingCapture: JSONEventHandler {
     @inline(__always)
     private func offset(back length: Int) -> Int {
         guard let engine else { return -1 }
-        return max(engine.takeUnretainedValue().currentOffset - length, 0)
+        return max(engine._withUnsafeGuaranteedRef { $0.currentOffset } - length, 0)
     }
 
     /// Notes where a kept value starts; a value directly in the streamed array starts a unit.
@@ -256,9 +256,12 @@ struct MappingCapture: JSONEventHandler {
         if skipDepth > 0 { return }
         if case .skip = takeRule() { return }
         // The token's raw length differs from the value's when it has escapes: find its quote.
-        let engine = engine?.takeUnretainedValue()
-        let end = engine?.currentOffset ?? 0
-        begin(at: engine.map { $0.stringTokenStart(endingAt: end, valueLength: value.count) ?? max(end - value.count - 2, 0) } ?? -1)
+        // (The engine is read through a guaranteed reference: no retain per string.)
+        let start = engine?._withUnsafeGuaranteedRef { engine in
+            let end = engine.currentOffset
+            return engine.stringTokenStart(endingAt: end, valueLength: value.count) ?? max(end - value.count - 2, 0)
+        }
+        begin(at: start ?? -1)
         try add(.string(try Self.text(value)))
     }
 
@@ -424,13 +427,13 @@ struct MappingCapture: JSONEventHandler {
     /// (the usual case), the object shares the node's array of names.
     private mutating func sparseObject(_ node: PlanNode, mask: UInt64, keyStart: Int, values: [JSON]) -> JSONObject {
         let count = hits.count - keyStart
-        defer { hits.removeSubrange(keyStart...) }
+        defer { hits.truncate(to: keyStart) }
         if mask & Self.repeatBit == 0 {
             let complete = count == node.names.count
-            if complete && Self.inOrder(hits, from: keyStart) {
+            if complete && hits.isSequence(from: keyStart) {
                 return JSONObject(uniqueKeys: node.names, values: values, indexed: false)
             }
-            let keys = hits[keyStart...].map { node.names[$0] }
+            let keys = hits.elements(from: keyStart).map { node.names[$0] }
             // Every key, in another order than the plan's: tell the type once (a model's
             // root node), so later mappings capture in this order.
             if complete, !node.orderReported.load(ordering: .relaxed), let owner = node.orderOwner,
@@ -440,15 +443,7 @@ struct MappingCapture: JSONEventHandler {
             return JSONObject(uniqueKeys: keys, values: values, indexed: false)
         }
         // A key came twice (one the mask cannot track): the first value counts.
-        return JSONObject(firstOf: zip(hits[keyStart...].map { node.names[$0] }, values))
-    }
-
-    /// Whether `hits[start...]` is 0, 1, 2, …
-    private static func inOrder(_ hits: [Int], from start: Int) -> Bool {
-        hits.withUnsafeBufferPointer { buffer in
-            for i in start..<buffer.count where buffer[i] != i - start { return false }
-            return true
-        }
+        return JSONObject(firstOf: zip(hits.elements(from: keyStart).map { node.names[$0] }, values))
     }
 
     /// Moves the values from `start` on out of the stack.
@@ -476,6 +471,41 @@ struct MappingCapture: JSONEventHandler {
         try add(.array(takeValues(from: start)))
     }
 
+}
+
+/// A stack of integers in plain memory (the entry numbers of open sparse objects' keys).
+final class IntStack {
+    private var base: UnsafeMutablePointer<Int>
+    private var capacity = 64
+    private(set) var count = 0
+
+    init() { base = .allocate(capacity: capacity) }
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    func append(_ value: Int) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<Int>.allocate(capacity: capacity * 2)
+            larger.update(from: base, count: count)
+            base.deallocate()
+            base = larger
+            capacity *= 2
+        }
+        base[count] = value
+        count += 1
+    }
+
+    func truncate(to newCount: Int) { count = min(count, newCount) }
+
+    /// Whether the elements from `start` on are 0, 1, 2, …
+    func isSequence(from start: Int) -> Bool {
+        for i in start..<count where base[i] != i - start { return false }
+        return true
+    }
+
+    func elements(from start: Int) -> UnsafeBufferPointer<Int> {
+        UnsafeBufferPointer(start: base + start, count: count - start)
+    }
 }
 
 /// The capture's stack of values whose container is still open: plain memory, so values

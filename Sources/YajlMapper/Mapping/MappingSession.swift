@@ -3,6 +3,8 @@
 final class MappingSession {
     let strict: Bool
     let context: MapContext?
+    /// `context != nil`, known without copying the existential.
+    let hasContext: Bool
     let shouldIncludeNilValues: Bool
     /// Prefix of every key path, e.g. `items[3]` for a streamed element.
     @exclusivity(unchecked) var basePath: JSONPath = JSONPath([])
@@ -30,6 +32,7 @@ final class MappingSession {
          capturedWhole: Bool = false, recording: Bool = false) {
         self.strict = strict
         self.context = context
+        hasContext = context != nil
         self.shouldIncludeNilValues = shouldIncludeNilValues
         self.capturedWhole = capturedWhole
         self.recording = recording

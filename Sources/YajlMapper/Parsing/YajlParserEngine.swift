@@ -391,11 +391,11 @@ final class YajlParserEngine {
     private static let validationCallbacks = yajl_callbacks(
         yajl_null: nil, yajl_boolean: nil, yajl_integer: nil, yajl_double: nil, yajl_number: nil,
         yajl_string: nil,
-        yajl_start_map: { ctx in engine(ctx).enter() },
+        yajl_start_map: { ctx in enter(ctx) },
         yajl_map_key: nil,
-        yajl_end_map: { ctx in engine(ctx).depth -= 1; return 1 },
-        yajl_start_array: { ctx in engine(ctx).enter() },
-        yajl_end_array: { ctx in engine(ctx).depth -= 1; return 1 })
+        yajl_end_map: { ctx in leave(ctx); return 1 },
+        yajl_start_array: { ctx in enter(ctx) },
+        yajl_end_array: { ctx in leave(ctx); return 1 })
 
     private static let eventCallbacks = yajl_callbacks(
         yajl_null: { ctx in deliver(ctx) { try $0.null() } },
@@ -409,24 +409,22 @@ final class YajlParserEngine {
             deliver(ctx) { try $0.string(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
         },
         yajl_start_map: { ctx in
-            let engine = engine(ctx)
-            guard engine.enter() == 1 else { return 0 }
+            guard enter(ctx) == 1 else { return 0 }
             return deliver(ctx) { try $0.startObject() }
         },
         yajl_map_key: { ctx, text, count in
             deliver(ctx) { try $0.key(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
         },
         yajl_end_map: { ctx in
-            engine(ctx).depth -= 1
+            leave(ctx)
             return deliver(ctx) { try $0.endObject() }
         },
         yajl_start_array: { ctx in
-            let engine = engine(ctx)
-            guard engine.enter() == 1 else { return 0 }
+            guard enter(ctx) == 1 else { return 0 }
             return deliver(ctx) { try $0.startArray() }
         },
         yajl_end_array: { ctx in
-            engine(ctx).depth -= 1
+            leave(ctx)
             return deliver(ctx) { try $0.endArray() }
         })
 
@@ -444,8 +442,7 @@ final class YajlParserEngine {
             deliverCapture(ctx) { try $0.string(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
         },
         yajl_start_map: { ctx in
-            let engine = engine(ctx)
-            guard engine.enter() == 1 else { return 0 }
+            guard enter(ctx) == 1 else { return 0 }
             return deliverCapture(ctx) { $0.startObject() }
         },
         yajl_map_key: { ctx, text, count in
@@ -459,16 +456,15 @@ final class YajlParserEngine {
             return captureKey(ctx, name)
         },
         yajl_end_map: { ctx in
-            engine(ctx).depth -= 1
+            leave(ctx)
             return deliverCapture(ctx) { try $0.endObject() }
         },
         yajl_start_array: { ctx in
-            let engine = engine(ctx)
-            guard engine.enter() == 1 else { return 0 }
+            guard enter(ctx) == 1 else { return 0 }
             return deliverCapture(ctx) { $0.startArray() }
         },
         yajl_end_array: { ctx in
-            engine(ctx).depth -= 1
+            leave(ctx)
             return deliverCapture(ctx) { try $0.endArray() }
         })
 
@@ -491,9 +487,15 @@ final class YajlParserEngine {
         }
     }
 
+    /// One level deeper; 0 (stop) past the maximum depth. No reference counting.
     @inline(__always)
-    private static func engine(_ ctx: UnsafeMutableRawPointer?) -> YajlParserEngine {
-        CallbackContext.from(ctx).pointee.engine.takeUnretainedValue()
+    private static func enter(_ ctx: UnsafeMutableRawPointer?) -> Int32 {
+        CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { $0.enter() }
+    }
+
+    @inline(__always)
+    private static func leave(_ ctx: UnsafeMutableRawPointer?) {
+        CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { $0.depth -= 1 }
     }
 
     /// Calls the sink without reference counting: the engine and its sink outlive every
