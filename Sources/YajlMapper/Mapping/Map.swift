@@ -50,7 +50,7 @@ public final class Map {
     /// `node`'s keys and values when it is an object, held apart so a lookup does not copy
     /// the object out of the enum.
     @exclusivity(unchecked) private var objectKeys: [String]
-    @exclusivity(unchecked) private var objectValues: [YajlMapper.JSON]
+    @usableFromInline @exclusivity(unchecked) var objectValues: [YajlMapper.JSON]
     @exclusivity(unchecked) private var isObject: Bool
     /// The object lists every key of the plan's root node in the node's order (it shares
     /// the node's names): a matched read's key is at its entry's position.
@@ -65,7 +65,7 @@ public final class Map {
             foundNode = newValue
         }
     }
-    @exclusivity(unchecked) private var currentMember = -1
+    @usableFromInline @exclusivity(unchecked) var currentMember = -1
     @exclusivity(unchecked) private var foundNode: YajlMapper.JSON?
     /// The selection: the plan's read it matched (the usual case, no copying), or its own
     /// key, delimiter, nesting and components. Not retained: the map's plan holds its reads.
@@ -74,7 +74,7 @@ public final class Map {
     /// The matched read's member position when it reads one key of the root (-1: none).
     @exclusivity(unchecked) private var selectedMember = -1
     /// The matched read reads a plain value (checked by every basic `<-`).
-    @exclusivity(unchecked) private var selectedIsPlainValue = false
+    @usableFromInline @exclusivity(unchecked) var selectedIsPlainValue = false
     @exclusivity(unchecked) private var ownKey: String?
     @exclusivity(unchecked) private var ownDelimiter = "."
     @exclusivity(unchecked) private var ownNested = false
@@ -85,7 +85,7 @@ public final class Map {
     var currentComponents: [String] { selected?.components ?? ownComponents }
     /// How the plan's matched read reads its value (`nil` when no plan read matched).
     var selectedKind: ReadKind? { selected?.kind }
-    let session: MappingSession
+    @usableFromInline let session: MappingSession
     /// From the unit's root to this object: the parent's path (shared, not copied) and this
     /// object's own step, joined only when a problem needs them.
     let parentPath: [JSONPath.Component]
@@ -381,7 +381,7 @@ public final class Map {
     /// The selected value when it is the usual case: a member of the object, read by the
     /// plan's matched read as a plain value, and not `null` (`nil` otherwise: the caller
     /// then takes the general path, ``fetchValue(required:expected:)``).
-    @usableFromInline
+    @inlinable
     func plainMember() -> YajlMapper.JSON? {
         guard selectedIsPlainValue, currentMember >= 0, !session.recording else { return nil }
         let value = objectValues[currentMember]

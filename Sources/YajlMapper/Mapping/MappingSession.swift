@@ -1,5 +1,6 @@
 /// The state shared by every ``Map`` of one mapping: options, problems found, the reads
 /// recorded to learn plans, and whether a read fell outside a plan.
+@usableFromInline
 final class MappingSession {
     let strict: Bool
     let context: MapContext?
@@ -19,7 +20,7 @@ final class MappingSession {
     /// placeholders instead of throwing where it can.
     @exclusivity(unchecked) var isDryRun = false
     /// Record reads per type (to learn or widen plans).
-    @exclusivity(unchecked) var recording: Bool
+    @usableFromInline @exclusivity(unchecked) var recording: Bool
     @exclusivity(unchecked) private(set) var recorded: [ObjectIdentifier: (TypeInfo, [PlanRead])] = [:]
 
     /// Problems, each with its path from the unit's root for locating it later.

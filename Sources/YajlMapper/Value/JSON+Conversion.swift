@@ -94,6 +94,7 @@ extension Bool: JSONScalar {
     public var jsonValue: JSON { .bool(self) }
 
     /// Reads `true` or `false`.
+    @inlinable
     public static func fromJSON(_ json: JSON) throws -> Bool {
         guard case .bool(let b) = json else { throw JSONConversionError.typeMismatch(expected: "Bool", found: json.kind) }
         return b
@@ -105,6 +106,7 @@ extension String: JSONScalar {
     public var jsonValue: JSON { .string(self) }
 
     /// Reads a string.
+    @inlinable
     public static func fromJSON(_ json: JSON) throws -> String {
         guard case .string(let s) = json else {
             throw JSONConversionError.typeMismatch(expected: "String", found: json.kind)
