@@ -210,37 +210,58 @@ public final class Map {
     // MARK: Subscripts (ObjectMapper's)
 
     /// Selects a key (a nested path when it contains `.`).
-    public subscript(key: String) -> Map { select(key, nested: nil, delimiter: ".", ignoreNil: false) }
+    @inlinable
+    public subscript(key: String) -> Map {
+        select(key, nested: nil, delimiter: ".", ignoreNil: false)
+        return self
+    }
     /// Selects a key whose nested parts are separated by `delimiter`.
+    @inlinable
     public subscript(key: String, delimiter delimiter: String) -> Map {
         select(key, nested: nil, delimiter: delimiter, ignoreNil: false)
+        return self
     }
     /// Selects a key, nested or not.
+    @inlinable
     public subscript(key: String, nested nested: Bool) -> Map {
         select(key, nested: nested, delimiter: ".", ignoreNil: false)
+        return self
     }
     /// Selects a key, nested or not, with a delimiter.
+    @inlinable
     public subscript(key: String, nested nested: Bool, delimiter delimiter: String) -> Map {
         select(key, nested: nested, delimiter: delimiter, ignoreNil: false)
+        return self
     }
     /// Selects a key; with `ignoreNil`, `null` counts as absent.
+    @inlinable
     public subscript(key: String, ignoreNil ignoreNil: Bool) -> Map {
         select(key, nested: nil, delimiter: ".", ignoreNil: ignoreNil)
+        return self
     }
     /// Selects a key with a delimiter; with `ignoreNil`, `null` counts as absent.
+    @inlinable
     public subscript(key: String, delimiter delimiter: String, ignoreNil ignoreNil: Bool) -> Map {
         select(key, nested: nil, delimiter: delimiter, ignoreNil: ignoreNil)
+        return self
     }
     /// Selects a key, nested or not; with `ignoreNil`, `null` counts as absent.
+    @inlinable
     public subscript(key: String, nested nested: Bool, ignoreNil ignoreNil: Bool) -> Map {
         select(key, nested: nested, delimiter: ".", ignoreNil: ignoreNil)
+        return self
     }
     /// Selects a key with every option.
+    @inlinable
     public subscript(key: String, nested nested: Bool?, delimiter delimiter: String, ignoreNil ignoreNil: Bool) -> Map {
         select(key, nested: nested, delimiter: delimiter, ignoreNil: ignoreNil)
+        return self
     }
 
-    private func select(_ key: String, nested: Bool?, delimiter: String, ignoreNil: Bool) -> Map {
+    /// Selects `key` for the next read. (The subscripts return the map itself in the
+    /// caller's code, so a read costs no reference counting of the map.)
+    @usableFromInline
+    func select(_ key: String, nested: Bool?, delimiter: String, ignoreNil: Bool) {
         // The n-th read usually is the plan's n-th read: take its split components (and its
         // nesting, which the same key and delimiter decide the same way).
         requestedNested = nested
@@ -276,7 +297,6 @@ public final class Map {
                 currentNode = nil
             }
         }
-        return self
     }
 
     /// Where the last top-level key was found: mappings mostly read keys in the order the
@@ -286,7 +306,7 @@ public final class Map {
     /// ``lookup(_:in:)`` on this map's object, trying the hinted position first.
     private func lookup(_ components: [String]) -> YajlMapper.JSON? {
         guard isObject, let first = components.first else {
-            return Self.lookup(components[...], in: node)
+            return Self.lookup(components, from: 0, in: node)
         }
         let position: Int
         if shaped, let entry = selected?.entryIndex, entry >= 0 {
@@ -300,7 +320,7 @@ public final class Map {
             return nil
         }
         hint = position + 1
-        return components.count == 1 ? objectValues[position] : Self.lookup(components[1...], in: objectValues[position])
+        return components.count == 1 ? objectValues[position] : Self.lookup(components, from: 1, in: objectValues[position])
     }
 
     private static func position(of key: String, in node: YajlMapper.JSON) -> Int? {
@@ -311,20 +331,20 @@ public final class Map {
     /// ObjectMapper's lookup: keys through objects, indexes through arrays; `null` before the
     /// end of the path means absent.
     static func lookup(_ components: [String], in root: YajlMapper.JSON) -> YajlMapper.JSON? {
-        lookup(components[...], in: root)
+        lookup(components, from: 0, in: root)
     }
 
-    static func lookup(_ components: ArraySlice<String>, in root: YajlMapper.JSON) -> YajlMapper.JSON? {
-        // Recursive on the borrowed value: only the value found is copied, not each
-        // container on the way.
-        guard let component = components.first else { return root }
+    /// ``lookup(_:in:)`` from `components[start]` on. Recursive on the borrowed value: only
+    /// the value found is copied, not each container on the way.
+    static func lookup(_ components: [String], from start: Int, in root: YajlMapper.JSON) -> YajlMapper.JSON? {
+        guard start < components.count else { return root }
         switch root {
         case .object(let object):
-            guard let position = object.position(of: component) else { return nil }
-            return lookup(components.dropFirst(), in: object.values[position])
+            guard let position = object.position(of: components[start]) else { return nil }
+            return lookup(components, from: start + 1, in: object.values[position])
         case .array(let array):
-            guard let i = Int(component), array.indices.contains(i) else { return nil }
-            return lookup(components.dropFirst(), in: array[i])
+            guard let i = Int(components[start]), array.indices.contains(i) else { return nil }
+            return lookup(components, from: start + 1, in: array[i])
         default:
             return nil
         }
@@ -387,6 +407,15 @@ public final class Map {
         let value = objectValues[currentMember]
         if case .null = value { return nil }
         return value
+    }
+
+    /// ``plainMember()`` when it is a string: the string itself, without a copy of the
+    /// JSON value around it.
+    @inlinable
+    func plainString() -> String? {
+        guard selectedIsPlainValue, currentMember >= 0, !session.recording else { return nil }
+        if case .string(let string) = objectValues[currentMember] { return string }
+        return nil
     }
 
     /// The selected value for a read of `kind`; notes the read for plans, and a miss when

@@ -176,23 +176,41 @@ final class PlanNode: @unchecked Sendable {
             let i = candidate - 1
             let info = keyInfo[i]
             guard info.length == count && info.head == head else { return nil }
-            return count <= 8 || memcmp(tails + info.tailStart, key.buffer.baseAddress! + 8, count - 8) == 0 ? i : nil
+            return count <= 8 || tailMatches(info, key) ? i : nil
         }
         for i in 0..<keyCount {
             let info = keyInfo[i]
             guard info.length == count && info.head == head else { continue }
-            if count <= 8 || memcmp(tails + info.tailStart, key.buffer.baseAddress! + 8, count - 8) == 0 { return i }
+            if count <= 8 || tailMatches(info, key) { return i }
         }
         return nil
     }
 
-    /// Up to the first eight bytes, little-endian, zero-padded.
+    /// Whether the key's bytes after the eighth are the listed key's (same length).
+    /// Short tails, the usual case, are compared in place rather than through `memcmp`.
+    @inline(__always)
+    private func tailMatches(_ info: KeyInfo, _ key: JSONBytes) -> Bool {
+        let length = key.count - 8
+        let listed = UnsafeRawPointer(tails + info.tailStart), given = key.buffer.baseAddress! + 8
+        guard length <= 16 else { return memcmp(listed, given, length) == 0 }
+        for j in 0..<length where listed.load(fromByteOffset: j, as: UInt8.self) != given.load(fromByteOffset: j, as: UInt8.self) {
+            return false
+        }
+        return true
+    }
+
+    /// Up to the first eight bytes, little-endian, zero-padded (short keys byte by byte:
+    /// cheaper than a copy call).
     @inline(__always)
     static func head(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        if bytes.count >= 8 { return bytes.loadUnaligned(as: UInt64.self) }
+        if bytes.count >= 8 { return UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)) }
         var word: UInt64 = 0
-        if let base = bytes.baseAddress { withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: base, byteCount: bytes.count) } }
-        return UInt64(littleEndian: word)
+        var i = bytes.count
+        while i > 0 {
+            i -= 1
+            word = word << 8 | UInt64(bytes[i])
+        }
+        return word
     }
 
     func index(of name: String) -> Int? { names.firstIndex(of: name) }

@@ -21,6 +21,42 @@ func assign<T>(_ left: inout T?, _ result: T??) {
 @inlinable
 public func <- <T: JSONScalar>(left: inout T, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
+    readScalar(&left, right)
+}
+
+/// Reads or writes an optional basic value (`null` reads as `nil`).
+@inlinable
+public func <- <T: JSONScalar>(left: inout T?, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    readOptionalScalar(&left, right)
+}
+
+/// Reads or writes a string, as for any basic value, with the usual case (a planned member
+/// holding a string) taken without copying the JSON value first.
+@inlinable
+public func <- (left: inout String, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    if let string = right.plainString() {
+        left = string
+        return
+    }
+    readScalar(&left, right)
+}
+
+/// Reads or writes an optional string (`null` reads as `nil`).
+@inlinable
+public func <- (left: inout String?, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    if let string = right.plainString() {
+        left = string
+        return
+    }
+    readOptionalScalar(&left, right)
+}
+
+/// Reads a basic value into a property.
+@inlinable
+func readScalar<T: JSONScalar>(_ left: inout T, _ right: Map) {
     // The usual case first: a member the plan reads as a plain value, present, not null.
     if let node = right.plainMember() {
         do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
@@ -31,10 +67,9 @@ public func <- <T: JSONScalar>(left: inout T, right: Map) {
     }
 }
 
-/// Reads or writes an optional basic value (`null` reads as `nil`).
+/// Reads a basic value into an optional property (`null` reads as `nil`).
 @inlinable
-public func <- <T: JSONScalar>(left: inout T?, right: Map) {
-    if right.mappingType == .toJSON { return left >>> right }
+func readOptionalScalar<T: JSONScalar>(_ left: inout T?, _ right: Map) {
     if let node = right.plainMember() {
         do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
         return
