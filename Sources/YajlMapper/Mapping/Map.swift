@@ -48,9 +48,12 @@ public final class Map {
     /// an array when nothing kept it, see ``reuse(for:leaf:)``.)
     @exclusivity(unchecked) private(set) var node: YajlMapper.JSON
     /// `node`'s keys and values when it is an object, held apart so a lookup does not copy
-    /// the object out of the enum.
-    @exclusivity(unchecked) private var objectKeys: [String]
-    @usableFromInline @exclusivity(unchecked) var objectValues: [YajlMapper.JSON]
+    /// the object out of the enum. Views of `node`'s own arrays, which `node` keeps alive
+    /// and nobody changes: no reference counting when a map takes the next element.
+    @exclusivity(unchecked) private var objectKeys: UnsafeBufferPointer<String>
+    @usableFromInline @exclusivity(unchecked) var objectValues: UnsafeBufferPointer<YajlMapper.JSON>
+    /// The plan's root node's names, held by `plan` (an object sharing them has its shape).
+    @exclusivity(unchecked) private var planNames: UnsafeBufferPointer<String>
     @exclusivity(unchecked) private var isObject: Bool
     /// The object lists every key of the plan's root node in the node's order (it shares
     /// the node's names): a matched read's key is at its entry's position.
@@ -137,8 +140,9 @@ public final class Map {
          toObject: Bool = false) {
         self.mappingType = mappingType
         self.node = node
-        objectKeys = []
-        objectValues = []
+        objectKeys = UnsafeBufferPointer(start: nil, count: 0)
+        objectValues = UnsafeBufferPointer(start: nil, count: 0)
+        planNames = UnsafeBufferPointer(start: nil, count: 0)
         isObject = false
         shaped = false
         self.session = session
@@ -150,6 +154,7 @@ public final class Map {
         readTable = self.plan?.readTable
         singleMember = self.plan?.singleMember
         readCount = self.plan?.reads.count ?? 0
+        if let names = self.plan?.root.names { planNames = names.withUnsafeBufferPointer { $0 } }
         self.toObject = toObject
         storedContext = session.context
         self.shouldIncludeNilValues = session.shouldIncludeNilValues
@@ -159,20 +164,16 @@ public final class Map {
     /// Holds `node`'s members apart and notes whether it has its plan's shape.
     private func takeObject(_ node: YajlMapper.JSON) {
         if case .object(let object) = node {
-            objectKeys = object.keys
-            objectValues = object.values
+            objectKeys = object.keys.withUnsafeBufferPointer { $0 }
+            objectValues = object.values.withUnsafeBufferPointer { $0 }
             isObject = true
         } else {
-            objectKeys = []
-            objectValues = []
+            objectKeys = UnsafeBufferPointer(start: nil, count: 0)
+            objectValues = UnsafeBufferPointer(start: nil, count: 0)
             isObject = false
         }
-        let keys = objectKeys
-        if let names = plan?.root.names, names.count == keys.count, !names.isEmpty {
-            shaped = names.withUnsafeBufferPointer { a in keys.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-        } else {
-            shaped = false
-        }
+        shaped = !planNames.isEmpty && planNames.count == objectKeys.count
+            && planNames.baseAddress == objectKeys.baseAddress
     }
 
     /// Makes this map read the next element of the same array (same session, type, plan and
