@@ -203,6 +203,18 @@ struct MappingCapture: JSONEventHandler {
         return max(engine._withUnsafeGuaranteedRef { $0.currentOffset } - length, 0)
     }
 
+    /// Whether the start offset of each kept value is recorded. A document held in memory
+    /// is captured without them, and again with them only when a problem needs locating
+    /// (see `MappingRun`); a stream, which cannot be read twice, always records them.
+    var recordsOffsets = true
+
+    /// ``begin(at:)`` for a token of `length` bytes that just ended.
+    @inline(__always)
+    private mutating func begin(back length: Int) {
+        guard recordsOffsets else { return }
+        begin(at: offset(back: length))
+    }
+
     /// Notes where a kept value starts; a value directly in the streamed array starts a unit.
     @inline(__always)
     private mutating func begin(at offset: Int) {
@@ -243,7 +255,7 @@ struct MappingCapture: JSONEventHandler {
     private mutating func scalar(_ value: @autoclosure () throws -> JSON, length: Int) throws {
         if skipDepth > 0 { return }
         if case .skip = takeRule() { return }
-        begin(at: offset(back: length))
+        begin(back: length)
         try add(value())
     }
 
@@ -255,6 +267,7 @@ struct MappingCapture: JSONEventHandler {
     mutating func string(_ value: JSONBytes) throws {
         if skipDepth > 0 { return }
         if case .skip = takeRule() { return }
+        guard recordsOffsets else { return try add(.string(try Self.text(value))) }
         // The token's raw length differs from the value's when it has escapes: find its quote.
         // (The engine is read through a guaranteed reference: no retain per string.)
         let start = engine?._withUnsafeGuaranteedRef { engine in
@@ -360,7 +373,7 @@ struct MappingCapture: JSONEventHandler {
             return nil
         }
         quiet(false)
-        begin(at: offset(back: 1))
+        begin(back: 1)
         return rule
     }
 

@@ -27,17 +27,23 @@ struct MappingRun<Value> {
     /// Maps a document held in memory. A read outside the plans maps it again, kept whole,
     /// and widens the plans, so conditional mappings are never silently wrong.
     func run(bytes: UnsafeRawBufferPointer, options: JSONParseOptions) throws -> MappingResult<Value> {
-        var result = try attempt(bytes: bytes, options: options, whole: false)
+        var whole = false
+        var result = try attempt(bytes: bytes, options: options, whole: whole)
         if result.session.missed {
-            result = try attempt(bytes: bytes, options: options, whole: true)
+            whole = true
+            result = try attempt(bytes: bytes, options: options, whole: whole)
             result.session.learnRecordedReads()
         }
-        let offsets = result.offsets
-        let root = result.root
-        let located = Locator(bytes: bytes, base: 0, line: 1, lineStart: 0)
-        result.session.locateProblems { path in
-            let index = root.preorderIndex(of: path)
-            return offsets.indices.contains(index) ? located.location(of: offsets[index]) : nil
+        if result.session.problems.contains(where: { $0.location == nil }) {
+            // Positions are recorded only when a problem needs one: the same capture again
+            // (same plans, so the same values kept), now noting where each value starts.
+            let (root, offsets) = try capture(bytes: bytes, options: options, session: session(whole: whole),
+                                              whole: whole, recordingOffsets: true)
+            let located = Locator(bytes: bytes, base: 0, line: 1, lineStart: 0)
+            result.session.locateProblems { path in
+                let index = root.preorderIndex(of: path)
+                return offsets.indices.contains(index) ? located.location(of: offsets[index]) : nil
+            }
         }
         result.session.sortProblemsByPosition()
         return try finish(result.value, result.session)
@@ -59,11 +65,20 @@ struct MappingRun<Value> {
     }
 
     private func attempt(bytes: UnsafeRawBufferPointer, options: JSONParseOptions, whole: Bool)
-        throws -> (value: Value?, session: MappingSession, root: JSON, offsets: [Int])
+        throws -> (value: Value?, session: MappingSession)
     {
         let session = session(whole: whole)
+        let (root, _) = try capture(bytes: bytes, options: options, session: session, whole: whole, recordingOffsets: false)
+        return (build(root, session, whole), session)
+    }
+
+    /// Parses the document into the tree the plans keep (everything when `whole`), with
+    /// the start offset of each kept value in pre-order when asked.
+    private func capture(bytes: UnsafeRawBufferPointer, options: JSONParseOptions, session: MappingSession,
+                         whole: Bool, recordingOffsets: Bool) throws -> (root: JSON, offsets: [Int]) {
         var capture = MappingCapture(session: session, rootRule: .all)
         if !whole { capture = MappingCapture(session: session, rootRule: rule(capture)) }
+        capture.recordsOffsets = recordingOffsets
         var single = options
         single.allowMultipleValues = false
         let parser = JSONStreamParser(handler: capture, options: single)
@@ -71,9 +86,7 @@ struct MappingRun<Value> {
         parser.engine.deferLineCounting = true
         try parser.feed(bytes)
         try parser.finish()
-        let root = parser.handler.documents.first ?? .null
-        let value = build(root, session, whole)
-        return (value, session, root, parser.handler.offsets)
+        return (parser.handler.documents.first ?? .null, parser.handler.offsets)
     }
 
     private func finish(_ value: Value?, _ session: MappingSession) throws -> MappingResult<Value> {
