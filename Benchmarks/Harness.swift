@@ -69,6 +69,20 @@ struct Measurement {
     var maximum: Double { samples.max() ?? .nan }
 }
 
+extension Measurement {
+    /// How many times faster than `reference` this contender ran: the median, over the
+    /// rounds, of the reference's time divided by this contender's time in the same round.
+    /// A round runs every contender back to back, so a slow phase of a shared machine falls
+    /// on both terms of each ratio and cancels; a ratio of two medians taken apart does not.
+    func speed(relativeTo reference: Measurement) -> Double {
+        let count = min(samples.count, reference.samples.count)
+        guard count > 0, error == nil, reference.error == nil else { return .nan }
+        let ratios = (0..<count).map { reference.samples[$0] / samples[$0] }.sorted()
+        let middle = count / 2
+        return count % 2 == 1 ? ratios[middle] : (ratios[middle - 1] + ratios[middle]) / 2
+    }
+}
+
 /// Runs every contender once per round, round-robin, rotating the starting contender
 /// each round, so machine noise falls on all of them alike.
 /// - Parameters:

@@ -203,8 +203,8 @@ func printTable(_ payload: Payload, runs: Int, iterations: Int, results: [Measur
            + "\(runs) runs x \(iterations) parses) ==")
     report(pad("contender", 26, right: false) + pad("MB/s", 9) + pad("median ms", 12) + pad("min ms", 11)
            + pad("max ms", 11) + pad("vs JSONDecoder", 16) + pad("vs ceiling", 12))
-    let decoder = results.first { $0.contender == decoderName && $0.error == nil }?.median ?? .nan
-    let ceiling = results.first { $0.contender == ceilingName && $0.error == nil }?.median ?? .nan
+    let decoder = results.first { $0.contender == decoderName && $0.error == nil }
+    let ceiling = results.first { $0.contender == ceilingName && $0.error == nil }
     for result in results {
         if let error = result.error {
             report(pad(result.contender, 26, right: false) + "  error: \(error)")
@@ -216,8 +216,8 @@ func printTable(_ payload: Payload, runs: Int, iterations: Int, results: [Measur
                + pad(fixed(median * 1e3, 3), 12)
                + pad(fixed(result.minimum * 1e3, 3), 11)
                + pad(fixed(result.maximum * 1e3, 3), 11)
-               + pad(fixed(decoder / median, 2) + "x", 16)
-               + pad(fixed(ceiling / median, 2), 12))
+               + pad(fixed(decoder.map { result.speed(relativeTo: $0) } ?? .nan, 2) + "x", 16)
+               + pad(fixed(ceiling.map { result.speed(relativeTo: $0) } ?? .nan, 2), 12))
     }
     report()
 }
@@ -231,7 +231,8 @@ report(debugWarning)
 report(machineLine)
 report("timing: warm-up \(options.warmUp) round(s), contenders interleaved round-robin, median of timed runs; "
        + "MB = 10^6 bytes; 'vs JSONDecoder' = speed-up over the seed model decode; "
-       + "'vs ceiling' = fraction of yajl's empty-callback speed")
+       + "'vs ceiling' = fraction of yajl's empty-callback speed; both ratios are medians of "
+       + "per-round ratios (each round runs every contender back to back)")
 report()
 
 let everyContender = allContenders()
@@ -286,6 +287,12 @@ for source in sources {
             record["median_seconds"] = result.median
             record["samples_seconds"] = result.samples
             record["mb_per_second"] = Double(payload.bytes.count) / 1e6 / result.median
+            if let reference = results.first(where: { $0.contender == decoderName }) {
+                record["vs_json_decoder"] = result.speed(relativeTo: reference)
+            }
+            if let reference = results.first(where: { $0.contender == ceilingName }) {
+                record["vs_ceiling"] = result.speed(relativeTo: reference)
+            }
         }
         jsonRecords.append(record)
     }
