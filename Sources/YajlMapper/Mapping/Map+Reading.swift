@@ -186,14 +186,6 @@ extension Map {
     func readModels<T: BaseMappable>(_: T.Type, required: Bool, allOrNothing: Bool = false) -> [T]?? {
         let info = modelInfo(T.self)
         return read(.models(info), required: required, expected: "[\(T.self)]") { node in
-            // Mapped while the document was parsed (an array in the root object)?
-            if parentPath.isEmpty, leaf == nil, session.basePath.components.isEmpty,
-               !session.collectedArrays.isEmpty, let key = currentComponents.first, currentComponents.count == 1,
-               let collector = session.collectedArrays[key] as? TypedElementCollector<T> {
-                let models = collector.models()
-                if allOrNothing && collector.failures > 0 { return nil }
-                return models
-            }
             guard case .array(let elements) = node else {
                 throw JSONConversionError.typeMismatch(expected: "[\(T.self)]", found: node.kind)
             }

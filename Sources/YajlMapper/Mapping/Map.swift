@@ -182,26 +182,6 @@ public final class Map {
     func reuse(for node: YajlMapper.JSON, leaf: JSONPath.Component?) {
         self.node = node
         takeObject(node)
-        reset(leaf: leaf)
-    }
-
-    /// Makes this map read an object that is not a ``YajlMapper/JSON`` value: the members
-    /// of one captured object still on the capture's stack, listed in its plan's order
-    /// (`keys` are the plan root's names). Valid while the capture builds the model.
-    /// `node` is then `null`: a read that needs it (the whole object, a key outside the
-    /// plan) is a miss, and the document is mapped again kept whole.
-    func reuse(slots: UnsafeBufferPointer<YajlMapper.JSON>, keys: UnsafeBufferPointer<String>,
-               leaf: JSONPath.Component?) {
-        node = .null
-        objectKeys = keys
-        objectValues = slots
-        isObject = true
-        shaped = !planNames.isEmpty && planNames.count == keys.count && planNames.baseAddress == keys.baseAddress
-        reset(leaf: leaf)
-    }
-
-    /// Everything a mapping can change, back as a new map has it.
-    private func reset(leaf: JSONPath.Component?) {
         self.leaf = leaf
         leaf2 = nil
         currentMember = -1

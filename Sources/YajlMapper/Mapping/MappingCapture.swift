@@ -83,11 +83,6 @@ struct MappingCapture: JSONEventHandler {
     private static let repeatBit: UInt64 = 1 << 63
     /// The rule for the value of the key just read.
     private var pending: CaptureRule = .all
-    /// The array of models being mapped element by element as it is parsed (see
-    /// ``ElementCollector``), its depth (`frames.count` while it is open) and its key.
-    private var collector: ElementCollector?
-    private var collectorDepth = 0
-    private var collectorKey = ""
     /// The depth (`frames.count`) of the sparse object whose listed keys have all been
     /// kept, while key events are off for the rest of it; 0 when none. (At most one: the
     /// values after that are all skipped, so no deeper object opens.)
@@ -250,8 +245,6 @@ struct MappingCapture: JSONEventHandler {
                 try onUnit(value, offsets[unitOffsetStart...], nil)
             }
             offsets.removeSubrange(unitOffsetStart...)
-        } else if let collector, frames.count == collectorDepth {
-            collector.build(value: value)
         } else {
             values.push(value)
             awaitKey()
@@ -402,9 +395,8 @@ struct MappingCapture: JSONEventHandler {
         guard let rule = openContainer() else { return }
         switch rule {
         case .elements(let info):
-            let elementRule = modelRule(info.takeUnretainedValue())
-            push(.array(start: values.count, elementRule: elementRule, units: false, indexed: nil, next: 0))
-            startCollecting(info.takeUnretainedValue(), elementRule: elementRule)
+            push(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: false,
+                        indexed: nil, next: 0))
         case .units(let info):
             push(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: true,
                         indexed: nil, next: 0))
@@ -427,10 +419,6 @@ struct MappingCapture: JSONEventHandler {
         }
         guard case .object(let start, let keyStart, let node, _)? = pop() else { return }
         let mask = seen.removeLast()
-        if let collector, frames.count == collectorDepth, let node,
-           collect(collector, node: node, mask: mask, start: start, keyStart: keyStart) {
-            return
-        }
         let memberValues = takeValues(from: start)
         if let node, !node._withUnsafeGuaranteedRef({ $0.keepsOthers }) {
             try add(.object(node._withUnsafeGuaranteedRef { sparseObject($0, mask: mask, keyStart: keyStart, values: memberValues) }))
@@ -493,52 +481,7 @@ struct MappingCapture: JSONEventHandler {
         }
         quiet(false)
         guard case .array(let start, _, _, _, _)? = pop() else { return }
-        if let collector, frames.count + 1 == collectorDepth {
-            session.collectedArrays[collectorKey] = collector
-            self.collector = nil
-        }
         try add(.array(takeValues(from: start)))
-    }
-
-    // MARK: Arrays of models mapped while parsed
-
-    /// Starts mapping the array just opened element by element, when it is a member of the
-    /// root object, its elements have a plan, and the document is in memory (captured
-    /// without offsets: positions come from a second capture, which keeps the elements).
-    private mutating func startCollecting(_ info: TypeInfo, elementRule: CaptureRule) {
-        guard !recordsOffsets, collector == nil, frames.count == 2, case .node = elementRule,
-              case .object(_, _, let parent, _) = frames[0], let plan = session.plan(for: info) else { return }
-        let key: String
-        if let parent, !parent._withUnsafeGuaranteedRef({ $0.keepsOthers }) {
-            guard hits.count > 0 else { return }
-            key = parent._withUnsafeGuaranteedRef { $0.names[hits.elements(from: hits.count - 1)[0]] }
-        } else {
-            guard let last = keys.last else { return }
-            key = last
-        }
-        collector = info.makeCollector(info, session, plan, key)
-        collectorDepth = frames.count
-        collectorKey = key
-    }
-
-    /// Maps a closed element of the collected array from its members on the stack, when it
-    /// has its plan's shape (every listed key once, in order); `false` leaves it to be
-    /// captured as usual (then handed over whole by ``add(_:)``).
-    private mutating func collect(_ collector: ElementCollector, node: Unmanaged<PlanNode>, mask: UInt64,
-                                  start: Int, keyStart: Int) -> Bool {
-        let shaped = node._withUnsafeGuaranteedRef { node in
-            !node.keepsOthers && mask & Self.repeatBit == 0 && hits.count - keyStart == node.names.count
-                && hits.isSequence(from: keyStart)
-        }
-        guard shaped else { return false }
-        hits.truncate(to: keyStart)
-        node._withUnsafeGuaranteedRef { node in
-            node.names.withUnsafeBufferPointer { keys in
-                collector.build(slots: values.slots(from: start), keys: keys)
-            }
-        }
-        values.drop(from: start)
-        return true
     }
 
 }
@@ -605,18 +548,6 @@ final class ValueStack {
         base.deallocate()
         base = larger
         capacity *= 2
-    }
-
-    /// The values from `start` on, in place (valid until the stack changes).
-    func slots(from start: Int) -> UnsafeBufferPointer<JSON> {
-        UnsafeBufferPointer(start: base + start, count: count - start)
-    }
-
-    /// Releases the values from `start` on.
-    func drop(from start: Int) {
-        guard count > start else { return }
-        (base + start).deinitialize(count: count - start)
-        count = start
     }
 
     /// Moves the values from `start` on into a new array, and drops them from the stack.

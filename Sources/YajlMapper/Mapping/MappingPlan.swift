@@ -378,12 +378,9 @@ final class TypeInfo: @unchecked Sendable {
     let construction: Construction
     /// The model type.
     let type: ObjectIdentifier
-    /// Makes a collector that maps an array of this type's objects while it is parsed.
-    let makeCollector: @Sendable (TypeInfo, MappingSession, TypePlan, String) -> ElementCollector
 
     init(type: any BaseMappable.Type) {
         self.type = ObjectIdentifier(type)
-        makeCollector = TypeInfo.collectorMaker(for: type)
         if type is any Mappable.Type || type is any StaticMappable.Type {
             construction = .instance
         } else if let immutable = type as? any ImmutableMappable.Type {

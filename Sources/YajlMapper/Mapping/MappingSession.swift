@@ -6,9 +6,6 @@ final class MappingSession {
     let context: MapContext?
     /// `context != nil`, known without copying the existential.
     let hasContext: Bool
-    /// Arrays of models mapped while the document was parsed, by their key in the root
-    /// object (see ``ElementCollector``).
-    var collectedArrays: [String: ElementCollector] = [:]
     let shouldIncludeNilValues: Bool
     /// Prefix of every key path, e.g. `items[3]` for a streamed element.
     @exclusivity(unchecked) var basePath: JSONPath = JSONPath([])

@@ -61,14 +61,7 @@ enum ModelBuilder {
                 session.learnRecordedReads()
             }
         }
-        return fill(T.self, map: map, into: address)
-    }
-
-    /// Creates and fills an instance from a prepared map; a type that refuses the object
-    /// is a problem (once).
-    static func fill<T: BaseMappable>(_ type: T.Type, map: Map, into address: UnsafeMutablePointer<T>) -> Bool {
         guard instantiate(T.self, map: map, into: address) else {
-            let session = map.session
             if session.problems.last?.keyPath != JSONPath(session.basePath.components + map.path).description
                 || session.problems.last?.kind != .objectRejected {
                 session.report(.objectRejected, path: map.path, expected: "\(T.self)", found: nil)
