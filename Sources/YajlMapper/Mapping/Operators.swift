@@ -31,32 +31,15 @@ public func <- <T: JSONScalar>(left: inout T?, right: Map) {
     readOptionalScalar(&left, right)
 }
 
-/// Reads or writes a string, as for any basic value, with the usual case (a planned member
-/// holding a string) taken without copying the JSON value first.
-@inlinable
-public func <- (left: inout String, right: Map) {
-    if right.mappingType == .toJSON { return left >>> right }
-    if let string = right.plainString() {
-        left = string
-        return
-    }
-    readScalar(&left, right)
-}
-
-/// Reads or writes an optional string (`null` reads as `nil`).
-@inlinable
-public func <- (left: inout String?, right: Map) {
-    if right.mappingType == .toJSON { return left >>> right }
-    if let string = right.plainString() {
-        left = string
-        return
-    }
-    readOptionalScalar(&left, right)
-}
-
 /// Reads a basic value into a property.
 @inlinable
 func readScalar<T: JSONScalar>(_ left: inout T, _ right: Map) {
+    // A string, the commonest case, without copying the JSON value around it (the test is
+    // decided when the operator is specialised).
+    if T.self == String.self, let string = right.plainString() {
+        left = unsafeBitCast(string, to: T.self)
+        return
+    }
     // The usual case first: a member the plan reads as a plain value, present, not null.
     if let node = right.plainMember() {
         do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
@@ -70,6 +53,10 @@ func readScalar<T: JSONScalar>(_ left: inout T, _ right: Map) {
 /// Reads a basic value into an optional property (`null` reads as `nil`).
 @inlinable
 func readOptionalScalar<T: JSONScalar>(_ left: inout T?, _ right: Map) {
+    if T.self == String.self, let string = right.plainString() {
+        left = unsafeBitCast(string, to: T.self)
+        return
+    }
     if let node = right.plainMember() {
         do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
         return
