@@ -54,8 +54,8 @@ struct MappingCapture: JSONEventHandler {
     private let values = ValueStack()
     private var keys: [String] = []
     /// The entry numbers of the keys of open sparse objects, in document order.
-    private let hits = IntStack()
-    private var frames: [Frame] = []
+    private let hits = PlainStack<Int>()
+    private let frames = PlainStack<Frame>()
     /// `frames.last`, kept in a field: read on every event.
     private var top: Frame? {
         didSet {
@@ -79,7 +79,7 @@ struct MappingCapture: JSONEventHandler {
     /// Per open object: which of its plan node's keys were kept (bit i for entry i < 63),
     /// and bit 63 when one came twice or could not be tracked, so repeats are found
     /// without hashing every key.
-    private var seen: [UInt64] = []
+    private let seen = PlainStack<UInt64>()
     private static let repeatBit: UInt64 = 1 << 63
     /// The rule for the value of the key just read.
     private var pending: CaptureRule = .all
@@ -118,20 +118,19 @@ struct MappingCapture: JSONEventHandler {
     /// Notes a kept key of a sparse object (`nil`: a key outside the node, not tracked).
     @inline(__always)
     private mutating func markSeen(_ index: Int?) {
-        let last = seen.count - 1
         guard let index, index < 63 else {
-            seen[last] |= Self.repeatBit
+            seen.last |= Self.repeatBit
             return
         }
         let bit: UInt64 = 1 << UInt64(index)
-        if seen[last] & bit != 0 { seen[last] |= Self.repeatBit }
-        seen[last] |= bit
+        if seen.last & bit != 0 { seen.last |= Self.repeatBit }
+        seen.last |= bit
     }
 
     @inline(__always)
     private mutating func pop() -> Frame? {
         let frame = frames.popLast()
-        top = frames.last
+        top = frames.count > 0 ? frames.last : nil
         return frame
     }
 
@@ -170,7 +169,7 @@ struct MappingCapture: JSONEventHandler {
         case .array(let start, let elementRule, let units, let indexed, let next)?:
             guard let indexed else { return elementRule }
             let frame = Frame.array(start: start, elementRule: elementRule, units: units, indexed: indexed, next: next + 1)
-            frames[frames.count - 1] = frame
+            frames.last = frame
             top = frame
             return indexed._withUnsafeGuaranteedRef { node in
                 node.index(of: String(next)).map { rule(for: node.entries[$0]) } ?? .all
@@ -307,7 +306,7 @@ struct MappingCapture: JSONEventHandler {
         // Every listed key kept (a repeat is ignored: the first value counts): nothing more
         // of this object is read, so its remaining keys need not be delivered at all.
         let complete = topObject.unsafelyUnwrapped.node.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.completeMask }
-        if complete != 0, seen[seen.count - 1] & complete == complete {
+        if complete != 0, seen.last & complete == complete {
             keysDoneDepth = frames.count
             callbackContext?.pointee.setKeyEvents(false)
         }
@@ -337,7 +336,7 @@ struct MappingCapture: JSONEventHandler {
             return
         }
         // A listed key given again: the first value counts (as JSONDecoder), this one is skipped.
-        if index < 63, seen[seen.count - 1] & (1 << UInt64(index)) != 0 {
+        if index < 63, seen.last & (1 << UInt64(index)) != 0 {
             pending = .skip
             quiet(true)
             return
@@ -418,7 +417,7 @@ struct MappingCapture: JSONEventHandler {
             callbackContext?.pointee.setKeyEvents(true)
         }
         guard case .object(let start, let keyStart, let node, _)? = pop() else { return }
-        let mask = seen.removeLast()
+        let mask = seen.popLast().unsafelyUnwrapped
         let memberValues = takeValues(from: start)
         if let node, !node._withUnsafeGuaranteedRef({ $0.keepsOthers }) {
             try add(.object(node._withUnsafeGuaranteedRef { sparseObject($0, mask: mask, keyStart: keyStart, values: memberValues) }))
@@ -486,9 +485,10 @@ struct MappingCapture: JSONEventHandler {
 
 }
 
-/// A stack of integers in plain memory (the entry numbers of open sparse objects' keys).
-final class IntStack {
-    private var base: UnsafeMutablePointer<Int>
+/// A stack of plain values in plain memory: the capture's frames, key masks and entry
+/// numbers change on every object, and an array checks uniqueness and capacity each time.
+final class PlainStack<Element: BitwiseCopyable> {
+    private var base: UnsafeMutablePointer<Element>
     private var capacity = 64
     private(set) var count = 0
 
@@ -496,9 +496,9 @@ final class IntStack {
     deinit { base.deallocate() }
 
     @inline(__always)
-    func append(_ value: Int) {
+    func append(_ value: Element) {
         if count == capacity {
-            let larger = UnsafeMutablePointer<Int>.allocate(capacity: capacity * 2)
+            let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
             larger.update(from: base, count: count)
             base.deallocate()
             base = larger
@@ -508,16 +508,31 @@ final class IntStack {
         count += 1
     }
 
+    /// The top element (the stack must not be empty).
+    var last: Element {
+        @inline(__always) get { base[count - 1] }
+        @inline(__always) set { base[count - 1] = newValue }
+    }
+
+    @inline(__always)
+    func popLast() -> Element? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return base[count]
+    }
+
     func truncate(to newCount: Int) { count = min(count, newCount) }
 
+    func elements(from start: Int) -> UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(start: base + start, count: count - start)
+    }
+}
+
+extension PlainStack where Element == Int {
     /// Whether the elements from `start` on are 0, 1, 2, …
     func isSequence(from start: Int) -> Bool {
         for i in start..<count where base[i] != i - start { return false }
         return true
-    }
-
-    func elements(from start: Int) -> UnsafeBufferPointer<Int> {
-        UnsafeBufferPointer(start: base + start, count: count - start)
     }
 }
 
