@@ -321,7 +321,9 @@ public final class Map {
             return nil
         }
         hint = position + 1
-        return components.count == 1 ? objectValues[position] : Self.lookup(components, from: 1, in: objectValues[position])
+        if components.count == 1 { return objectValues[position] }
+        // Deeper: the member is read where it is (no copy of the object on the way).
+        return Self.lookup(components, from: 1, at: objectValues.baseAddress! + position)
     }
 
     private static func position(of key: String, in node: YajlMapper.JSON) -> Int? {
@@ -335,6 +337,16 @@ public final class Map {
         lookup(components, from: 0, in: root)
     }
 
+    /// ``lookup(_:from:in:)`` on a value read in place.
+    private static func lookup(_ components: [String], from start: Int,
+                               at value: UnsafePointer<YajlMapper.JSON>) -> YajlMapper.JSON? {
+        guard case .object(let object) = value.pointee, start + 1 == components.count else {
+            return lookup(components, from: start, in: value.pointee)
+        }
+        guard let position = object.position(of: components[start]) else { return nil }
+        return object.values.withUnsafeBufferPointer { $0[position] }
+    }
+
     /// ``lookup(_:in:)`` from `components[start]` on. Recursive on the borrowed value: only
     /// the value found is copied, not each container on the way.
     static func lookup(_ components: [String], from start: Int, in root: YajlMapper.JSON) -> YajlMapper.JSON? {
@@ -342,6 +354,10 @@ public final class Map {
         switch root {
         case .object(let object):
             guard let position = object.position(of: components[start]) else { return nil }
+            if start + 1 == components.count {
+                // The last step (`owner.avatar_url`'s `avatar_url`): the value is read in place.
+                return object.values.withUnsafeBufferPointer { $0[position] }
+            }
             return lookup(components, from: start + 1, in: object.values[position])
         case .array(let array):
             guard let i = Int(components[start]), array.indices.contains(i) else { return nil }
