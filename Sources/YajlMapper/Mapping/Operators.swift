@@ -31,43 +31,61 @@ public func <- <T: JSONScalar>(left: inout T?, right: Map) {
     readOptionalScalar(&left, right)
 }
 
+/// What the usual cases of a basic read gave (see ``readPlainScalar(_:_:)``).
+@usableFromInline
+enum PlainScalarRead<T> {
+    /// Not a usual case: the general fetch decides.
+    case notPlain
+    /// A member that did not convert (the problem is reported).
+    case failed
+    case value(T)
+}
+
+/// The usual cases of a basic read, without the general fetch: a string (the commonest,
+/// taken without copying the JSON value around it; the test is decided when the operator
+/// is specialised), or any member the plan reads as a plain value, present and not null.
+@inlinable
+func readPlainScalar<T: JSONScalar>(_: T.Type, _ right: Map) -> PlainScalarRead<T> {
+    if T.self == String.self, let string = right.plainString() {
+        return .value(unsafeBitCast(string, to: T.self))
+    }
+    guard let node = right.plainMember() else { return .notPlain }
+    do {
+        return .value(try T.fromJSON(node))
+    } catch {
+        right.reportConversion(error, expected: T.self)
+        return .failed
+    }
+}
+
 /// Reads a basic value into a property.
 @inlinable
 func readScalar<T: JSONScalar>(_ left: inout T, _ right: Map) {
-    // A string, the commonest case, without copying the JSON value around it (the test is
-    // decided when the operator is specialised).
-    if T.self == String.self, let string = right.plainString() {
-        left = unsafeBitCast(string, to: T.self)
-        return
-    }
-    // The usual case first: a member the plan reads as a plain value, present, not null.
-    if let node = right.plainMember() {
-        do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
-        return
-    }
-    if case .value(let node) = right.fetchValue(required: true, expected: T.self) {
-        do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
+    switch readPlainScalar(T.self, right) {
+    case .value(let value): left = value
+    case .failed: return
+    case .notPlain:
+        if case .value(let node) = right.fetchValue(required: true, expected: T.self) {
+            do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
+        }
     }
 }
 
 /// Reads a basic value into an optional property (`null` reads as `nil`).
 @inlinable
 func readOptionalScalar<T: JSONScalar>(_ left: inout T?, _ right: Map) {
-    if T.self == String.self, let string = right.plainString() {
-        left = unsafeBitCast(string, to: T.self)
-        return
-    }
-    if let node = right.plainMember() {
-        do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
-        return
-    }
-    switch right.fetchValue(required: false, expected: T.self) {
-    case .value(let node):
-        do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
-    case .null:
-        left = nil
-    case .absent:
-        break
+    switch readPlainScalar(T.self, right) {
+    case .value(let value): left = value
+    case .failed: return
+    case .notPlain:
+        switch right.fetchValue(required: false, expected: T.self) {
+        case .value(let node):
+            do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
+        case .null:
+            left = nil
+        case .absent:
+            break
+        }
     }
 }
 
