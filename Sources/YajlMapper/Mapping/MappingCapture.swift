@@ -51,7 +51,7 @@ struct MappingCapture: JSONEventHandler {
 
     let session: MappingSession
     let rootRule: CaptureRule
-    private let values = ValueStack()
+    private let values = PlainStack<JSON>()
     private var keys: [String] = []
     /// The entry numbers of the keys of open sparse objects, in document order.
     private let hits = PlainStack<Int>()
@@ -144,15 +144,11 @@ struct MappingCapture: JSONEventHandler {
         return .node(plan.root)
     }
 
-    private func rule(for entry: PlanEntry) -> CaptureRule {
-        switch entry {
-        case .value: return .all
-        case .object(let node): return .node(node)
-        case .model(let info): return modelRule(info)
-        case .models(let info): return .elements(info)
-        case .modelValues(let info): return .members(info)
-        case .units(let info): return .units(info)
-        }
+    /// The rule for the value of a plan node's entry: fixed by the node, or, for a nested
+    /// model, the model's rule in this session.
+    @inline(__always)
+    private func rule(for info: PlanNode.KeyInfo) -> CaptureRule {
+        info.fixedRule ?? modelRule(info.model.unsafelyUnwrapped.takeUnretainedValue())
     }
 
     @inline(__always)
@@ -172,7 +168,7 @@ struct MappingCapture: JSONEventHandler {
             frames.last = frame
             top = frame
             return indexed._withUnsafeGuaranteedRef { node in
-                node.index(of: String(next)).map { rule(for: node.entries[$0]) } ?? .all
+                node.index(of: String(next)).map { rule(for: node.keyInfo[$0]) } ?? .all
             }
         case nil: return rootRule
         }
@@ -245,7 +241,7 @@ struct MappingCapture: JSONEventHandler {
             }
             offsets.removeSubrange(unitOffsetStart...)
         } else {
-            values.push(value)
+            values.append(value)
             awaitKey()
         }
     }
@@ -342,11 +338,7 @@ struct MappingCapture: JSONEventHandler {
             return
         }
         let (info, keepsOthers) = node._withUnsafeGuaranteedRef { ($0.keyInfo[index], $0.keepsOthers) }
-        if let rule = info.fixedRule {
-            pending = rule
-        } else {
-            pending = modelRule(info.model.unsafelyUnwrapped.takeUnretainedValue())
-        }
+        pending = rule(for: info)
         if keepsOthers {
             keys.append(node._withUnsafeGuaranteedRef { $0.names[index] })
         } else {
@@ -418,7 +410,7 @@ struct MappingCapture: JSONEventHandler {
         }
         guard case .object(let start, let keyStart, let node, _)? = pop() else { return }
         let mask = seen.popLast().unsafelyUnwrapped
-        let memberValues = takeValues(from: start)
+        let memberValues = values.take(from: start)
         if let node, !node._withUnsafeGuaranteedRef({ $0.keepsOthers }) {
             try add(.object(node._withUnsafeGuaranteedRef { sparseObject($0, mask: mask, keyStart: keyStart, values: memberValues) }))
             return
@@ -458,12 +450,6 @@ struct MappingCapture: JSONEventHandler {
         return JSONObject(firstOf: zip(hits.elements(from: keyStart).map { node.names[$0] }, values))
     }
 
-    /// Moves the values from `start` on out of the stack.
-    @inline(__always)
-    private mutating func takeValues(from start: Int) -> [JSON] {
-        values.take(from: start)
-    }
-
     private static func hasRepeats(_ keys: [String]) -> Bool {
         if keys.count <= 16 {
             for i in 1..<keys.count where keys[..<i].contains(keys[i]) { return true }
@@ -480,32 +466,38 @@ struct MappingCapture: JSONEventHandler {
         }
         quiet(false)
         guard case .array(let start, _, _, _, _)? = pop() else { return }
-        try add(.array(takeValues(from: start)))
+        try add(.array(values.take(from: start)))
     }
 
 }
 
-/// A stack of plain values in plain memory: the capture's frames, key masks and entry
-/// numbers change on every object, and an array checks uniqueness and capacity each time.
-final class PlainStack<Element: BitwiseCopyable> {
+/// A stack in plain memory: the capture's values, frames, key masks and entry numbers
+/// change on every object, and an array checks uniqueness and capacity on each operation.
+final class PlainStack<Element> {
     private var base: UnsafeMutablePointer<Element>
     private var capacity = 64
     private(set) var count = 0
 
     init() { base = .allocate(capacity: capacity) }
-    deinit { base.deallocate() }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
 
     @inline(__always)
-    func append(_ value: Element) {
-        if count == capacity {
-            let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-            larger.update(from: base, count: count)
-            base.deallocate()
-            base = larger
-            capacity *= 2
-        }
-        base[count] = value
+    func append(_ value: consuming Element) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: value)
         count += 1
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
     }
 
     /// The top element (the stack must not be empty).
@@ -518,13 +510,31 @@ final class PlainStack<Element: BitwiseCopyable> {
     func popLast() -> Element? {
         guard count > 0 else { return nil }
         count -= 1
-        return base[count]
+        return (base + count).move()
     }
 
-    func truncate(to newCount: Int) { count = min(count, newCount) }
+    /// Drops the elements from `newCount` on.
+    func truncate(to newCount: Int) {
+        guard count > newCount else { return }
+        (base + newCount).deinitialize(count: count - newCount)
+        count = newCount
+    }
 
     func elements(from start: Int) -> UnsafeBufferPointer<Element> {
         UnsafeBufferPointer(start: base + start, count: count - start)
+    }
+
+    /// Moves the elements from `start` on into a new array, and drops them from the stack.
+    /// (The array grows by `reserveCapacity`, which is specialised here; the stdlib's
+    /// uninitialised-capacity initialiser looks the storage type up at run time per call.)
+    func take(from start: Int) -> [Element] {
+        let moved = count - start
+        if moved <= 0 { return [] }
+        var taken: [Element] = []
+        taken.reserveCapacity(moved)
+        for i in start..<count { taken.append((base + i).move()) }
+        count = start
+        return taken
     }
 }
 
@@ -533,49 +543,6 @@ extension PlainStack where Element == Int {
     func isSequence(from start: Int) -> Bool {
         for i in start..<count where base[i] != i - start { return false }
         return true
-    }
-}
-
-/// The capture's stack of values whose container is still open: plain memory, so values
-/// move in and out without the checks and clean-up an array does per operation.
-final class ValueStack {
-    private var base: UnsafeMutablePointer<JSON>
-    private var capacity = 64
-    private(set) var count = 0
-
-    init() { base = .allocate(capacity: capacity) }
-
-    deinit {
-        base.deinitialize(count: count)
-        base.deallocate()
-    }
-
-    @inline(__always)
-    func push(_ value: consuming JSON) {
-        if count == capacity { grow() }
-        (base + count).initialize(to: value)
-        count += 1
-    }
-
-    private func grow() {
-        let larger = UnsafeMutablePointer<JSON>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = larger
-        capacity *= 2
-    }
-
-    /// Moves the values from `start` on into a new array, and drops them from the stack.
-    /// (The array grows by `reserveCapacity`, which is specialised here; the stdlib's
-    /// uninitialised-capacity initialiser looks the storage type up at run time per call.)
-    func take(from start: Int) -> [JSON] {
-        let moved = count - start
-        if moved <= 0 { return [] }
-        var taken: [JSON] = []
-        taken.reserveCapacity(moved)
-        for i in start..<count { taken.append((base + i).move()) }
-        count = start
-        return taken
     }
 }
 
