@@ -1,5 +1,6 @@
 /// Converts a raw value to an enum case; an unknown raw value is a type mismatch.
-private func enumCase<T: RawRepresentable>(_ node: JSON) throws -> T where T.RawValue: JSONScalar {
+@inlinable
+func enumCase<T: RawRepresentable>(_ node: JSON) throws -> T where T.RawValue: JSONScalar {
     guard let value = T(rawValue: try T.RawValue.fromJSON(node)) else {
         throw JSONConversionError.typeMismatch(expected: "\(T.self)", found: node.kind)
     }
@@ -11,12 +12,11 @@ private func enumCase<T: RawRepresentable>(_ node: JSON) throws -> T where T.Raw
 @inlinable
 func enumCase<T: RawRepresentable>(_ node: JSON, at map: Map) -> T? where T.RawValue: JSONScalar {
     do {
-        if let value = T(rawValue: try T.RawValue.fromJSON(node)) { return value }
-        map.reportConversion(JSONConversionError.typeMismatch(expected: "\(T.self)", found: node.kind), expected: T.self)
+        return try enumCase(node) as T
     } catch {
         map.reportConversion(error, expected: T.self)
+        return nil
     }
-    return nil
 }
 
 /// Reads or writes an enum by its raw value. (Inlinable, as the basic values' operators:
