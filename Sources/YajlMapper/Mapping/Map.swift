@@ -321,9 +321,7 @@ public final class Map {
             return nil
         }
         hint = position + 1
-        if components.count == 1 { return objectValues[position] }
-        // Deeper: the member is read where it is (no copy of the object on the way).
-        return Self.lookup(components, from: 1, at: objectValues.baseAddress! + position)
+        return components.count == 1 ? objectValues[position] : Self.lookup(components, from: 1, in: objectValues[position])
     }
 
     private static func position(of key: String, in node: YajlMapper.JSON) -> Int? {
@@ -335,16 +333,6 @@ public final class Map {
     /// end of the path means absent.
     static func lookup(_ components: [String], in root: YajlMapper.JSON) -> YajlMapper.JSON? {
         lookup(components, from: 0, in: root)
-    }
-
-    /// ``lookup(_:from:in:)`` on a value read in place.
-    private static func lookup(_ components: [String], from start: Int,
-                               at value: UnsafePointer<YajlMapper.JSON>) -> YajlMapper.JSON? {
-        guard case .object(let object) = value.pointee, start + 1 == components.count else {
-            return lookup(components, from: start, in: value.pointee)
-        }
-        guard let position = object.position(of: components[start]) else { return nil }
-        return object.values.withUnsafeBufferPointer { $0[position] }
     }
 
     /// ``lookup(_:in:)`` from `components[start]` on. Recursive on the borrowed value: only
@@ -420,8 +408,8 @@ public final class Map {
     /// then takes the general path, ``fetchValue(required:expected:)``).
     @inlinable
     func plainMember() -> YajlMapper.JSON? {
-        guard selectedIsPlainValue, currentMember >= 0, !session.recording else { return nil }
-        let value = objectValues[currentMember]
+        guard let position = plainPosition else { return nil }
+        let value = objectValues[position]
         if case .null = value { return nil }
         return value
     }
@@ -430,9 +418,15 @@ public final class Map {
     /// JSON value around it.
     @inlinable
     func plainString() -> String? {
-        guard selectedIsPlainValue, currentMember >= 0, !session.recording else { return nil }
-        if case .string(let string) = objectValues[currentMember] { return string }
-        return nil
+        guard let position = plainPosition, case .string(let string) = objectValues[position] else { return nil }
+        return string
+    }
+
+    /// The member position behind ``plainMember()`` and ``plainString()``: the selection
+    /// matched a plan read of a plain value, found as a member (and no plan is being learned).
+    @inlinable
+    var plainPosition: Int? {
+        selectedIsPlainValue && currentMember >= 0 && !session.recording ? currentMember : nil
     }
 
     /// The selected value for a read of `kind`; notes the read for plans, and a miss when
