@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import YajlMapper
 
-/// A page read in two ways: its items as models, and (when asked) as a set too.
+/// A page whose items are read only when its total is not negative.
 struct CollectedPage: Mappable {
     var items: [SparseItem] = []
     var total = 0
@@ -44,7 +44,7 @@ struct MappingCollectedArrayTests {
             #expect(models.map(\.id) == [1, 2, 5, 0, 7])
             #expect(models[2].name == "e")
             #expect(models[3].fullName == "o/f")
-            #expect(models[4].owner == SparseOwner(login: "p", id: 8))
+            #expect(models[4].owner == OpOwner(login: "p", id: 8))
             #expect(collected.value?.total == 7)
             let summary = collected.problems.map { "\($0.kind) \($0.keyPath) \($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
             #expect(summary == [

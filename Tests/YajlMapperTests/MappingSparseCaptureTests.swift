@@ -7,29 +7,15 @@ import Testing
 // (some sharing a planned key's length and first and last bytes), a planned key given twice,
 // and nested models inside array elements, whose problems name their whole path.
 
-struct SparseOwner: Mappable, Equatable {
-    var login = ""
-    var id = 0
-    init?(map: Map) {}
-    init(login: String, id: Int) {
-        self.login = login
-        self.id = id
-    }
-    mutating func mapping(map: Map) {
-        login <- map["login"]
-        id <- map["id"]
-    }
-}
-
 struct SparseItem: Mappable, Equatable {
     var id = 0
     var name: String?
     var fullName = ""
-    var owner: SparseOwner?
+    var owner: OpOwner?
     var avatar: String?
     var created: Date?
     init?(map: Map) {}
-    init(id: Int, name: String?, fullName: String, owner: SparseOwner?, avatar: String?, created: Date?) {
+    init(id: Int, name: String?, fullName: String, owner: OpOwner?, avatar: String?, created: Date?) {
         self.id = id
         self.name = name
         self.fullName = fullName
@@ -101,8 +87,8 @@ struct MappingSparseCaptureTests {
         let page = try Mapper<SparsePage>().map(string: Self.page)
         let created = ISO8601DateTransform().transformFromJSON("2020-01-02T03:04:05Z")
         #expect(page.items == [
-            SparseItem(id: 1, name: "a", fullName: "o/a", owner: SparseOwner(login: "o", id: 7), avatar: "u1", created: created),
-            SparseItem(id: 2, name: "b", fullName: "o/b", owner: SparseOwner(login: "p", id: 8), avatar: "u2", created: nil),
+            SparseItem(id: 1, name: "a", fullName: "o/a", owner: OpOwner(login: "o", id: 7), avatar: "u1", created: created),
+            SparseItem(id: 2, name: "b", fullName: "o/b", owner: OpOwner(login: "p", id: 8), avatar: "u2", created: nil),
             SparseItem(id: 3, name: nil, fullName: "o/c", owner: nil, avatar: nil, created: nil),
             // A planned key given twice: the first value, as JSONDecoder.
             SparseItem(id: 4, name: "first", fullName: "o/d", owner: nil, avatar: nil, created: nil),
