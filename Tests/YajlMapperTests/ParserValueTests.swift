@@ -129,19 +129,28 @@ struct ParserStringTests {
     }
 }
 
-@Suite("Parser form feed")
+/// What the parser says of each byte that yajl takes for white space but JSON does not.
+let nonJSONSpaces: [(byte: String, message: String)] = [
+    ("\u{C}", "form feed (U+000C) is not allowed in JSON"),
+    ("\u{B}", "vertical tab (U+000B) is not allowed in JSON"),
+]
+
+@Suite("Parser form feed and vertical tab")
 struct ParserFormFeedTests {
-    @Test("form feed is rejected anywhere, at its offset", arguments: [
+    /// The cases are written with a form feed; each runs with every byte of `nonJSONSpaces`.
+    @Test("form feed and vertical tab are rejected anywhere, at their offset", arguments: [
         ("\u{C}[1]", 0, 1, 1), ("[\u{C}1]", 1, 1, 2), ("[1,\u{C}2]", 3, 1, 4), ("[1\u{C},2]", 2, 1, 3),
         ("[\"a\u{C}\"]", 3, 1, 4), ("{\"k\u{C}\":1}", 3, 1, 4), ("{\"k\":\u{C}1}", 5, 1, 6),
         ("[1]\u{C}", 3, 1, 4), ("[1] \u{C}\n", 4, 1, 5), ("[\n1,\u{C}2]", 4, 2, 3), ("\u{C}", 0, 1, 1),
         ("12\u{C}", 2, 1, 3),
-    ])
-    func rejected(json: String, offset: Int, line: Int, column: Int) throws {
-        let bytes = Array(json.utf8)
+    ], [0, 1])
+    func rejected(json: (String, Int, Int, Int), space: Int) throws {
+        let (template, offset, line, column) = json
+        let (byte, message) = nonJSONSpaces[space]
+        let bytes = Array(String(template.map { $0 == "\u{C}" ? Character(byte) : $0 }).utf8)
         let error = try #require(parseError(bytes))
         #expect(error.kind == .invalidCharacter)
-        #expect(error.message == "form feed (U+000C) is not allowed in JSON")
+        #expect(error.message == message)
         #expect(error.offset == offset)
         #expect((error.line, error.column) == (line, column))
         #expect(!validates(bytes))
@@ -155,6 +164,21 @@ struct ParserFormFeedTests {
         let error = try #require(parseError("[1 /* \u{C} */]", options: JSONParseOptions(allowComments: true)))
         #expect(error.kind == .invalidCharacter)
         #expect(error.offset == 6)
+    }
+
+    @Test("of a vertical tab and a form feed, the first one is reported", arguments: [
+        ("[1,\u{B}2,\u{C}3]", 3, "vertical tab (U+000B) is not allowed in JSON"),
+        ("[1,\u{C}2,\u{B}3]", 3, "form feed (U+000C) is not allowed in JSON"),
+    ])
+    func firstOfBoth(json: String, offset: Int, message: String) throws {
+        let error = try #require(parseError(Array(json.utf8)))
+        #expect(error.offset == offset)
+        #expect(error.message == message)
+    }
+
+    @Test("the JSON white space bytes are accepted between tokens")
+    func jsonSpaces() throws {
+        #expect(try events("[ \t\r\n1\n\t ,\r2 ]") == [.startArray, .number("1"), .number("2"), .endArray])
     }
 
     @Test("events before the form feed are delivered, none after")

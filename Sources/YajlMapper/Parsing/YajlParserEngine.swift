@@ -91,20 +91,30 @@ final class YajlParserEngine {
         if let failure { throw failure }
         precondition(!finished, "JSONStreamParser: feed after finish")
         guard bytes.count > 0, let base = bytes.baseAddress else { return }
-        // Form feed is white space to yajl but not to JSON (RFC 8259), and is never
-        // valid inside a string either: stop at the first one.
-        if let ff = memchr(base, 0x0C, bytes.count) {
-            let clean = base.distance(to: UnsafeRawPointer(ff))
+        // Form feed and vertical tab are white space to yajl but not to JSON (RFC 8259), and
+        // are never valid inside a string either: stop at the first one. (Two vectorised
+        // scans of libc cost less than one byte loop.)
+        if let (at, byte) = Self.firstNonJSONSpace(base, bytes.count) {
+            let clean = base.distance(to: at)
             try parse(UnsafeRawBufferPointer(start: base, count: clean))
-            // `parse` moved the position past the clean part: the form feed starts the chunk.
-            chunk = UnsafeRawBufferPointer(start: UnsafeRawPointer(ff), count: bytes.count - clean)
-            let error = makeError(kind: .invalidCharacter,
-                                  message: "form feed (U+000C) is not allowed in JSON",
+            // `parse` moved the position past the clean part: the offending byte starts the chunk.
+            chunk = UnsafeRawBufferPointer(start: at, count: bytes.count - clean)
+            let name = byte == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"
+            let error = makeError(kind: .invalidCharacter, message: "\(name) is not allowed in JSON",
                                   at: bytesBefore)
             failure = error
             throw error
         }
         try parse(bytes)
+    }
+
+    /// The first form feed or vertical tab in a buffer, and which it is.
+    private static func firstNonJSONSpace(_ base: UnsafeRawPointer, _ count: Int) -> (UnsafeRawPointer, UInt8)? {
+        let formFeed = memchr(base, 0x0C, count).map { UnsafeRawPointer($0) }
+        // Only the bytes before a form feed can hold an earlier vertical tab.
+        let searched = formFeed.map { base.distance(to: $0) } ?? count
+        if let tab = memchr(base, 0x0B, searched) { return (UnsafeRawPointer(tab), 0x0B) }
+        return formFeed.map { ($0, 0x0C) }
     }
 
     /// Ends the input: an incomplete value is an error. Wraps `yajl_complete_parse`.
