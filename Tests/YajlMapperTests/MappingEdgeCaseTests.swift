@@ -51,8 +51,51 @@ struct RTOwnerPage: Mappable {
     }
 }
 
+/// A model that reads nothing of its object (counting elements, say).
+struct EdgeNothing: Mappable, Equatable {
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {}
+}
+
+/// Empty models inside an envelope whose other keys come after them.
+struct EdgeNothingPage: Mappable {
+    var items: [EdgeNothing]?
+    var first: EdgeNothing?
+    var total = 0
+    var name = ""
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        items <- map["items"]
+        first <- map["first"]
+        total <- map["total"]
+        name <- map["name"]
+    }
+}
+
 @Suite("Mapping edge cases")
 struct MappingEdgeCaseTests {
+    @Test func modelsThatReadNothingStillCountAndLeaveTheRestRead() throws {
+        // An element model without keys skips its whole object at once; the envelope's keys
+        // after it (and after nested values named like them) are read as usual.
+        let text = """
+        {"items": [{"total": 9, "name": "no", "x": {"total": 8}}, {}, {"a": [1, {"name": "no"}]}],
+         "first": {"total": 7, "name": "no"}, "total": 3, "name": "page"}
+        """
+        for _ in 0..<2 {
+            let page = try #require(Mapper<EdgeNothingPage>().map(JSONString: text))
+            #expect(page.items?.count == 3)
+            #expect(page.first != nil)
+            #expect(page.total == 3)
+            #expect(page.name == "page")
+        }
+        // Not an object where a model is expected: still a problem, not an empty model.
+        let wrong = try Array(#"{"items": [{}, 5], "total": 1, "name": "p"}"#.utf8).withUnsafeBytes {
+            try Mapper<EdgeNothingPage>().mapResult(bytes: $0)
+        }
+        #expect(wrong.value?.total == 1)
+        #expect(!wrong.problems.isEmpty)
+    }
+
     @Test func oneKeyReadAsAValueAndAsAModel() throws {
         for _ in 0..<2 {
             let m = try #require(Mapper<EdgeTwice>().map(JSONString: #"{"owner": {"login": "a", "id": 1, "extra": [1]}}"#))

@@ -302,7 +302,7 @@ struct MappingCapture: JSONEventHandler {
         // Every listed key kept (a repeat is ignored: the first value counts): nothing more
         // of this object is read, so its remaining keys need not be delivered at all.
         let complete = topObject.unsafelyUnwrapped.node.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.completeMask }
-        if complete != 0, seen.last & complete == complete {
+        if let complete, seen.last & complete == complete {
             keysDoneDepth = frames.count
             callbackContext?.pointee.setKeyEvents(false)
         }

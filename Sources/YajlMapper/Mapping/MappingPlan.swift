@@ -130,10 +130,11 @@ final class PlanNode: @unchecked Sendable {
     var keyFilter: UnsafePointer<Int8>? { keepsOthers ? nil : UnsafePointer(slots) }
 
     /// The bits of every listed key in a capture's mask of kept keys (bit i for key i), or
-    /// 0 when that cannot tell (a node that keeps other keys, or of more than 62 keys).
-    /// Once an object has them all, the rest of it is skipped without reading its keys.
-    var completeMask: UInt64 {
-        keepsOthers || keyCount == 0 || keyCount > 62 ? 0 : (1 << UInt64(keyCount)) - 1
+    /// `nil` when that cannot tell (a node that keeps other keys, or of more than 62 keys).
+    /// Once an object has them all, the rest of it is skipped without reading its keys: at
+    /// once for a node without keys (a model that reads nothing of its object).
+    var completeMask: UInt64? {
+        keepsOthers || keyCount > 62 ? nil : (1 << UInt64(keyCount)) - 1
     }
 
     init(keepsOthers: Bool = false) {
