@@ -15,8 +15,9 @@ func peakResidentMiB() -> Double {
 }
 
 /// Maps every item of `path` with the seed model, streamed, and prints the count, the
-/// envelope's total_count, the time and the peak memory.
-func streamMemoryCheck(_ path: String) {
+/// envelope's total_count, the time and the peak memory, then the memory target (set for
+/// the 20,000-item page). Returns whether the peak stayed under it.
+func streamMemoryCheck(_ path: String) -> Bool {
     let start = Date()
     var count = 0
     var stars = 0
@@ -27,9 +28,14 @@ func streamMemoryCheck(_ path: String) {
         }
         let seconds = Date().timeIntervalSince(start)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let peak = peakResidentMiB()
         print("streamed \(count) items (total_count \(summary.envelope["total_count"].int ?? -1)) from "
               + "\(size / 1_000_000) MB in \(String(format: "%.2f", seconds)) s; peak memory "
-              + "\(String(format: "%.1f", peakResidentMiB())) MiB; checksum \(stars)")
+              + "\(String(format: "%.1f", peak)) MiB; checksum \(stars)")
+        let met = peak < streamingPeakLimitMiB
+        print("target: peak memory under \(Int(streamingPeakLimitMiB)) MiB while streaming "
+              + "(set for the 20,000-item page): " + (met ? "met" : "NOT MET"))
+        return met
     } catch {
         fail("\(path): \(error)")
     }

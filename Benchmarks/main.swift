@@ -27,20 +27,28 @@ struct Options {
     /// Bytes each timed run parses at least (small payloads repeat within a run).
     var sampleBytes = (ProcessInfo.processInfo.environment["BENCH_SAMPLE_MB"].flatMap(Int.init) ?? 16) * 1_000_000
     var json = false
+    /// Exit with status 1 when a checked target is not met.
+    var check = false
+    /// `--stream FILE`: the streaming memory check instead of the timed runs.
+    var streamPath: String?
 }
 
 func usage() -> String {
     """
-    usage: Benchmarks [filter...] [--runs N] [--warmup N] [--sample-mb N] [--json]
+    usage: Benchmarks [filter...] [--runs N] [--warmup N] [--sample-mb N] [--json] [--check]
            Benchmarks --generate N [--pretty]
+           Benchmarks --stream FILE
       filter        run only the contenders, or only the payloads, whose names contain one of
                     these texts (contender and payload filters combine)
       --runs N      timed runs per payload (default 7; 3 for payloads over 50 MB)
       --warmup N    untimed rounds first (default 1)
       --sample-mb N each timed run parses at least N MB, repeating small payloads (default 16)
       --json        print results as JSON on stdout (tables go to stderr)
+      --check       exit with status 1 when one of the speed targets checked is not met
+                    (the targets table is printed after every run that covers one)
       --generate N [--pretty]  write the generated N-item payload (seed 1) to stdout and exit
       --stream FILE  map FILE's items one at a time (seed model) and print the peak memory
+                    against its target (under 32 MiB for the 20,000-item page)
     """
 }
 
@@ -64,6 +72,7 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--warmup": options.warmUp = number(after: argument)
         case "--sample-mb": options.sampleBytes = max(1, number(after: argument)) * 1_000_000
         case "--json": options.json = true
+        case "--check": options.check = true
         case "--generate":
             // Writes a generated payload to stdout and exits (to check it with json_verify etc.).
             let count = number(after: argument)
@@ -74,8 +83,7 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--stream":
             // Streams the items of a search page file with the seed model and reports peak memory.
             guard let path = rest.popFirst() else { fail("--stream needs a FILE") }
-            streamMemoryCheck(path)
-            exit(0)
+            options.streamPath = path
         case "-h", "--help": print(usage()); exit(0)
         default:
             if argument.hasPrefix("-") { fail("unknown option \(argument)") }
@@ -86,6 +94,9 @@ func parseOptions(_ arguments: [String]) -> Options {
 }
 
 let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
+if let path = options.streamPath {
+    exit(streamMemoryCheck(path) || !options.check ? 0 : 1)
+}
 
 /// Tables go to stdout, or to stderr when stdout carries JSON.
 func report(_ line: String = "") {
@@ -242,6 +253,7 @@ if jsonValueContender() == nil {
 }
 
 var jsonRecords: [[String: Any]] = []
+var targetChecks: [TargetCheck] = []
 var ranAny = false
 
 /// Filters that name contenders select contenders; the others select payloads.
@@ -278,6 +290,7 @@ for source in sources {
     let results = measureInterleaved(contenders, on: payload, warmUp: options.warmUp, runs: runs,
                                      iterations: iterations)
     printTable(payload, runs: runs, iterations: iterations, results: results)
+    targetChecks += checks(for: payload.name, results: results)
     for result in results {
         var record: [String: Any] = ["payload": payload.name, "bytes": payload.bytes.count,
                                      "contender": result.contender, "runs": runs, "iterations": iterations]
@@ -299,14 +312,17 @@ for source in sources {
 }
 
 if !ranAny { fail("no payload or contender matches \(options.filters)") }
+let targetsMet = reportTargets(targetChecks)
 report(String(format: "total time: %.1f s", Double(monotonicNanoseconds() - started) / 1e9))
 #if DEBUG
 report(debugWarning)
 #endif
 
 if options.json {
-    let document: [String: Any] = ["machine": machineLine, "results": jsonRecords]
+    let document: [String: Any] = ["machine": machineLine, "results": jsonRecords,
+                                   "targets": targetChecks.map(\.record)]
     let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
     FileHandle.standardOutput.write(data)
     print()
 }
+if options.check && !targetsMet { exit(1) }

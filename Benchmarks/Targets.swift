@@ -1,0 +1,84 @@
+// The project's speed targets, checked against the ratios of the run that just happened.
+//
+// Every target is a ratio of two contenders measured on one payload in the same run (never
+// an absolute time: this machine's speed changes from one second to the next). A target
+// whose payload or contenders were filtered out is not checked.
+
+import Foundation
+
+struct SpeedTarget {
+    /// What the line says, e.g. "seed model vs JSONDecoder, 100 items".
+    let title: String
+    let payload: String
+    let contender: String
+    let reference: String
+    /// The ratio needed (contender speed over reference speed).
+    let minimum: Double
+    /// How the ratio prints: "x" after speed-ups, nothing after fractions.
+    let suffix: String
+}
+
+/// The targets of the mapping engine (seed model) and of the GitHub models.
+let speedTargets: [SpeedTarget] = [
+    SpeedTarget(title: "seed model vs JSONDecoder, 30 items", payload: "generated-30",
+                contender: "YajlMapper seed model", reference: decoderName, minimum: 3.0, suffix: "x"),
+    SpeedTarget(title: "seed model vs JSONDecoder, 100 items", payload: "generated-100",
+                contender: "YajlMapper seed model", reference: decoderName, minimum: 2.5, suffix: "x"),
+    SpeedTarget(title: "seed model vs yajl's empty callbacks, 100 items", payload: "generated-100",
+                contender: "YajlMapper seed model", reference: ceilingName, minimum: 0.85, suffix: ""),
+    SpeedTarget(title: "GitHub model vs JSONDecoder (.iso8601), 30 items", payload: "generated-30",
+                contender: "YajlMapper GitHub model", reference: "JSONDecoder GitHub model", minimum: 2.0, suffix: "x"),
+    SpeedTarget(title: "GitHub model vs JSONDecoder (.iso8601), 100 items", payload: "generated-100",
+                contender: "YajlMapper GitHub model", reference: "JSONDecoder GitHub model", minimum: 2.0, suffix: "x"),
+]
+
+/// The peak memory allowed while streaming the 20,000-item page element by element.
+let streamingPeakLimitMiB = 32.0
+
+/// A target with the ratio measured for it.
+struct TargetCheck {
+    let target: SpeedTarget
+    let measured: Double
+    var met: Bool { measured >= target.minimum }
+}
+
+/// The checks a payload's results allow (targets whose two contenders both ran without error).
+func checks(for payload: String, results: [Measurement]) -> [TargetCheck] {
+    speedTargets.filter { $0.payload == payload }.compactMap { target in
+        guard let measured = results.first(where: { $0.contender == target.contender && $0.error == nil }),
+              let reference = results.first(where: { $0.contender == target.reference && $0.error == nil })
+        else { return nil }
+        return TargetCheck(target: target, measured: measured.speed(relativeTo: reference))
+    }
+}
+
+/// Prints the checked targets; returns whether all were met.
+@discardableResult
+func reportTargets(_ checks: [TargetCheck]) -> Bool {
+    guard !checks.isEmpty else {
+        report("targets: none checked (a target needs its payload and both of its contenders)")
+        return true
+    }
+    report("== targets (ratios of this run) ==")
+    report(pad("target", 52, right: false) + pad("measured", 10) + pad("needed", 10) + "  result")
+    for check in checks {
+        let suffix = check.target.suffix
+        report(pad(check.target.title, 52, right: false)
+               + pad(fixed(check.measured, 2) + suffix, 10)
+               + pad(">= " + fixed(check.target.minimum, 2) + suffix, 10)
+               + "  " + (check.met ? "met" : "NOT MET"))
+    }
+    let missed = checks.filter { !$0.met }.count
+    report(missed == 0 ? "all \(checks.count) checked targets met"
+                       : "\(missed) of \(checks.count) checked targets not met in this run")
+    report()
+    return missed == 0
+}
+
+extension TargetCheck {
+    /// The check as a JSON record.
+    var record: [String: Any] {
+        ["target": target.title, "payload": target.payload, "contender": target.contender,
+         "reference": target.reference, "measured": measured, "minimum": target.minimum, "met": met]
+    }
+}
