@@ -72,8 +72,58 @@ struct EdgeNothingPage: Mappable {
     }
 }
 
+/// Paths through nested objects, two and three levels deep, next to a plain key.
+struct EdgePaths: Mappable, Equatable {
+    var avatar: String?
+    var login: String?
+    var deep: Int?
+    var name: String?
+    init?(map: Map) {}
+    init(avatar: String?, login: String?, deep: Int?, name: String?) {
+        (self.avatar, self.login, self.deep, self.name) = (avatar, login, deep, name)
+    }
+    mutating func mapping(map: Map) {
+        avatar <- map["owner.avatar_url"]
+        login <- map["owner.login"]
+        deep <- map["a.b.c"]
+        name <- map["name"]
+    }
+}
+
 @Suite("Mapping edge cases")
 struct MappingEdgeCaseTests {
+    @Test func pathsThroughNestedObjectsInEveryShape() throws {
+        // Objects listing the plan's keys in its order are read by position; every other
+        // shape (another order, a key missing, extra keys, null or not an object on the
+        // way, a repeated key) must give the same answers as a lookup by name.
+        let cases: [(String, EdgePaths)] = [
+            (#"{"owner": {"avatar_url": "A", "login": "l"}, "a": {"b": {"c": 1}}, "name": "n"}"#,
+             EdgePaths(avatar: "A", login: "l", deep: 1, name: "n")),
+            (#"{"name": "n", "a": {"x": 0, "b": {"y": [1], "c": 2}}, "owner": {"login": "l", "avatar_url": "A"}}"#,
+             EdgePaths(avatar: "A", login: "l", deep: 2, name: "n")),
+            (#"{"owner": {"login": "l"}, "a": {"b": null}, "name": "n"}"#,
+             EdgePaths(avatar: nil, login: "l", deep: nil, name: "n")),
+            (#"{"owner": null, "a": {"b": {"c": 3, "c": 4}}, "name": "n"}"#,
+             EdgePaths(avatar: nil, login: nil, deep: 3, name: "n")),
+            (#"{"owner": ["avatar_url", "A"], "a": [{"b": {"c": 5}}], "name": "n"}"#,
+             EdgePaths(avatar: nil, login: nil, deep: nil, name: "n")),
+            (#"{"owner": {"avatar_url": null, "login": "l", "more": {"avatar_url": "no"}}, "a": {"b": {"c": 6}}}"#,
+             EdgePaths(avatar: nil, login: "l", deep: 6, name: nil)),
+        ]
+        // Each document alone, then all of them as elements of one array (maps reused).
+        for (text, expected) in cases {
+            #expect(try #require(Mapper<EdgePaths>().map(JSONString: text)) == expected, "\(text)")
+        }
+        let array = "[" + cases.map(\.0).joined(separator: ",") + "]"
+        #expect(try #require(Mapper<EdgePaths>().mapArray(JSONString: array)) == cases.map(\.1))
+        // Against the whole-tree reading of the same documents (but the repeated key: the
+        // `JSON` value keeps the last value by default, the mapping the first).
+        for (text, expected) in cases where !text.contains(#""c": 4"#) {
+            let json = try JSON(parsing: Array(text.utf8))
+            #expect(try Mapper<EdgePaths>().map(json: json) == expected)
+        }
+    }
+
     @Test func modelsThatReadNothingStillCountAndLeaveTheRestRead() throws {
         // An element model without keys skips its whole object at once; the envelope's keys
         // after it (and after nested values named like them) are read as usual.

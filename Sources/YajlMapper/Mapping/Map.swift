@@ -58,17 +58,19 @@ public final class Map {
     /// The object lists every key of the plan's root node in the node's order (it shares
     /// the node's names): a matched read's key is at its entry's position.
     @exclusivity(unchecked) private var shaped: Bool
-    /// The value at the selected key: `nil` when absent. Kept as the position of a member
-    /// of the object when it is one (the usual case: no copy of the value per selection),
-    /// else as the value found.
+    /// The value at the selected key: `nil` when absent. Kept as the address of a member
+    /// of the object, or of an object inside it, when it is one (the usual case: no copy of
+    /// the value per selection), else as the value found.
     var currentNode: YajlMapper.JSON? {
-        get { currentMember >= 0 ? objectValues[currentMember] : foundNode }
+        get { currentSlot?.pointee ?? foundNode }
         set {
-            currentMember = -1
+            currentSlot = nil
             foundNode = newValue
         }
     }
-    @usableFromInline @exclusivity(unchecked) var currentMember = -1
+    /// The selected member's place inside `node`'s arrays, which `node` keeps alive and
+    /// nobody changes while the map reads.
+    @usableFromInline @exclusivity(unchecked) var currentSlot: UnsafePointer<YajlMapper.JSON>?
     @exclusivity(unchecked) private var foundNode: YajlMapper.JSON?
     /// The selection: the plan's read it matched (the usual case, no copying), or its own
     /// key, delimiter, nesting and components. Not retained: the map's plan holds its reads.
@@ -184,7 +186,7 @@ public final class Map {
         takeObject(node)
         self.leaf = leaf
         leaf2 = nil
-        currentMember = -1
+        currentSlot = nil
         foundNode = nil
         selectedRead = nil
         selectedMember = -1
@@ -286,7 +288,12 @@ public final class Map {
         if mappingType == .fromJSON {
             if shaped, selectedMember >= 0 {
                 // The object has every key of the plan's root, in its order.
-                currentMember = selectedMember
+                currentSlot = objectValues.baseAddress.unsafelyUnwrapped + selectedMember
+                foundNode = nil
+                keyPresent = true
+            } else if shaped, let slot = memberPathSlot() {
+                // A path through nested objects that have their plan nodes' shapes too.
+                currentSlot = slot
                 foundNode = nil
                 keyPresent = true
             } else {
@@ -408,8 +415,8 @@ public final class Map {
     /// then takes the general path, ``fetchValue(required:expected:)``).
     @inlinable
     func plainMember() -> YajlMapper.JSON? {
-        guard let position = plainPosition else { return nil }
-        let value = objectValues[position]
+        guard let slot = plainSlot else { return nil }
+        let value = slot.pointee
         if case .null = value { return nil }
         return value
     }
@@ -418,15 +425,37 @@ public final class Map {
     /// JSON value around it.
     @inlinable
     func plainString() -> String? {
-        guard let position = plainPosition, case .string(let string) = objectValues[position] else { return nil }
+        guard let slot = plainSlot, case .string(let string) = slot.pointee else { return nil }
         return string
     }
 
-    /// The member position behind ``plainMember()`` and ``plainString()``: the selection
-    /// matched a plan read of a plain value, found as a member (and no plan is being learned).
+    /// The member behind ``plainMember()`` and ``plainString()``: the selection matched a
+    /// plan read of a plain value, found in place (and no plan is being learned).
     @inlinable
-    var plainPosition: Int? {
-        selectedIsPlainValue && currentMember >= 0 && !session.recording ? currentMember : nil
+    var plainSlot: UnsafePointer<YajlMapper.JSON>? {
+        selectedIsPlainValue && !session.recording ? currentSlot : nil
+    }
+
+    /// Follows the selected read's path through nested objects by position: each object on
+    /// the way must share its plan node's names (then it lists the node's keys in the node's
+    /// order). `nil` when the read has no such path or an object on it has another shape
+    /// (the general lookup decides then).
+    private func memberPathSlot() -> UnsafePointer<YajlMapper.JSON>? {
+        guard let read = selectedRead, read._withUnsafeGuaranteedRef({ !$0.memberPath.isEmpty }),
+              read._withUnsafeGuaranteedRef({ $0.entryIndex }) >= 0 else { return nil }
+        var slot = objectValues.baseAddress.unsafelyUnwrapped + read._withUnsafeGuaranteedRef { $0.entryIndex }
+        return read._withUnsafeGuaranteedRef { read in
+            for step in read.memberPath {
+                guard case .object(let object) = slot.pointee else { return nil }
+                let next: UnsafePointer<YajlMapper.JSON>? = object.keys.withUnsafeBufferPointer { keys in
+                    guard keys.count == step.names.count, keys.baseAddress == step.names.baseAddress else { return nil }
+                    return object.values.withUnsafeBufferPointer { $0.baseAddress.map { $0 + step.index } }
+                }
+                guard let next else { return nil }
+                slot = next
+            }
+            return slot
+        }
     }
 
     /// The selected value for a read of `kind`; notes the read for plans, and a miss when

@@ -35,6 +35,16 @@ final class PlanRead: Equatable, @unchecked Sendable {
     let entryIndex: Int
     /// One key, not a path: the value is a member of the object itself.
     var isSingleKey: Bool { components.count == 1 }
+    /// In a plan, for a path of keys through nested objects (`owner.avatar_url`): after the
+    /// first key (at `entryIndex`), each further key's entry position in its plan node, and
+    /// that node's names. A captured object that shares a node's names lists the node's
+    /// keys in its order, so the path is followed by position (see `Map`). Empty otherwise.
+    let memberPath: [MemberStep]
+
+    struct MemberStep {
+        let index: Int
+        let names: UnsafeBufferPointer<String>
+    }
 
     init(key: String, nested: Bool, requestedNested: Bool? = nil, delimiter: String, kind: ReadKind, whole: Bool = false) {
         self.key = key
@@ -45,10 +55,11 @@ final class PlanRead: Equatable, @unchecked Sendable {
         self.kind = kind
         if case .value = kind { isPlainValue = true } else { isPlainValue = false }
         entryIndex = -1
+        memberPath = []
     }
 
     /// The same read, placed in a plan whose root lists its first key at `entryIndex`.
-    init(_ read: PlanRead, entryIndex: Int) {
+    init(_ read: PlanRead, entryIndex: Int, memberPath: [MemberStep] = []) {
         key = read.key
         nested = read.nested
         requestedNested = read.requestedNested
@@ -57,6 +68,7 @@ final class PlanRead: Equatable, @unchecked Sendable {
         kind = read.kind
         isPlainValue = read.isPlainValue
         self.entryIndex = entryIndex
+        self.memberPath = memberPath
     }
 
     /// A read of the whole object (`map.JSON`, `map.jsonValue`).
@@ -322,12 +334,32 @@ final class TypePlan: @unchecked Sendable {
         for read in reads { root.insert(read.components[...], kind: read.kind) }
         keepsWhole = reads.contains { $0.isWhole }
         // Each read learns where its first key is among the root's entries.
-        let placed = reads.map { read in PlanRead(read, entryIndex: read.components.first.flatMap { root.index(of: $0) } ?? -1) }
+        let placed = reads.map { read in
+            PlanRead(read, entryIndex: read.components.first.flatMap { root.index(of: $0) } ?? -1,
+                     memberPath: Self.memberPath(read.components, in: root))
+        }
         self.reads = placed
         readTable = .allocate(capacity: max(placed.count, 1))
         readTable.initialize(from: placed.map { Unmanaged.passUnretained($0) }, count: placed.count)
         singleMember = .allocate(capacity: max(placed.count, 1))
         singleMember.initialize(from: placed.map { $0.isSingleKey ? $0.entryIndex : -1 }, count: placed.count)
+    }
+
+    /// The steps after the first key of a path through nested object nodes (empty for one
+    /// key, or when a step is not an object node). The nodes are the plan's, which never
+    /// change after it is built, so their names' storage stays where it is.
+    private static func memberPath(_ components: [String], in root: PlanNode) -> [PlanRead.MemberStep] {
+        guard components.count >= 2 else { return [] }
+        var node = root
+        var steps: [PlanRead.MemberStep] = []
+        for (k, component) in components.enumerated() {
+            guard let index = node.index(of: component) else { return [] }
+            if k > 0 { steps.append(PlanRead.MemberStep(index: index, names: node.names.withUnsafeBufferPointer { $0 })) }
+            if k == components.count - 1 { break }
+            guard case .object(let child) = node.entries[index] else { return [] }
+            node = child
+        }
+        return steps
     }
 
     /// `reads` as unretained references (`reads` keeps them), and each read's member
