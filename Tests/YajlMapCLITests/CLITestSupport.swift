@@ -20,7 +20,8 @@ func runInProcess(_ arguments: [String], stdin: String? = nil) throws -> RunResu
         stdinFile = url
         input = .file(url.path)
     }
-    defer { if let stdinFile { try? FileManager.default.removeItem(at: stdinFile) } }
+    // The file's own folder goes too (each temporary file has one).
+    defer { if let stdinFile { try? FileManager.default.removeItem(at: stdinFile.deletingLastPathComponent()) } }
     let io = CommandIO(stdin: input, out: { out.append(contentsOf: $0) }, err: { err += $0 })
     let status = YajlMapCommand.run(arguments, io: io)
     return RunResult(status: status, stdout: String(decoding: out, as: UTF8.self), stderr: err)
@@ -69,9 +70,19 @@ func runBinary(_ arguments: [String], stdin: Data? = nil) throws -> RunResult {
                      stderr: try String(contentsOf: errURL, encoding: .utf8))
 }
 
+/// The folder under which this test process makes its temporary folders, removed when the
+/// process exits (tests that keep a folder to the end need not remove it themselves).
+let temporaryRoot: URL = {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("yajlmap-tests-\(getpid())-\(UUID().uuidString.prefix(8))")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: temporaryRoot) }
+    return url
+}()
+
 /// A fresh temporary directory.
 func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("yajlmap-tests-\(UUID().uuidString)")
+    let url = temporaryRoot.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
