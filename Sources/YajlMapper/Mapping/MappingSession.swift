@@ -25,8 +25,7 @@ final class MappingSession {
 
     /// Problems, each with its path from the unit's root for locating it later.
     @exclusivity(unchecked) private(set) var problems: [MappingProblem] = []
-    /// Set while a model object's `init(map:)` may throw `map.value` errors: they are
-    /// gathered here too.
+    /// The plan each type was first seen with in this session (see ``plan(for:)``).
     @exclusivity(unchecked) var plans: [ObjectIdentifier: TypePlan?] = [:]
 
     init(strict: Bool, context: MapContext?, shouldIncludeNilValues: Bool = false,
