@@ -441,10 +441,10 @@ public final class Map {
     /// order). `nil` when the read has no such path or an object on it has another shape
     /// (the general lookup decides then).
     private func memberPathSlot() -> UnsafePointer<YajlMapper.JSON>? {
-        guard let read = selectedRead, read._withUnsafeGuaranteedRef({ !$0.memberPath.isEmpty }),
-              read._withUnsafeGuaranteedRef({ $0.entryIndex }) >= 0 else { return nil }
-        var slot = objectValues.baseAddress.unsafelyUnwrapped + read._withUnsafeGuaranteedRef { $0.entryIndex }
+        guard let read = selectedRead, let base = objectValues.baseAddress else { return nil }
         return read._withUnsafeGuaranteedRef { read in
+            guard !read.memberPath.isEmpty, read.entryIndex >= 0 else { return nil }
+            var slot = base + read.entryIndex
             for step in read.memberPath {
                 guard case .object(let object) = slot.pointee else { return nil }
                 let next: UnsafePointer<YajlMapper.JSON>? = object.keys.withUnsafeBufferPointer { keys in
