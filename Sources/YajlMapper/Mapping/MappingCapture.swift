@@ -230,6 +230,8 @@ struct MappingCapture: JSONEventHandler {
             documents.append(value)
         } else if isInUnits, let onUnit {
             if let engine = engine?.takeUnretainedValue() {
+                // The element goes to the caller: no form feed or vertical tab before its end.
+                try engine.checkSpacesRead()
                 let start = offsets[unitOffsetStart]
                 try engine.withRetained(through: engine.currentOffset) { bytes in
                     try onUnit(value, offsets[unitOffsetStart...],

@@ -57,6 +57,7 @@ final class YajlParserEngine {
     init(options: JSONParseOptions, sink: EventSink?) {
         self.options = options
         self.sink = sink
+        checksBehind = sink == nil || sink is CaptureSink
         unmanagedSink = sink.map { Unmanaged.passUnretained($0) }
         callbacks = .allocate(capacity: 1)
         let full = sink == nil ? Self.validationCallbacks
@@ -87,25 +88,94 @@ final class YajlParserEngine {
     }
 
     /// Feeds one chunk. Wraps `yajl_parse`.
+    ///
+    /// Form feed and vertical tab are white space to yajl but not to JSON (RFC 8259), and
+    /// are never valid inside a string either: the chunk is checked for them, and the first
+    /// one is an error at its offset. A handler of the caller's sees events as they happen,
+    /// so for it the chunk is checked before yajl reads it and yajl gets only the bytes
+    /// before that byte. Otherwise (the mapping capture, validation) nothing is seen before
+    /// the parse ends, an error or a streamed element, so the chunk is checked behind yajl
+    /// in blocks, while the bytes are still in cache (see ``checkBehind()``), and up to
+    /// each of those points: the result is the same, and the bytes are read from memory
+    /// once instead of three times.
     func feed(_ bytes: UnsafeRawBufferPointer) throws {
         if let failure { throw failure }
         precondition(!finished, "JSONStreamParser: feed after finish")
         guard bytes.count > 0, let base = bytes.baseAddress else { return }
-        // Form feed and vertical tab are white space to yajl but not to JSON (RFC 8259), and
-        // are never valid inside a string either: stop at the first one. (Two vectorised
-        // scans of libc cost less than one byte loop.)
+        if checksBehind { return try parse(bytes) }
         if let (at, byte) = Self.firstNonJSONSpace(base, bytes.count) {
             let clean = base.distance(to: at)
             try parse(UnsafeRawBufferPointer(start: base, count: clean))
             // `parse` moved the position past the clean part: the offending byte starts the chunk.
             chunk = UnsafeRawBufferPointer(start: at, count: bytes.count - clean)
-            let name = byte == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"
-            let error = makeError(kind: .invalidCharacter, message: "\(name) is not allowed in JSON",
-                                  at: bytesBefore)
+            let error = nonJSONSpaceError(byte, at: bytesBefore)
             failure = error
             throw error
         }
         try parse(bytes)
+    }
+
+    /// Whether the chunk is checked for form feeds and vertical tabs behind yajl (see
+    /// ``feed(_:)``), rather than before it.
+    private let checksBehind: Bool
+    /// How far (an absolute offset) the current chunk has been checked, when checked behind.
+    private var checkedTo = 0
+    /// How many bytes yajl gets ahead of the check before a container's start catches up:
+    /// small enough that they are still in the first-level cache.
+    private static let checkBlock = 16 * 1024
+
+    private func nonJSONSpaceError(_ byte: UInt8, at offset: Int) -> JSONParseError {
+        let name = byte == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"
+        return makeError(kind: .invalidCharacter, message: "\(name) is not allowed in JSON", at: offset)
+    }
+
+    /// Checks the current chunk from ``checkedTo`` up to an absolute offset; the error for
+    /// the first form feed or vertical tab there, which then is the parse's failure.
+    private func checkSpaces(upTo offset: Int) -> JSONParseError? {
+        let from = checkedTo - bytesBefore, to = min(offset - bytesBefore, chunk.count)
+        guard to > from, let base = chunk.baseAddress else { return nil }
+        checkedTo = bytesBefore + to
+        guard let (at, byte) = Self.firstNonJSONSpace(base + from, to - from) else { return nil }
+        let error = nonJSONSpaceError(byte, at: bytesBefore + base.distance(to: at))
+        failure = error
+        return error
+    }
+
+    /// Brings the check up to what yajl has read, from a callback: run at each container's
+    /// start once yajl is a block ahead. Returns 0 (stop) when the check finds an error.
+    @inline(__always)
+    fileprivate func checkBehind() -> Int32 {
+        let at = currentOffset
+        if at - checkedTo < Self.checkBlock { return 1 }
+        guard let error = checkSpaces(upTo: at) else { return 1 }
+        handlerError = error
+        return 0
+    }
+
+    /// Completes the check behind yajl once `yajl_parse` returns: up to the chunk's end, or
+    /// up to the point where yajl or a handler stopped. A form feed or vertical tab there
+    /// comes first in the input, and is the error (one inside a string, which yajl rejects
+    /// too, is reported as this byte, as when checked ahead).
+    private func checkBehind(after status: yajl_status, chunkEnd: Int) throws {
+        if let failure { throw failure }
+        guard status != yajl_status_ok else {
+            if let error = checkSpaces(upTo: chunkEnd) { throw error }
+            return
+        }
+        let stop = status == yajl_status_client_canceled ? nil : yajlError()
+        guard let error = checkSpaces(upTo: max(currentOffset, (stop?.offset ?? 0) + 1)) else { return }
+        if let stop, stop.offset < error.offset {
+            failure = nil
+            return
+        }
+        throw error
+    }
+
+    /// Checks everything yajl has read so far, before it is handed to the caller (a
+    /// streamed element); throws the error for a form feed or vertical tab there.
+    func checkSpacesRead() throws {
+        guard checksBehind else { return }
+        if let error = checkSpaces(upTo: currentOffset) { throw error }
     }
 
     /// The first form feed or vertical tab in a buffer, and which it is.
@@ -132,7 +202,9 @@ final class YajlParserEngine {
     private func parse(_ bytes: UnsafeRawBufferPointer) throws {
         guard bytes.count > 0 else { return }
         chunk = bytes
+        checkedTo = bytesBefore
         let status = yajl_parse(handle, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count)
+        if checksBehind { try checkBehind(after: status, chunkEnd: bytesBefore + bytes.count) }
         try check(status)
         advance(past: bytes)
     }
@@ -395,7 +467,8 @@ final class YajlParserEngine {
 
     fileprivate func enter() -> Int32 {
         depth += 1
-        return depth > options.maxDepth ? 0 : 1
+        if depth > options.maxDepth { return 0 }
+        return checksBehind ? checkBehind() : 1
     }
 
     private static let validationCallbacks = yajl_callbacks(
