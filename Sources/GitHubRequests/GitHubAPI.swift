@@ -64,23 +64,49 @@ public struct GitHubAPI: Sendable, Equatable {
     }
 
     /// A builder for a GitHub Enterprise Server, whose API root is `https://HOST/api/v3`.
+    ///
+    /// `host` is a bare host (`github.example.com`, `github.example.com:8443`, a trailing `/`
+    /// is ignored) or a full `https://` (or `http://`) URL: one without a path gets `/api/v3`
+    /// (`https://github.example.com` → `https://github.example.com/api/v3`), one with a path
+    /// is used as the API root as it is (`https://github.example.com/api/v3/`).
+    ///
+    /// ```swift
+    /// let api = try GitHubAPI.enterprise(host: "github.example.com")
+    /// ```
     /// - Parameters:
-    ///   - host: e.g. `github.example.com` (a port may follow: `github.example.com:8443`).
+    ///   - host: the server, as above.
     ///   - token: a token, or `nil`.
     ///   - userAgent: the `User-Agent` value.
     /// - Returns: the builder.
-    /// - Throws: ``GitHubRequestError/invalidURL(_:)`` when the host does not make a URL.
+    /// - Throws: ``GitHubRequestError/invalidURL(_:)`` (with `host` as given) when it does not
+    ///   make a URL with a host, has another scheme, user info, a query or a fragment.
     public static func enterprise(host: String, token: String? = nil, userAgent: String = "YajlMapper-GitHubModels") throws -> GitHubAPI {
-        let text = "https://\(host)/api/v3"
-        guard let url = URL(string: text), url.host != nil else { throw GitHubRequestError.invalidURL(text) }
+        let invalid = GitHubRequestError.invalidURL(host)
+        let hasScheme = host.contains("://")
+        guard !host.contains(where: { $0 == "?" || $0 == "#" || $0.isWhitespace }),
+              let components = URLComponents(string: hasScheme ? host : "https://" + host),
+              let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
+              let name = components.host, !name.isEmpty,
+              components.user == nil, components.password == nil
+        else { throw invalid }
+        var root = components
+        root.scheme = scheme
+        var path = components.path
+        while path.hasSuffix("/") { path.removeLast() }
+        root.path = path.isEmpty ? "/api/v3" : path
+        guard let url = root.url else { throw invalid }
         return GitHubAPI(baseURL: url, token: token, userAgent: userAgent)
     }
 
     /// The full URL of an endpoint: base URL, path, then the encoded parameters.
     /// - Parameter endpoint: the endpoint.
     /// - Returns: the URL.
-    /// - Throws: ``GitHubRequestError``.
+    /// - Throws: ``GitHubRequestError``; ``GitHubRequestError/invalidURL(_:)`` (with the base
+    ///   URL) when the base URL has a query or a fragment, which the path cannot follow.
     public func url(for endpoint: Endpoint) throws -> URL {
+        guard baseURL.query == nil, baseURL.fragment == nil else {
+            throw GitHubRequestError.invalidURL(baseURL.absoluteString)
+        }
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         let query = try endpoint.parameters()

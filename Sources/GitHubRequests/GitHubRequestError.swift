@@ -8,7 +8,8 @@ public enum GitHubRequestError: Error, Sendable, Equatable, CustomStringConverti
     case pageOutOfRange(Int)
     /// A user name must not be empty.
     case emptyUserName
-    /// The base URL and path do not make a URL.
+    /// The base URL (or the host given for GitHub Enterprise) and path do not make a URL:
+    /// no host, a scheme other than http(s), or a query or fragment in the base URL.
     case invalidURL(String)
 
     /// What is wrong, in one line.
@@ -18,6 +19,8 @@ public enum GitHubRequestError: Error, Sendable, Equatable, CustomStringConverti
         case .perPageOutOfRange(let n): return "per_page must be between 1 and 100, not \(n)"
         case .pageOutOfRange(let n): return "page must be 1 or more, not \(n)"
         case .emptyUserName: return "the user name is empty"
+        case .invalidURL(let text) where text.contains(where: { $0 == "?" || $0 == "#" }):
+            return "not a valid API URL (a base URL cannot have a query or fragment): \(text)"
         case .invalidURL(let text): return "not a valid URL: \(text)"
         }
     }

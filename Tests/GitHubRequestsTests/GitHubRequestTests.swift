@@ -67,6 +67,38 @@ struct GitHubRequestTests {
             == "https://ghe.local:8443/api/v3/users/octocat/repos")
     }
 
+    @Test func enterpriseHostForms() throws {
+        let search = GitHubAPI.Endpoint.searchRepositories(GitHubSearchQuery("x"))
+        let expected = [
+            "ghe.example.com": "https://ghe.example.com/api/v3/search/repositories?q=x",
+            "ghe.example.com/": "https://ghe.example.com/api/v3/search/repositories?q=x",
+            "ghe.example.com:8443": "https://ghe.example.com:8443/api/v3/search/repositories?q=x",
+            "https://ghe.example.com": "https://ghe.example.com/api/v3/search/repositories?q=x",
+            "https://ghe.example.com/": "https://ghe.example.com/api/v3/search/repositories?q=x",
+            "HTTPS://ghe.example.com:8443/": "https://ghe.example.com:8443/api/v3/search/repositories?q=x",
+            "https://ghe.example.com/api/v3": "https://ghe.example.com/api/v3/search/repositories?q=x",
+            "https://ghe.example.com/api/v3//": "https://ghe.example.com/api/v3/search/repositories?q=x",
+            "http://127.0.0.1:8080/custom/root": "http://127.0.0.1:8080/custom/root/search/repositories?q=x",
+        ]
+        for (host, url) in expected {
+            #expect(try GitHubAPI.enterprise(host: host).url(for: search).absoluteString == url, "\(host)")
+        }
+        for host in ["", "/", "https://", "ftp://ghe.example.com", "ghe.example.com?x=1", "https://ghe.example.com/api/v3?x=1",
+                     "ghe.example.com#top", "ghe example.com", "https://user:secret@ghe.example.com"] {
+            #expect(throws: GitHubRequestError.invalidURL(host), "\(host)") { try GitHubAPI.enterprise(host: host) }
+        }
+    }
+
+    @Test func baseURLWithAQueryOrFragmentIsRefused() throws {
+        for text in ["https://ghe.example.com/api/v3?x=1", "https://ghe.example.com/api/v3#top"] {
+            let api = GitHubAPI(baseURL: URL(string: text)!)
+            #expect(throws: GitHubRequestError.invalidURL(text)) { try api.url(for: .searchRepositories(GitHubSearchQuery("x"))) }
+        }
+        #expect(GitHubRequestError.invalidURL("https://h/api?x=1").description
+            == "not a valid API URL (a base URL cannot have a query or fragment): https://h/api?x=1")
+        #expect(GitHubRequestError.invalidURL("ht tp://h").description == "not a valid URL: ht tp://h")
+    }
+
     @Test func userRepositories() throws {
         let query = GitHubUserRepositoriesQuery(user: "octocat", type: .owner, sort: .fullName, direction: .asc, perPage: 100, page: 3)
         let request = try GitHubAPI().userRepositories(query)
