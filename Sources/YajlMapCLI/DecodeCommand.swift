@@ -58,8 +58,9 @@ enum DecodeCommand {
     Without --strict, problems are not fatal (as ObjectMapper: the field keeps its default)
     and only their number is reported on stderr.
 
-    Exit status: 0 success, 1 invalid JSON or (with --strict) a mapping problem,
-    2 usage error or unreadable path.
+    Exit status: 0 success, 1 invalid JSON, a root the model cannot map (an array for
+    search, an object for repositories; with or without --strict, in every format) or
+    (with --strict) a mapping problem, 2 usage error or unreadable path.
 
     """
 
@@ -120,13 +121,9 @@ enum DecodeCommand {
         let input = YajlMapCommand.input(path, io: io)
 
         do {
-            let problems: [MappingProblem]
-            if settings.model.isList && settings.format != .json && settings.sort == nil {
-                problems = try stream(input, settings: settings, io: io)
-            } else {
-                guard let found = try decodeWhole(input, settings: settings, io: io) else { return 1 }
-                problems = found
-            }
+            let streams = settings.model.isList && settings.format != .json && settings.sort == nil
+            guard let problems = try streams ? stream(input, settings: settings, io: io)
+                    : decodeWhole(input, settings: settings, io: io) else { return 1 }
             io.flush()
             return report(problems, name: name, strict: settings.strict, io: io)
         } catch {
@@ -181,8 +178,9 @@ enum DecodeCommand {
     private struct LimitReached: Error {}
 
     /// Maps and prints the repositories one at a time.
-    /// - Returns: every problem met, located.
-    private static func stream(_ input: JSONInput, settings: Settings, io: CommandIO) throws -> [MappingProblem] {
+    /// - Returns: every problem met, located; `nil` when the root could not be mapped at all
+    ///   (reported, nothing printed), as ``decodeWhole(_:settings:io:)`` does.
+    private static func stream(_ input: JSONInput, settings: Settings, io: CommandIO) throws -> [MappingProblem]? {
         let output = RecordOutput(settings: settings, io: io)
         let isSearch = settings.model == .search
         var sniffer = isSearch && settings.format == .table ? EnvelopeSniffer() : nil
@@ -209,21 +207,31 @@ enum DecodeCommand {
         }
         let summary = try stream.finish()
         var problems = summary.problems
+        var totalCount: Int?
         if isSearch {
             // The envelope (total_count, incomplete_results, items itself) is checked after the items.
             let envelope = Mapper<GitHubRepositories>()
             let page = try? envelope.map(json: summary.envelope)
             problems = envelope.lastProblems + problems
-            if !output.begun { output.begin(totalCount: page?.totalCount ?? sniffer?.totalCount) }
-        } else if !output.begun {
-            if case .array = summary.envelope {} else if summary.count == 0 {
-                problems.insert(MappingProblem(kind: .typeMismatch, keyPath: "", expected: "[GitHubRepository]",
-                                               found: summary.envelope.kind.rawValue, location: JSONLocation(offset: 0, line: 1, column: 1)), at: 0)
-            }
-            output.begin(totalCount: nil)
+            // A root that is not an object: nothing was streamed, and the page cannot be mapped.
+            guard page != nil else { return rootFailure(problems, input: input, io: io) }
+            totalCount = page?.totalCount ?? sniffer?.totalCount
+        } else if summary.envelope.array == nil {
+            // Not an array (MappingStreamParser.finish has said so, once): nothing was streamed.
+            return rootFailure(problems, input: input, io: io)
         }
+        if !output.begun { output.begin(totalCount: totalCount) }
         output.end()
         return problems
+    }
+
+    /// Reports the problems of a document whose root could not be mapped, as
+    /// ``decodeWhole(_:settings:io:)`` does, with or without `--strict`.
+    /// - Returns: `nil` (the exit status is 1).
+    private static func rootFailure(_ problems: [MappingProblem], input: JSONInput, io: CommandIO) -> [MappingProblem]? {
+        let name = YajlMapCommand.displayName(input.displayName)
+        for problem in problems { io.err(diagnostic(path: name, problem)) }
+        return nil
     }
 
     // MARK: Whole input

@@ -167,6 +167,27 @@ struct DecodeCommandTests {
         #expect(try runInProcess(["decode", "--format", "json", "/nonexistent/page.json"]).status == 2)
     }
 
+    @Test func aRootOfTheWrongKindIsOneErrorInEveryFormat() throws {
+        // A repository where a list is expected, and an array where a search page is: nothing
+        // can be mapped, so the error is printed once, whatever the format, and the exit
+        // status is 1 with or without --strict (streamed formats used to print it twice, or
+        // count it among the ignored problems and exit 0).
+        let path = github("repository/react.json")
+        for strict in [[], ["--strict"]] {
+            for format in ["ndjson", "csv", "table", "json"] {
+                let list = try runInProcess(["decode", "--model", "repositories", "--format", format] + strict + [path])
+                #expect(list.status == 1, "\(format) \(strict)")
+                #expect(list.stderr == "\(path):1:1: error: (root): expected [GitHubRepository], found object\n", "\(format) \(strict)")
+                #expect(list.stdout.isEmpty, "\(format) \(strict)")
+                let page = try runInProcess(["decode", "--format", format] + strict, stdin: "[1,2]")
+                #expect(page.status == 1, "\(format) \(strict)")
+                #expect(page.stderr.hasSuffix("error: (root): expected GitHubRepositories (an object), found array\n"), "\(format) \(strict)")
+                #expect(page.stderr.split(separator: "\n").count == 1, "\(format) \(strict)")
+                #expect(page.stdout.isEmpty, "\(format) \(strict)")
+            }
+        }
+    }
+
     @Test func missingTotalCountIsAnEnvelopeProblem() throws {
         let result = try runInProcess(["decode", "--strict", "--format", "ndjson"], stdin: "{\"incomplete_results\": false, \"items\": []}")
         #expect(result.status == 1)
