@@ -47,7 +47,9 @@ enum DecodeCommand {
                        (csv default: full_name,html_url,stargazers_count,forks_count,
                        language,updated_at,description)
       --sort K         stars, forks or updated (highest/newest first), or name (A to Z)
-      --limit N        print at most N repositories (streaming stops reading there)
+      --limit N        print at most N repositories (N >= 1); the rest of the input is
+                       still read and checked, so --strict reports every problem in it
+                       and the count of ignored problems covers them all
       --strict         report every problem (missing, null or mistyped field) as
                        PATH:LINE:COLUMN: error: KEYPATH: expected TYPE, found KIND
                        on stderr and exit 1. When streaming, rows printed before the end
@@ -174,9 +176,6 @@ enum DecodeCommand {
 
     // MARK: Streaming
 
-    /// Thrown from the element callback to stop reading once `--limit` rows are printed.
-    private struct LimitReached: Error {}
-
     /// Maps and prints the repositories one at a time.
     /// - Returns: every problem met, located; `nil` when the root could not be mapped at all
     ///   (reported, nothing printed), as ``decodeWhole(_:settings:io:)`` does.
@@ -188,22 +187,20 @@ enum DecodeCommand {
         let stream = MappingStreamParser<GitHubRepository>(
             mapper: Mapper<GitHubRepository>(), elementsAt: isSearch ? "items" : JSONPath([])
         ) { repository in
+            // Past --limit the rest is still read and mapped (in constant memory), only not
+            // printed: --strict reports every problem in the input, and the lenient count
+            // covers them all, as with --sort.
+            if let limit = settings.limit, printed >= limit { return }
             if !output.begun { output.begin(totalCount: sniffer?.totalCount) }
             try output.repository(repository)
             printed += 1
-            if let limit = settings.limit, printed >= limit { throw LimitReached() }
         }
-        do {
-            try input.read { chunk in
-                if var current = sniffer, !current.done {
-                    current.feed(chunk)
-                    sniffer = current
-                }
-                try stream.feed(chunk)
+        try input.read { chunk in
+            if var current = sniffer, !current.done {
+                current.feed(chunk)
+                sniffer = current
             }
-        } catch is LimitReached {
-            output.end()
-            return []
+            try stream.feed(chunk)
         }
         let summary = try stream.finish()
         var problems = summary.problems

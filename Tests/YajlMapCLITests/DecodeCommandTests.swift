@@ -75,10 +75,34 @@ struct DecodeCommandTests {
         #expect(records[0]["stargazers_count"].int == page.items.map(\.stargazersCount).max())
     }
 
-    @Test func streamingLimitStopsEarly() throws {
+    @Test func streamingLimitPrintsNRows() throws {
         let result = try runInProcess(["decode", "--format", "ndjson", "--limit", "3", "--fields", "id", github("search/generated-100.json")])
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").count == 3)
+    }
+
+    @Test func limitStillChecksTheWholeInput() throws {
+        // --limit limits what is printed; every problem in the input still counts, streamed
+        // (no --sort) or not: item 0's stargazers_count is a string, item 1 has two problems.
+        let path = github("invalid/search-mistyped.json")
+        let expected: Set<String> = [
+            "\(path):81:27: error: items[0].stargazers_count: expected Int, found string",
+            "\(path):121:18: error: items[1].owner.login: expected String, found null",
+            "\(path):114:5: error: items[1].created_at: missing key, expected Date",
+        ]
+        for format in ["ndjson", "csv", "table"] {
+            for sort in [[], ["--sort", "name"]] {
+                let base = ["decode", "--format", format, "--limit", "1"] + sort
+                let strict = try runInProcess(base + ["--strict", path])
+                #expect(strict.status == 1, "\(format) \(sort)")
+                #expect(Set(strict.stderr.split(separator: "\n").map(String.init)) == expected, "\(format) \(sort)")
+                let lenient = try runInProcess(base + [path])
+                #expect(lenient.status == 0, "\(format) \(sort)")
+                #expect(lenient.stderr == "yajlmap: \(path): 3 mapping problems ignored (see --strict)\n", "\(format) \(sort)")
+                let lines = lenient.stdout.unicodeScalars.filter { $0 == "\n" }.count
+                #expect(lines == (format == "ndjson" ? 1 : 2), "\(format) \(sort)") // csv header, table title
+            }
+        }
     }
 
     @Test func jsonKeepsTheEnvelope() throws {
