@@ -58,6 +58,8 @@ final class RecordOutput {
     private let io: CommandIO
     private let mapper = Mapper<GitHubRepository>(shouldIncludeNilValues: true)
     private(set) var begun = false
+    /// Whether the table's title line is printed.
+    private(set) var titled = false
 
     static let defaultCSVFields = ["full_name", "html_url", "stargazers_count", "forks_count", "language", "updated_at", "description"]
 
@@ -77,7 +79,7 @@ final class RecordOutput {
         begun = true
         switch settings.format {
         case .table:
-            if settings.model == .search, let totalCount { io.out("\(totalCount) result\(totalCount == 1 ? "" : "s")\n") }
+            title(totalCount: totalCount)
         case .csv:
             io.out(csvLine(fields ?? []))
         case .json, .ndjson:
@@ -100,7 +102,18 @@ final class RecordOutput {
         }
     }
 
-    func end() {}
+    /// Ends the rows: a streamed table whose page gave its count only after the items
+    /// (`total_count` after `items`) gets its title line last.
+    func end(totalCount: Int?) {
+        if settings.format == .table { title(totalCount: totalCount) }
+    }
+
+    /// `N results`, once, for a search page's table.
+    private func title(totalCount: Int?) {
+        guard settings.model == .search, !titled, let totalCount else { return }
+        titled = true
+        io.out("\(totalCount) result\(totalCount == 1 ? "" : "s")\n")
+    }
 
     // MARK: Whole documents
 

@@ -30,7 +30,8 @@ enum DecodeCommand {
     FORMATS (default: table when stdout is a terminal, otherwise ndjson):
       table    a title line "N results" (search's total_count), then one row per
                repository: name, html_url, stars, language, and the description cut so
-               each line fits the terminal (--width, else $COLUMNS, else 80)
+               each line fits the terminal (--width, else $COLUMNS, else 80). A streamed
+               page whose total_count comes after its items gets the title line last.
       json     the mapped model, pretty-printed (a search page keeps its envelope)
       ndjson   one compact JSON object per repository (per error body), per line
       csv      a header line, then one row per repository (RFC 4180 quoting)
@@ -218,7 +219,7 @@ enum DecodeCommand {
             return rootFailure(problems, input: input, io: io)
         }
         if !output.begun { output.begin(totalCount: totalCount) }
-        output.end()
+        output.end(totalCount: totalCount)
         return problems
     }
 

@@ -50,6 +50,29 @@ struct DecodeCommandTests {
         #expect(narrow.stdout.split(separator: "\n").count == 4)
     }
 
+    @Test func tableTitleWhenTheCountFollowsTheItems() throws {
+        // Keys in the order items, incomplete_results, total_count: a streamed table cannot
+        // wait for the count, so its title line comes last; sorted (read whole), first.
+        let page = try JSON(parsing: String(contentsOfFile: github("search/schema-2019.json"), encoding: .utf8))
+        let reordered = JSON.object(JSONObject(["items", "incomplete_results", "total_count"].map { ($0, page[$0]) }))
+        let text = try reordered.serialized(.pretty)
+        #expect(text.range(of: "\"items\"")!.lowerBound < text.range(of: "\"total_count\"")!.lowerBound)
+        let streamed = try runInProcess(["decode", "--format", "table", "--width", "100", "-"], stdin: text)
+        #expect(streamed.status == 0)
+        let lines = streamed.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasPrefix("tetros ") == true)
+        #expect(lines.last == "1677 results")
+        let limited = try runInProcess(["decode", "--format", "table", "--limit", "1", "-"], stdin: text)
+        #expect(limited.stdout.split(separator: "\n").last == "1677 results")
+        #expect(limited.stdout.split(separator: "\n").count == 2)
+        let sorted = try runInProcess(["decode", "--format", "table", "--sort", "name", "-"], stdin: text)
+        #expect(sorted.stdout.split(separator: "\n").first == "1677 results")
+        // No items at all: the title alone.
+        let empty = try runInProcess(["decode", "--format", "table", "-"], stdin: #"{"items": [], "incomplete_results": false, "total_count": 0}"#)
+        #expect(empty.stdout == "0 results\n")
+    }
+
     @Test func ndjsonIsOneMappedModelPerLine() throws {
         let result = try runInProcess(["decode", "--format", "ndjson", github("search/large-ids.json")])
         #expect(result.status == 0)
