@@ -125,8 +125,8 @@ enum DecodeCommand {
 
         do {
             let streams = settings.model.isList && settings.format != .json && settings.sort == nil
-            guard let problems = try streams ? stream(input, settings: settings, io: io)
-                    : decodeWhole(input, settings: settings, io: io) else { return 1 }
+            guard let problems = try streams ? stream(input, name: name, settings: settings, io: io)
+                    : decodeWhole(input, name: name, settings: settings, io: io) else { return 1 }
             io.flush()
             return report(problems, name: name, strict: settings.strict, io: io)
         } catch {
@@ -179,11 +179,11 @@ enum DecodeCommand {
 
     /// Maps and prints the repositories one at a time.
     /// - Returns: every problem met, located; `nil` when the root could not be mapped at all
-    ///   (reported, nothing printed), as ``decodeWhole(_:settings:io:)`` does.
-    private static func stream(_ input: JSONInput, settings: Settings, io: CommandIO) throws -> [MappingProblem]? {
+    ///   (reported, nothing printed), as ``decodeWhole(_:name:settings:io:)`` does.
+    private static func stream(_ input: JSONInput, name: String, settings: Settings, io: CommandIO) throws -> [MappingProblem]? {
         let output = RecordOutput(settings: settings, io: io)
         let isSearch = settings.model == .search
-        var sniffer = isSearch && settings.format == .table ? EnvelopeSniffer() : nil
+        let locator = isSearch ? EnvelopeLocator() : nil
         var printed = 0
         let stream = MappingStreamParser<GitHubRepository>(
             mapper: Mapper<GitHubRepository>(), elementsAt: isSearch ? "items" : JSONPath([])
@@ -192,31 +192,35 @@ enum DecodeCommand {
             // printed: --strict reports every problem in the input, and the lenient count
             // covers them all, as with --sort.
             if let limit = settings.limit, printed >= limit { return }
-            if !output.begun { output.begin(totalCount: sniffer?.totalCount) }
+            if !output.begun { output.begin(totalCount: locator?.leadingTotalCount) }
             try output.repository(repository)
             printed += 1
         }
         try input.read { chunk in
-            if var current = sniffer, !current.done {
-                current.feed(chunk)
-                sniffer = current
-            }
+            locator?.feed(chunk)
             try stream.feed(chunk)
         }
         let summary = try stream.finish()
         var problems = summary.problems
         var totalCount: Int?
-        if isSearch {
-            // The envelope (total_count, incomplete_results, items itself) is checked after the items.
+        if let locator {
+            // The envelope (total_count, incomplete_results, items itself) is checked after
+            // the items, from a tree without positions: the locator gives them. Its problems
+            // go where the whole-document path puts them: in document order around the
+            // items' problems, a missing key (located at the root) last.
             let envelope = Mapper<GitHubRepositories>()
             let page = try? envelope.map(json: summary.envelope)
-            problems = envelope.lastProblems + problems
+            let located = envelope.lastProblems.map(locator.locate)
             // A root that is not an object: nothing was streamed, and the page cannot be mapped.
-            guard page != nil else { return rootFailure(problems, input: input, io: io) }
-            totalCount = page?.totalCount ?? sniffer?.totalCount
+            guard page != nil else { return rootFailure(located + problems, name: name, io: io) }
+            let itemsAt = locator.values["items"]?.offset ?? Int.max
+            let present = located.filter { $0.kind != .missing }.sorted { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
+            problems = present.filter { ($0.location?.offset ?? 0) <= itemsAt } + problems
+                + present.filter { ($0.location?.offset ?? 0) > itemsAt } + located.filter { $0.kind == .missing }
+            totalCount = page?.totalCount
         } else if summary.envelope.array == nil {
             // Not an array (MappingStreamParser.finish has said so, once): nothing was streamed.
-            return rootFailure(problems, input: input, io: io)
+            return rootFailure(problems, name: name, io: io)
         }
         if !output.begun { output.begin(totalCount: totalCount) }
         output.end(totalCount: totalCount)
@@ -224,10 +228,9 @@ enum DecodeCommand {
     }
 
     /// Reports the problems of a document whose root could not be mapped, as
-    /// ``decodeWhole(_:settings:io:)`` does, with or without `--strict`.
+    /// ``decodeWhole(_:name:settings:io:)`` does, with or without `--strict`.
     /// - Returns: `nil` (the exit status is 1).
-    private static func rootFailure(_ problems: [MappingProblem], input: JSONInput, io: CommandIO) -> [MappingProblem]? {
-        let name = YajlMapCommand.displayName(input.displayName)
+    private static func rootFailure(_ problems: [MappingProblem], name: String, io: CommandIO) -> [MappingProblem]? {
         for problem in problems { io.err(diagnostic(path: name, problem)) }
         return nil
     }
@@ -236,10 +239,9 @@ enum DecodeCommand {
 
     /// Reads the whole input, maps it, and prints it unless `--strict` found problems.
     /// - Returns: the problems, or `nil` when the root could not be mapped at all (reported).
-    private static func decodeWhole(_ input: JSONInput, settings: Settings, io: CommandIO) throws -> [MappingProblem]? {
+    private static func decodeWhole(_ input: JSONInput, name: String, settings: Settings, io: CommandIO) throws -> [MappingProblem]? {
         let bytes = try input.readAll()
         let decoded = try settings.model.decode(bytes)
-        let name = YajlMapCommand.displayName(input.displayName)
         guard let value = decoded.value else {
             for problem in decoded.problems { io.err(diagnostic(path: name, problem)) }
             return nil
@@ -282,51 +284,5 @@ enum DecodeCommand {
         }
         if let limit = settings.limit { result = Array(result.prefix(limit)) }
         return result
-    }
-}
-
-/// Picks `total_count` out of the start of a search page without keeping anything else:
-/// fed chunk by chunk until the count (or the `items` array) is seen.
-struct EnvelopeSniffer {
-    private struct Handler: JSONEventHandler {
-        var depth = 0
-        var lastKey = ""
-        var totalCount: Int?
-        var done = false
-        struct Stop: Error {}
-
-        mutating func key(_ name: JSONBytes) throws {
-            guard depth == 1 else { return }
-            lastKey = name.string
-            if lastKey == "items" { done = true; throw Stop() }
-        }
-        mutating func number(_ text: JSONBytes) throws {
-            if depth == 1 && lastKey == "total_count" {
-                totalCount = Int(text.string)
-                done = true
-                throw Stop()
-            }
-        }
-        mutating func startObject() throws { depth += 1 }
-        mutating func endObject() throws { depth -= 1 }
-        mutating func startArray() throws { depth += 1 }
-        mutating func endArray() throws { depth -= 1 }
-    }
-
-    private let parser = JSONStreamParser(handler: Handler())
-    /// The count, once seen.
-    private(set) var totalCount: Int?
-    /// Whether there is nothing more to look for (found, or the input went past it or is bad).
-    private(set) var done = false
-
-    /// Looks at the next chunk.
-    mutating func feed(_ chunk: UnsafeRawBufferPointer) {
-        do {
-            try parser.feed(chunk)
-        } catch {
-            done = true
-        }
-        totalCount = parser.handler.totalCount
-        done = done || parser.handler.done
     }
 }

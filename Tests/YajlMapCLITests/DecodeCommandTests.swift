@@ -238,7 +238,51 @@ struct DecodeCommandTests {
     @Test func missingTotalCountIsAnEnvelopeProblem() throws {
         let result = try runInProcess(["decode", "--strict", "--format", "ndjson"], stdin: "{\"incomplete_results\": false, \"items\": []}")
         #expect(result.status == 1)
-        #expect(result.stderr == "<stdin>: error: total_count: missing key, expected Int\n")
+        #expect(result.stderr == "<stdin>:1:1: error: total_count: missing key, expected Int\n")
+    }
+
+    @Test func streamedEnvelopeProblemsHaveTheWholeDocumentsPositions() throws {
+        // Streamed (ndjson, csv, table), the envelope is mapped from a tree without
+        // positions; its problems must still read as json's (and validate's) do, in the same
+        // order: document order around the items' problems, a missing key last.
+        var many = try String(contentsOfFile: github("search/schema-2019.json"), encoding: .utf8)
+        many = many.replacingOccurrences(of: "\"total_count\": 1677", with: "\"total_count\": \"many\"")
+        var after = try JSON(parsing: String(decoding: SearchPayloadGenerator(seed: 3).generate(items: 300, pretty: true), as: UTF8.self))
+        var items = after["items"].arrayValue
+        items[5]["stargazers_count"] = "lots"
+        after = .object(JSONObject([("items", .array(items)), ("note", "a \\\" ] } [ {"), ("total_count", "many")]))
+        let large = try after.serialized(.pretty)
+        #expect(large.utf8.count > 3 * JSONInput.defaultChunkSize)
+        let documents: [(String, [String])] = [
+            (many, ["2:18: error: total_count: expected Int, found string"]),
+            ("{\"incomplete_results\": 3,\n \"items\": 7, \"total_count\": \"x\"}", [
+                "1:24: error: incomplete_results: expected Bool, found number 3",
+                "2:11: error: items: expected [GitHubRepository], found number 7",
+                "2:29: error: total_count: expected Int, found string",
+            ]),
+            ("\n\n  [1,2]", ["3:3: error: (root): expected GitHubRepositories (an object), found array"]),
+            (" null", ["1:2: error: (root): expected GitHubRepositories (an object), found null"]),
+            (large, []),
+        ]
+        for (text, expected) in documents {
+            let whole = try runInProcess(["decode", "--strict", "--format", "json"], stdin: text)
+            #expect(whole.status == 1)
+            if !expected.isEmpty { #expect(whole.stderr == expected.map { "<stdin>:\($0)\n" }.joined()) }
+            let validated = try runInProcess(["validate", "--model", "search", "-"], stdin: text)
+            #expect(validated.stdout == whole.stderr)
+            for format in ["ndjson", "csv", "table"] {
+                let streamed = try runInProcess(["decode", "--strict", "--format", format, "-"], stdin: text)
+                #expect(streamed.status == 1, "\(format)")
+                #expect(streamed.stderr == whole.stderr, "\(format)")
+            }
+        }
+        // The large page: the item's problem, then total_count after the items, then the
+        // missing incomplete_results, located at the root.
+        let lines = try runInProcess(["decode", "--strict", "--format", "ndjson", "-"], stdin: large).stderr.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasSuffix(": error: items[5].stargazers_count: expected Int, found string"))
+        #expect(lines[1].hasSuffix(": error: total_count: expected Int, found string"))
+        #expect(lines[2] == "<stdin>:1:1: error: incomplete_results: missing key, expected Bool")
     }
 }
 
