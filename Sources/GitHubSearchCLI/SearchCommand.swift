@@ -23,7 +23,8 @@ public enum SearchCommand {
       --per-page N       results per page, 1 to 100 (default 30)
       --page N           the page (default 1)
       --format F         table (default on a terminal), json, ndjson (default otherwise), csv
-      --width N          the table's width (default $COLUMNS, else 80)
+      --width N          the table's width (default: the terminal's when stdout is
+                         one, else $COLUMNS, else 80)
       --interactive      a terminal UI: results update as you type
       --api-url URL      the API (default $GITHUB_API_URL, else https://api.github.com;
                          GitHub Enterprise: https://HOST/api/v3)
@@ -47,7 +48,7 @@ public enum SearchCommand {
                            environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
         let parsed: Options
         do {
-            parsed = try Options(arguments, environment: environment)
+            parsed = try Options(arguments, environment: environment, terminalColumns: io.stdoutColumns)
         } catch let error as UsageProblem {
             io.err("yajlmap: error: \(error.message)\n")
             return 2
@@ -97,11 +98,11 @@ public enum SearchCommand {
         var apiURL: String?
         var tokenFile: String?
 
-        init(_ arguments: [String], environment: [String: String]) throws {
+        init(_ arguments: [String], environment: [String: String], terminalColumns: Int? = nil) throws {
             var words: [String] = []
             var rest = arguments[...]
             format = isatty(1) == 1 ? "table" : "ndjson"
-            width = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
+            width = TerminalWidth.resolve(option: nil, terminalColumns: terminalColumns, environment: environment)
             func value(_ flag: String) throws -> String {
                 guard let next = rest.popFirst() else { throw UsageProblem(message: "\(flag) needs a value") }
                 return next

@@ -12,14 +12,17 @@ public final class CommandIO {
     private let writeErr: (String) -> Void
     /// Whether standard error is a terminal (progress lines are shown only then).
     public let stderrIsTerminal: Bool
+    /// The columns of the terminal standard output is on; `nil` when it is not a terminal.
+    public let stdoutColumns: Int?
     /// Standard input.
     public let stdin: JSONInputSource
 
     /// Creates an I/O set from closures.
-    public init(stdin: JSONInputSource = .standardInput, stderrIsTerminal: Bool = false,
+    public init(stdin: JSONInputSource = .standardInput, stderrIsTerminal: Bool = false, stdoutColumns: Int? = nil,
                 out: @escaping (UnsafeRawBufferPointer) -> Void, err: @escaping (String) -> Void) {
         self.stdin = stdin
         self.stderrIsTerminal = stderrIsTerminal
+        self.stdoutColumns = stdoutColumns
         self.writeOut = out
         self.writeErr = err
     }
@@ -28,6 +31,7 @@ public final class CommandIO {
     public static func process() -> CommandIO {
         let stdout = BufferedFileDescriptor(1)
         let io = CommandIO(stdin: .standardInput, stderrIsTerminal: isatty(2) == 1,
+                           stdoutColumns: TerminalWidth.columns(of: 1),
                            out: { stdout.write($0) },
                            err: { text in
                                stdout.flush()

@@ -30,7 +30,8 @@ enum DecodeCommand {
     FORMATS (default: table when stdout is a terminal, otherwise ndjson):
       table    a title line "N results" (search's total_count), then one row per
                repository: name, html_url, stars, language, and the description cut so
-               each line fits the terminal (--width, else $COLUMNS, else 80). A streamed
+               each line fits the terminal (--width, else the terminal's width when
+               stdout is one, else $COLUMNS, else 80). A streamed
                page whose total_count comes after its items gets the title line last.
       json     the mapped model, pretty-printed (a search page keeps its envelope)
       ndjson   one compact JSON object per repository (per error body), per line
@@ -55,7 +56,7 @@ enum DecodeCommand {
                        PATH:LINE:COLUMN: error: KEYPATH: expected TYPE, found KIND
                        on stderr and exit 1. When streaming, rows printed before the end
                        of the input stay printed; otherwise nothing is printed.
-      --width N        the table's width in columns
+      --width N        the table's width in columns (default: as for the table above)
       -h, --help       show this help
 
     Without --strict, problems are not fatal (as ObjectMapper: the field keeps its default)
@@ -111,11 +112,8 @@ enum DecodeCommand {
         }
         settings.sort = try args.choice("--sort", SortKey.allCases.map(\.rawValue)).flatMap(SortKey.init)
         settings.limit = try args.positiveInt("--limit")
-        if let width = try args.positiveInt("--width") {
-            settings.width = width
-        } else if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
-            settings.width = columns
-        }
+        settings.width = TerminalWidth.resolve(option: try args.positiveInt("--width"), terminalColumns: io.stdoutColumns,
+                                               environment: ProcessInfo.processInfo.environment)
         let positionals = try args.finish()
         guard positionals.count <= 1 else { throw UsageError(description: "decode takes one FILE (or - for stdin)") }
         try check(settings)

@@ -127,4 +127,12 @@ struct SearchCommandTests {
         #expect(options.query.perPage == 50)
         #expect(options.query.page == 2)
     }
+
+    @Test func tableWidthIsTheTerminalsThenColumns() throws {
+        // On a terminal, its width (not a stale COLUMNS); off one, COLUMNS; --width wins.
+        #expect(try SearchCommand.Options(["x"], environment: ["COLUMNS": "60"], terminalColumns: 132).width == 132)
+        #expect(try SearchCommand.Options(["x"], environment: ["COLUMNS": "60"], terminalColumns: nil).width == 60)
+        #expect(try SearchCommand.Options(["x"], environment: [:], terminalColumns: nil).width == 80)
+        #expect(try SearchCommand.Options(["x", "--width", "90"], environment: ["COLUMNS": "60"], terminalColumns: 132).width == 90)
+    }
 }

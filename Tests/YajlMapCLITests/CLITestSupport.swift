@@ -48,7 +48,7 @@ let yajlmapBinary: URL? = {
 
 /// Runs the built binary as a separate process; its streams go through files, so a
 /// large output can never block it.
-func runBinary(_ arguments: [String], stdin: Data? = nil) throws -> RunResult {
+func runBinary(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) throws -> RunResult {
     guard let binary = yajlmapBinary else { throw CocoaError(.fileNoSuchFile) }
     let dir = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -60,6 +60,7 @@ func runBinary(_ arguments: [String], stdin: Data? = nil) throws -> RunResult {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
+    if let environment { process.environment = environment }
     process.standardInput = try FileHandle(forReadingFrom: inURL)
     process.standardOutput = try FileHandle(forWritingTo: outURL)
     process.standardError = try FileHandle(forWritingTo: errURL)
