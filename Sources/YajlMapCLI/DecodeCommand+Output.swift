@@ -37,19 +37,56 @@ enum GitHubModelKind: String, CaseIterable {
         }
     }
 
-    /// The JSON names of the record's fields (`nil`: any), for checking `--fields`.
-    var fieldNames: [String]? {
+    /// Why a `--fields` path reaches nothing in this model's records, or `nil` when it
+    /// reaches a field: each key must be one the record (or the object above it) writes;
+    /// below an array (`topics`, `errors`) any index or field is accepted.
+    func fieldProblem(_ field: String) -> String? {
+        var node = schema
+        var walked: [String] = []
+        for component in JSONPath(field).components {
+            switch (component, node) {
+            case (.key(let key), .object(let object)):
+                guard let next = object[key] else {
+                    let place = walked.isEmpty ? "" : " in \(walked.joined(separator: "."))"
+                    return "unknown field '\(field)' for --model \(rawValue) (known\(place): \(object.keys.joined(separator: ",")))"
+                }
+                node = next
+                walked.append(key)
+            case (_, .array):
+                return nil
+            case (.index, .object):
+                let place = walked.isEmpty ? "a record" : walked.joined(separator: ".")
+                return "unknown field '\(field)' for --model \(rawValue) (\(place) is an object, not an array)"
+            default:
+                return "unknown field '\(field)' for --model \(rawValue) (\(walked.joined(separator: ".")) is a value, not an object)"
+            }
+        }
+        return nil
+    }
+
+    /// A record with every field written and every nested object filled in.
+    private var schema: JSON {
         switch self {
-        case .search, .repositories, .repository: return Self.repositoryFields
-        case .error: return ["message", "documentation_url", "status", "errors"]
+        case .search, .repositories, .repository: return Self.repositorySchema
+        case .error: return Self.errorSchema
         }
     }
 
-    static let repositoryFields: [String] = {
-        var names = Mapper<GitHubRepository>(shouldIncludeNilValues: true).toJSONValue(GitHubRepository()).objectValue.keys
-        names.removeAll { $0.isEmpty }
-        return names
+    private static let repositorySchema: JSON = {
+        var repository = GitHubRepository()
+        repository.license = GitHubLicense()
+        repository.permissions = GitHubPermissions()
+        repository.topics = []
+        return withoutEmptyKeys(Mapper<GitHubRepository>(shouldIncludeNilValues: true).toJSONValue(repository))
     }()
+
+    private static let errorSchema: JSON = withoutEmptyKeys(
+        Mapper<GitHubErrorResponse>(shouldIncludeNilValues: true).toJSONValue(GitHubErrorResponse(errors: [GitHubErrorDetail()])))
+
+    private static func withoutEmptyKeys(_ value: JSON) -> JSON {
+        guard case .object(let object) = value else { return value }
+        return .object(JSONObject(object.filter { !$0.key.isEmpty }.map { ($0.key, withoutEmptyKeys($0.value)) }))
+    }
 }
 
 /// Writes records in the chosen format; rows can arrive one at a time.

@@ -45,7 +45,9 @@ enum DecodeCommand {
       --model M        the model (default search)
       --format F       the output format
       --fields a,b,c   the fields to print (json, ndjson, csv), by their JSON names; dots
-                       reach into objects: full_name,owner.login,license.spdx_id
+                       reach into objects: full_name,owner.login,license.spdx_id (each
+                       name is checked at every level; an index reaches into an array:
+                       topics.0)
                        (csv default: full_name,html_url,stargazers_count,forks_count,
                        language,updated_at,description)
       --sort K         stars, forks or updated (highest/newest first), or name (A to Z)
@@ -141,13 +143,8 @@ enum DecodeCommand {
         if (settings.sort != nil || settings.limit != nil) && !settings.model.isList && settings.model != .search {
             throw UsageError(description: "--sort and --limit apply to the search and repositories models")
         }
-        if let fields = settings.fields, let known = settings.model.fieldNames {
-            for field in fields {
-                let top = String(field.prefix { $0 != "." })
-                guard known.contains(top) else {
-                    throw UsageError(description: "unknown field '\(field)' for --model \(settings.model.rawValue) (known: \(known.joined(separator: ",")))")
-                }
-            }
+        for field in settings.fields ?? [] {
+            if let problem = settings.model.fieldProblem(field) { throw UsageError(description: problem) }
         }
     }
 

@@ -235,6 +235,36 @@ struct DecodeCommandTests {
         }
     }
 
+    @Test func fieldsAreCheckedAtEveryLevel() throws {
+        let path = github("search/schema-2019.json")
+        let refused = [
+            "owner.bogus": "unknown field 'owner.bogus' for --model search (known in owner: login,id,node_id,avatar_url,gravatar_id,html_url,type,site_admin)",
+            "name,license.nope": "unknown field 'license.nope' for --model search (known in license: key,name,spdx_id,url,node_id)",
+            "permissions.root": "unknown field 'permissions.root' for --model search (known in permissions: admin,maintain,push,triage,pull)",
+            "owner.login.x": "unknown field 'owner.login.x' for --model search (owner.login is a value, not an object)",
+            "id.x": "unknown field 'id.x' for --model search (id is a value, not an object)",
+            "owner[0]": "unknown field 'owner[0]' for --model search (owner is an object, not an array)",
+        ]
+        for (fields, message) in refused {
+            let result = try runInProcess(["decode", "--format", "ndjson", "--fields", fields, path])
+            #expect(result.status == 2, "\(fields)")
+            #expect(result.stderr == "yajlmap: error: \(message)\n", "\(fields)")
+            #expect(result.stdout.isEmpty, "\(fields)")
+        }
+        let top = try runInProcess(["decode", "--format", "csv", "--fields", "nonsense", path])
+        #expect(top.stderr.hasPrefix("yajlmap: error: unknown field 'nonsense' for --model search (known: id,node_id,name,"))
+        // Every field the model writes, and array elements by index, are accepted.
+        let fine = try runInProcess(["decode", "--format", "ndjson", "--fields",
+                                     "owner.login,license.spdx_id,permissions.admin,topics.0,topics[1]", github("search/incomplete-results.json")])
+        #expect(fine.status == 0)
+        let record = try JSON(parsing: fine.stdout)
+        #expect(record.objectValue.keys == ["owner.login", "license.spdx_id", "permissions.admin", "topics.0", "topics[1]"])
+        #expect(record["topics.0"].string != nil)
+        let error = try runInProcess(["decode", "--model", "error", "--format", "ndjson", "--fields", "errors.0.code,message", github("errors/validation-422.json")])
+        #expect(error.stdout == "{\"errors.0.code\":\"missing\",\"message\":\"Validation Failed\"}\n")
+        #expect(try runInProcess(["decode", "--model", "error", "--format", "ndjson", "--fields", "message.text", github("errors/validation-422.json")]).status == 2)
+    }
+
     @Test func missingTotalCountIsAnEnvelopeProblem() throws {
         let result = try runInProcess(["decode", "--strict", "--format", "ndjson"], stdin: "{\"incomplete_results\": false, \"items\": []}")
         #expect(result.status == 1)
