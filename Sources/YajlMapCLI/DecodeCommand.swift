@@ -31,8 +31,8 @@ enum DecodeCommand {
       table    a title line "N results" (search's total_count), then one row per
                repository: name, html_url, stars, language, and the description cut so
                each line fits the terminal (--width, else the terminal's width when
-               stdout is one, else $COLUMNS, else 80). A streamed
-               page whose total_count comes after its items gets the title line last.
+               stdout is one, else $COLUMNS, else 80). A streamed page whose
+               total_count comes after its items gets the title line last.
       json     the mapped model, pretty-printed (a search page keeps its envelope)
       ndjson   one compact JSON object per repository (per error body), per line
       csv      a header line, then one row per repository (RFC 4180 quoting)
