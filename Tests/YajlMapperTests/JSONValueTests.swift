@@ -74,6 +74,27 @@ struct JSONValueTests {
         #expect(try JSON(parsing: "2.5").value(as: Decimal.self) == Decimal(string: "2.5"))
     }
 
+    /// Exact integer conversion at the edges of each type: plain digits, 18 and 19 digits,
+    /// the signed extremes, `-0`, and exponent forms that are whole numbers.
+    @Test("integers at the edges of each type and of the fast path", arguments: [
+        ("127", Int64(127)), ("-128", -128), ("128", 128), ("-129", -129), ("255", 255), ("-1", -1), ("0", 0),
+        ("-0", 0), ("999999999999999999", 999_999_999_999_999_999), ("-999999999999999999", -999_999_999_999_999_999),
+        ("1000000000000000000", 1_000_000_000_000_000_000), ("9223372036854775807", Int64.max),
+        ("-9223372036854775808", Int64.min), ("12e1", 120), ("1.20e1", 12), ("-5E0", -5),
+    ])
+    func integerEdges(text: String, value: Int64) throws {
+        let number = try #require(JSONNumber(text))
+        func check<T: FixedWidthInteger>(_: T.Type) {
+            let expected = T(exactly: value)
+            #expect((try? number.exactInteger(T.self)) == expected, "\(text) as \(T.self)")
+            if expected == nil {
+                #expect(throws: JSONConversionError.numberOutOfRange(text, type: "\(T.self)")) { try number.exactInteger(T.self) }
+            }
+        }
+        check(Int8.self); check(UInt8.self); check(Int16.self); check(Int32.self); check(UInt32.self)
+        check(Int.self); check(Int64.self); check(UInt64.self)
+    }
+
     @Test func numbersCompareByValue() {
         #expect(JSONNumber("1.0")! == JSONNumber("1")!)
         #expect(JSONNumber("1e2")! == JSONNumber("100")!)
