@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+
+/// Where `python3` is, if it is installed.
+let python3Path = ["/usr/bin/python3", "/usr/local/bin/python3", "/bin/python3"]
+    .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+
+/// Runs the built `yajlmap` with its standard output written to `output` and returns its
+/// exit status and peak resident memory in bytes, or `nil` without `python3`.
+///
+/// Measured by a small Python parent (`RUSAGE_CHILDREN` after waiting): Linux counts in a
+/// program's peak the memory of the process that started it, as it was when the program
+/// replaced it, so starting `yajlmap` straight from this large test process would report
+/// this process's size. Python's own size (about 10 MB) is far below the budget.
+func peakMemoryOfBinary(_ arguments: [String], output: URL) throws -> (status: Int32, peakBytes: Int)? {
+    guard let binary = yajlmapBinary, let python = python3Path else { return nil }
+    let script = """
+        import resource, subprocess, sys
+        with open(sys.argv[1], "wb") as out:
+            run = subprocess.run(sys.argv[2:], stdout=out, stderr=subprocess.DEVNULL)
+        print(run.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+        """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments = ["-c", script, output.path, binary.path] + arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let fields = String(decoding: output, as: UTF8.self).split(separator: " ")
+    guard process.terminationStatus == 0, fields.count == 2,
+          let status = Int32(fields[0]), let kilobytes = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))
+    else { throw CocoaError(.fileReadCorruptFile) }
+    // Linux reports ru_maxrss in kilobytes.
+    return (status, kilobytes * 1024)
+}
+
+@Suite("Streaming memory")
+struct StreamingMemoryTests {
+    /// A 5,000-item page is about 26 MB: held whole with its tree it alone would pass the
+    /// 32 MB budget, so staying under it means the items were mapped one at a time.
+    @Test("decode --model search streams a large page under 32 MB, every item written",
+          .enabled(if: python3Path != nil, "python3 measures the child's peak memory"), arguments: ["ndjson", "csv"])
+    func largePageStaysUnderBudget(format: String) throws {
+        let dir = try temporaryDirectory()
+        let page = dir.appendingPathComponent("page.json")
+        let generated = try runBinary(["fixtures", "generate", "--items", "5000", "--out", page.path])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: page.path)[.size] as? Int)
+        #expect(size > 25_000_000)
+
+        let output = dir.appendingPathComponent("out")
+        let measured = try peakMemoryOfBinary(["decode", "--model", "search", "--format", format, page.path], output: output)
+        let (status, peak) = try #require(measured)
+        #expect(status == 0)
+        #expect(peak < 32 * 1024 * 1024, "peak \(peak) bytes")
+        #expect(peak > 4 * 1024 * 1024, "peak \(peak) bytes: not a real measurement")
+
+        // Every item is there: one line each in ndjson; CSV records end in CRLF and may hold
+        // line breaks in quoted descriptions, so count their URLs.
+        let written = try String(contentsOf: output, encoding: .utf8)
+        if format == "ndjson" {
+            #expect(written.utf8.split(separator: UInt8(ascii: "\n")).count == 5000)
+        } else {
+            #expect(written.hasPrefix("full_name,html_url,"))
+            #expect(written.components(separatedBy: ",https://github.com/").count - 1 == 5000)
+        }
+    }
+}
