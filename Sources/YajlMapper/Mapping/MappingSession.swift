@@ -25,7 +25,8 @@ final class MappingSession {
 
     /// Problems, each with its path from the unit's root for locating it later.
     @exclusivity(unchecked) private(set) var problems: [MappingProblem] = []
-    /// The plan each type was first seen with in this session (see ``plan(for:)``).
+    /// The plan each type was first seen with in this session, after the first few (see
+    /// ``plan(for:)``).
     @exclusivity(unchecked) var plans: [ObjectIdentifier: TypePlan?] = [:]
 
     init(strict: Bool, context: MapContext?, shouldIncludeNilValues: Bool = false,
@@ -44,18 +45,21 @@ final class MappingSession {
         // A mapping uses a handful of types: a short list searched by identity is cheaper
         // than hashing, on every object.
         for entry in recent where entry.info === info { return entry.plan }
-        let id = ObjectIdentifier(info)
-        let plan: TypePlan?
-        if let known = plans[id] {
-            plan = known
-        } else {
-            plan = info.plan
-            plans[id] = plan
+        let plan = info.plan
+        if recent.count < Self.recentLimit {
+            if recent.isEmpty { recent.reserveCapacity(Self.recentLimit) }
+            recent.append((info, plan))
+            return plan
         }
-        if recent.count < 8 { recent.append((info, plan)) }
+        let id = ObjectIdentifier(info)
+        if let known = plans[id] { return known }
+        plans[id] = plan
         return plan
     }
+    /// The first types seen, with their plans (the table holds the rest): most mappings
+    /// use a few types, and a session is made per document, so no table is built then.
     @exclusivity(unchecked) private var recent: [(info: TypeInfo, plan: TypePlan?)] = []
+    private static let recentLimit = 8
 
     func noteMiss() { missed = true }
 
