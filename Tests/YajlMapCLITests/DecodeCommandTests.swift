@@ -199,6 +199,18 @@ struct DecodeCommandTests {
         #expect(result.stdout.split(separator: "\n").count == 9)
     }
 
+    @Test("a bad element of an array names the element's type", arguments: ["ndjson", "json"])
+    func badTopicNamesTheElementType(format: String) throws {
+        var page = try JSON(parsing: String(decoding: SearchPayloadGenerator(seed: 9).generate(items: 12, pretty: true), as: UTF8.self))
+        var items = page["items"].arrayValue
+        items[9]["topics"] = ["swift", 3]
+        page["items"] = .array(items)
+        let result = try runInProcess(["decode", "--strict", "--format", format, "-"], stdin: try page.serialized(.pretty))
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("<stdin>:"))
+        #expect(result.stderr.hasSuffix(": error: items[9].topics[1]: expected String, found number 3\n"))
+    }
+
     @Test func badInputAndUsage() throws {
         let invalid = try runInProcess(["decode", "--format", "ndjson"], stdin: "{\"total_count\": 1, \"items\": [}")
         #expect(invalid.status == 1)

@@ -66,8 +66,9 @@ extension Map {
         } catch let error as JSONConversionError {
             report(error, expected: expected(), node: node)
         } catch let failure as ElementFailure {
+            // The path names the element: so does the type expected there.
             session.report(kindOf(failure.error), path: currentPath + failure.path,
-                           expected: expected(), found: failure.found ?? foundOf(failure.error))
+                           expected: expectedOf(failure.error), found: failure.found ?? foundOf(failure.error))
         } catch {
             report(.typeMismatch, expected: expected(), found: node)
         }
@@ -120,6 +121,13 @@ extension Map {
         case .typeMismatch: return .typeMismatch
         case .numberOutOfRange: return .numberOutOfRange
         case .notAnInteger: return .notAnInteger
+        }
+    }
+
+    private func expectedOf(_ error: JSONConversionError) -> String {
+        switch error {
+        case .typeMismatch(let expected, _): return expected
+        case .numberOutOfRange(_, let type), .notAnInteger(_, let type): return type
         }
     }
 
