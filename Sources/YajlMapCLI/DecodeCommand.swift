@@ -178,37 +178,44 @@ enum DecodeCommand {
     private static func stream(_ input: JSONInput, name: String, settings: Settings, io: CommandIO) throws -> [MappingProblem]? {
         let output = RecordOutput(settings: settings, io: io)
         let isSearch = settings.model == .search
-        let locator = isSearch ? EnvelopeLocator() : nil
         var printed = 0
-        let stream = MappingStreamParser<GitHubRepository>(
+        var stream: MappingStreamParser<GitHubRepository>?
+        stream = MappingStreamParser<GitHubRepository>(
             mapper: Mapper<GitHubRepository>(), elementsAt: isSearch ? "items" : JSONPath([])
         ) { repository in
             // Past --limit the rest is still read and mapped (in constant memory), only not
             // printed: --strict reports every problem in the input, and the lenient count
             // covers them all, as with --sort.
             if let limit = settings.limit, printed >= limit { return }
-            if !output.begun { output.begin(totalCount: locator?.leadingTotalCount) }
+            if !output.begun {
+                // The title line needs total_count: there when it comes before the items.
+                let total = isSearch ? stream?.envelopeSoFar["total_count"].int : nil
+                output.begin(totalCount: total)
+            }
             try output.repository(repository)
             printed += 1
         }
-        try input.read { chunk in
-            locator?.feed(chunk)
-            try stream.feed(chunk)
-        }
-        let summary = try stream.finish()
+        // (The handler reads the stream it belongs to: the cycle is broken on the way out.)
+        defer { stream = nil }
+        try input.read { chunk in try stream!.feed(chunk) }
+        let summary = try stream!.finish()
         var problems = summary.problems
         var totalCount: Int?
-        if let locator {
+        if isSearch {
             // The envelope (total_count, incomplete_results, items itself) is checked after
-            // the items, from a tree without positions: the locator gives them. Its problems
-            // go where the whole-document path puts them: in document order around the
-            // items' problems, a missing key (located at the root) last.
+            // the items, from its values kept by the stream, which also knows where each
+            // starts. Its problems go where the whole-document path puts them: in document
+            // order around the items' problems, a missing key (located at the root) last.
             let envelope = Mapper<GitHubRepositories>()
             let page = try? envelope.map(json: summary.envelope)
-            let located = envelope.lastProblems.map(locator.locate)
+            let located = envelope.lastProblems.map { problem in
+                var problem = problem
+                if problem.location == nil { problem.location = summary.location(of: JSONPath(problem.keyPath)) }
+                return problem
+            }
             // A root that is not an object: nothing was streamed, and the page cannot be mapped.
             guard page != nil else { return rootFailure(located + problems, name: name, io: io) }
-            let itemsAt = locator.values["items"]?.offset ?? Int.max
+            let itemsAt = summary.location(of: "items")?.offset ?? Int.max
             let present = located.filter { $0.kind != .missing }.sorted { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
             problems = present.filter { ($0.location?.offset ?? 0) <= itemsAt } + problems
                 + present.filter { ($0.location?.offset ?? 0) > itemsAt } + located.filter { $0.kind == .missing }

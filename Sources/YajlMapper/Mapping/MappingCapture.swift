@@ -215,13 +215,25 @@ struct MappingCapture: JSONEventHandler {
     private mutating func begin(at offset: Int) {
         if isInUnits {
             unitOffsetStart = offsets.count
+            inUnit = true
             if let engine = engine?.takeUnretainedValue() {
                 engine.startRetaining(at: offset)
                 unitLine = engine.line(at: offset)
             }
+        } else if recordsEnvelopeLines && !inUnit, let engine = engine?.takeUnretainedValue() {
+            envelopeLines.append(engine.line(at: offset))
         }
         offsets.append(offset)
     }
+
+    /// Whether a value outside the streamed units also notes its line (a stream's bytes are
+    /// gone by its end, when the envelope is mapped and its problems located).
+    var recordsEnvelopeLines = false
+    /// The line of each value outside the units, and the offset that line starts at, in
+    /// pre-order: at the end, ``offsets`` holds exactly those values' offsets.
+    private(set) var envelopeLines: [(line: Int, lineStart: Int)] = []
+    /// Whether a streamed unit is open (its values are dropped with it).
+    private var inUnit = false
 
     // MARK: Values
 
@@ -242,6 +254,7 @@ struct MappingCapture: JSONEventHandler {
                 try onUnit(value, offsets[unitOffsetStart...], nil)
             }
             offsets.removeSubrange(unitOffsetStart...)
+            inUnit = false
         } else {
             values.append(value)
             awaitKey()
@@ -450,6 +463,49 @@ struct MappingCapture: JSONEventHandler {
         }
         // A key came twice (one the mask cannot track): the first value counts.
         return JSONObject(firstOf: zip(hits.elements(from: keyStart).map { node.names[$0] }, values))
+    }
+
+    /// The top-level value as captured so far: each open object with its completed members
+    /// and each open array with its kept elements, the innermost open value last (a
+    /// streamed array reads as empty). `nil` before the first value.
+    func partialDocument() -> JSON? {
+        let open = frames.elements(from: 0)
+        guard !open.isEmpty else { return documents.last }
+        let kept = values.elements(from: 0)
+        var child: JSON?
+        for k in open.indices.reversed() {
+            let start: Int
+            switch open[k] {
+            case .object(let s, _, _, _): start = s
+            case .array(let s, _, _, _, _): start = s
+            }
+            let end: Int
+            switch k + 1 < open.count ? open[k + 1] : nil {
+            case .object(let s, _, _, _)?: end = s
+            case .array(let s, _, _, _, _)?: end = s
+            case nil: end = kept.count
+            }
+            var members = Array(kept[start..<end])
+            switch open[k] {
+            case .array:
+                if let child { members.append(child) }
+                child = .array(members)
+            case .object(_, let keyStart, let node, _):
+                // The completed members' keys come first in the frame's keys; the next one,
+                // if any, is the open child's.
+                let count = members.count + (child == nil ? 0 : 1)
+                let names: [String]
+                if let node, !node._withUnsafeGuaranteedRef({ $0.keepsOthers }) {
+                    let entries = hits.elements(from: keyStart).prefix(count)
+                    names = node._withUnsafeGuaranteedRef { node in entries.map { node.names[$0] } }
+                } else {
+                    names = Array(keys[keyStart..<min(keyStart + count, keys.count)])
+                }
+                if let child { members.append(child) }
+                child = .object(JSONObject(firstOf: zip(names, members)))
+            }
+        }
+        return child
     }
 
     private static func hasRepeats(_ keys: [String]) -> Bool {

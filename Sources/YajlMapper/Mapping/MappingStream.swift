@@ -9,6 +9,28 @@ public struct StreamSummary {
     public var count: Int
     /// Every problem met (lenient mode), located in the input.
     public var problems: [MappingProblem]
+    /// Where each value of the envelope starts, in its pre-order, with its line and the
+    /// offset that line starts at.
+    var starts: [(offset: Int, line: Int, lineStart: Int)] = []
+
+    /// Where the envelope's value at `path` starts in the input (`items` is the streamed
+    /// array's opening bracket); for a path that is not there, where the last value on the
+    /// way starts (a missing key is located at its object, as mapping problems are).
+    /// `nil` when nothing was kept (an empty input).
+    ///
+    /// ```swift
+    /// let page = Mapper<GitHubRepositories>()
+    /// _ = try? page.map(json: summary.envelope)
+    /// for problem in page.lastProblems {
+    ///     print(problem, summary.location(of: JSONPath(problem.keyPath)) as Any)
+    /// }
+    /// ```
+    public func location(of path: JSONPath) -> JSONLocation? {
+        let index = envelope.preorderIndex(of: path.components)
+        guard starts.indices.contains(index) else { return nil }
+        let start = starts[index]
+        return JSONLocation(offset: start.offset, line: start.line, column: start.offset - start.lineStart + 1)
+    }
 }
 
 /// Maps the elements of one array of a document as they arrive, in constant memory: push
@@ -53,6 +75,7 @@ public final class MappingStreamParser<N: BaseMappable> {
         parser = JSONStreamParser(handler: MappingCapture(session: session, rootRule: envelope.map { .node($0) } ?? .units(info)),
                                   options: single)
         parser.handler.engine = Unmanaged.passUnretained(parser.engine)
+        parser.handler.recordsEnvelopeLines = true
         parser.handler.onUnit = { [unowned self] value, offsets, source in
             try self.element(value, offsets: offsets, source: source)
         }
@@ -100,8 +123,15 @@ public final class MappingStreamParser<N: BaseMappable> {
             if session.strict { throw MappingError(problems: [problem]) }
             problems.append(problem)
         }
-        return StreamSummary(envelope: envelope, count: count, problems: problems)
+        let lines = parser.handler.envelopeLines
+        let starts = zip(parser.handler.offsets, lines).map { (offset: $0, line: $1.line, lineStart: $1.lineStart) }
+        return StreamSummary(envelope: envelope, count: count, problems: problems, starts: starts)
     }
+
+    /// The envelope as read so far: the members of each object still open, with the
+    /// streamed array empty; e.g. `total_count` from an element's handler, when it comes
+    /// before `items`. `.null` before the document starts.
+    public var envelopeSoFar: JSON { parser.handler.partialDocument() ?? .null }
 
     private func element(_ value: JSON, offsets: ArraySlice<Int>, source: UnitSource?) throws {
         let index = count
