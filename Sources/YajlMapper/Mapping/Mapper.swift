@@ -209,13 +209,13 @@ public final class Mapper<N: BaseMappable> {
 
 extension Mapper where N: Hashable {
     /// Maps a JSON array string to a set of models.
-    public func mapSet(JSONString: String) -> Set<N>? { mapArray(JSONString: JSONString).map(Set.init) }
+    public func mapSet(JSONString: String) -> Set<N>? { mapArray(JSONString: JSONString).map { Set($0) } }
 
     /// Maps Foundation dictionaries to a set of models.
     public func mapSet(JSONArray: [[String: Any]]) -> Set<N> { Set(mapArray(JSONArray: JSONArray)) }
 
     /// Maps a Foundation array to a set of models.
-    public func mapSet(JSONObject: Any?) -> Set<N>? { mapArray(JSONObject: JSONObject).map(Set.init) }
+    public func mapSet(JSONObject: Any?) -> Set<N>? { mapArray(JSONObject: JSONObject).map { Set($0) } }
 
     /// The models as JSON text.
     public func toJSONString(_ set: Set<N>, prettyPrint: Bool = false) -> String? {
