@@ -11,14 +11,7 @@ struct MappingStreamEnvelopeTests {
         var parser: MappingStreamParser<StrmRepo>?
         parser = MappingStreamParser<StrmRepo>(elementsAt: path) { _ in onElement(parser!) }
         defer { parser = nil }
-        let bytes = Array(text.utf8)
-        var start = 0
-        while start < bytes.count {
-            let end = min(start + size, bytes.count)
-            try parser!.feed(Array(bytes[start..<end]))
-            start = end
-        }
-        return try parser!.finish()
+        return try StrmFixture.feed(parser!, Array(text.utf8), chunk: size)
     }
 
     @Test("envelope values are located as the whole-document mapping locates them, in any chunking")

@@ -108,14 +108,19 @@ enum StrmFixture {
                                       mapper: Mapper<N> = Mapper<N>()) throws -> ([N], StreamSummary) {
         var models: [N] = []
         let stream = MappingStreamParser<N>(mapper: mapper, elementsAt: path) { models.append($0) }
-        let bytes = Array(text.utf8)
+        let summary = try feed(stream, Array(text.utf8), chunk: size)
+        return (models, summary)
+    }
+
+    /// Feeds `bytes` to a stream in chunks of `size` bytes, then finishes it.
+    static func feed<N: BaseMappable>(_ stream: MappingStreamParser<N>, _ bytes: [UInt8], chunk size: Int) throws -> StreamSummary {
         var offset = 0
         while offset < bytes.count {
             let end = min(offset + size, bytes.count)
             try stream.feed(Array(bytes[offset..<end]))
             offset = end
         }
-        return (models, try stream.finish())
+        return try stream.finish()
     }
 }
 
@@ -184,15 +189,8 @@ struct MappingStreamTests {
         let (text, expected) = StrmFixture.page(count: 12, bad: [5: #""many""#, 9: "1.5"])
         var models: [StrmRepo] = []
         let stream = MappingStreamParser<StrmRepo>(mapper: Mapper(strict: true), elementsAt: "items") { models.append($0) }
-        let bytes = Array(text.utf8)
         do {
-            var offset = 0
-            while offset < bytes.count {
-                let end = min(offset + chunk, bytes.count)
-                try stream.feed(Array(bytes[offset..<end]))
-                offset = end
-            }
-            _ = try stream.finish()
+            _ = try StrmFixture.feed(stream, Array(text.utf8), chunk: chunk)
             Issue.record("no error")
         } catch let error as MappingError {
             #expect(summaries(error.problems) == [ProblemSummary(.typeMismatch, "items[5].stargazers_count", "Int", "string")])

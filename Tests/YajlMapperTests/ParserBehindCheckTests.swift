@@ -110,15 +110,7 @@ struct ParserBehindCheckTests {
         bytes[at] = 0x0C
         var models: [StrmRepo] = []
         let stream = MappingStreamParser<StrmRepo>(elementsAt: "items") { models.append($0) }
-        let error = #expect(throws: JSONParseError.self) {
-            var offset = 0
-            while offset < bytes.count {
-                let end = min(offset + chunk, bytes.count)
-                try stream.feed(Array(bytes[offset..<end]))
-                offset = end
-            }
-            _ = try stream.finish()
-        }
+        let error = #expect(throws: JSONParseError.self) { _ = try StrmFixture.feed(stream, bytes, chunk: chunk) }
         #expect(error?.kind == .invalidCharacter)
         #expect(error?.offset == at)
         #expect(error?.line == 5 + 300)
