@@ -20,7 +20,7 @@ func yajlMapperGitHubModel(_ payload: Payload) throws -> Int {
 }
 
 /// One decoder for every run, as an app would keep it.
-nonisolated(unsafe) private let iso8601Decoder: JSONDecoder = {
+private let iso8601Decoder: JSONDecoder = {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .iso8601
     return decoder

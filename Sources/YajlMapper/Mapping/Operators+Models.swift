@@ -63,13 +63,13 @@ public func >>> <T: BaseMappable>(left: [T]?, right: Map) {
 /// Reads or writes a set of models.
 public func <- <T: BaseMappable & Hashable>(left: inout Set<T>, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.readModels(T.self, required: true).map { $0.map(Set.init) })
+    assign(&left, right.readModels(T.self, required: true).map { $0.map { Set($0) } })
 }
 
 /// Reads or writes an optional set of models.
 public func <- <T: BaseMappable & Hashable>(left: inout Set<T>?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.readModels(T.self, required: false).map { $0.map(Set.init) })
+    assign(&left, right.readModels(T.self, required: false).map { $0.map { Set($0) } })
 }
 
 /// Writes a set of models.
