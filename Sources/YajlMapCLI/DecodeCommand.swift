@@ -244,10 +244,7 @@ enum DecodeCommand {
     private static func decodeWhole(_ input: JSONInput, name: String, settings: Settings, io: CommandIO) throws -> [MappingProblem]? {
         let bytes = try input.readAll()
         let decoded = try settings.model.decode(bytes)
-        guard let value = decoded.value else {
-            for problem in decoded.problems { io.err(diagnostic(path: name, problem)) }
-            return nil
-        }
+        guard let value = decoded.value else { return rootFailure(decoded.problems, name: name, io: io) }
         if settings.strict && !decoded.problems.isEmpty { return decoded.problems }
         let output = RecordOutput(settings: settings, io: io)
         switch value {

@@ -33,9 +33,12 @@ struct ParserBehindCheckTests {
             mapping: summary { _ = try Mapper<StrmPage>().map(data: bytes, options: options) })
     }
 
-    /// A page larger than several check blocks, with one byte replaced.
+    /// A page larger than several check blocks.
+    static let largePage = Array(StrmFixture.page(count: 500).text.utf8)
+
+    /// The large page with one byte replaced.
     static func page(replacing offset: Int, with byte: UInt8) -> [UInt8] {
-        var bytes = Array(StrmFixture.page(count: 500).text.utf8)
+        var bytes = largePage
         bytes[offset] = byte
         return bytes
     }
@@ -43,16 +46,14 @@ struct ParserBehindCheckTests {
     /// The offset of the first space at or after `offset` (spaces are only between tokens,
     /// or inside the fixture's strings, which have none).
     static func space(atOrAfter offset: Int) -> Int {
-        let bytes = Array(StrmFixture.page(count: 500).text.utf8)
-        return bytes[offset...].firstIndex(of: 0x20)!
+        largePage[offset...].firstIndex(of: 0x20)!
     }
 
     @Test("a large page: every path finds the byte at its offset, at block edges too",
           arguments: [0x0C, 0x0B] as [UInt8], [1, 100, 16_383, 16_384, 16_385, 32_767, 32_768, 65_536, 100_000, -1])
     func largePage(byte: UInt8, near: Int) throws {
-        let size = StrmFixture.page(count: 500).text.utf8.count
-        #expect(size > 4 * 16_384)
-        let at = near < 0 ? Array(StrmFixture.page(count: 500).text.utf8).lastIndex(of: 0x20)! : Self.space(atOrAfter: near)
+        #expect(Self.largePage.count > 4 * 16_384)
+        let at = near < 0 ? Self.largePage.lastIndex(of: 0x20)! : Self.space(atOrAfter: near)
         let bytes = Self.page(replacing: at, with: byte)
         let reports = Self.reports(bytes)
         let error = try #require(reports.events)
@@ -74,7 +75,7 @@ struct ParserBehindCheckTests {
 
     @Test("whichever comes first of a syntax error and a form feed is reported", arguments: [true, false])
     func syntaxErrorAndFormFeed(formFeedFirst: Bool) throws {
-        var bytes = Array(StrmFixture.page(count: 500).text.utf8)
+        var bytes = Self.largePage
         let early = Self.space(atOrAfter: 20_000), late = Self.space(atOrAfter: 60_000)
         // A space becomes a form feed; another space after a colon becomes a second colon.
         bytes[formFeedFirst ? early : late] = 0x0C

@@ -47,6 +47,13 @@ struct MappingCapture: JSONEventHandler {
         /// `indexed`: a plan node whose keys are element indexes (`pages.1.items`); the
         /// other elements are kept whole, so indexes stay right. `next` counts elements.
         case array(start: Int, elementRule: CaptureRule, units: Bool, indexed: Unmanaged<PlanNode>?, next: Int)
+
+        /// Where the container's values start in `values`.
+        var start: Int {
+            switch self {
+            case .object(let start, _, _, _), .array(let start, _, _, _, _): return start
+            }
+        }
     }
 
     let session: MappingSession
@@ -220,17 +227,16 @@ struct MappingCapture: JSONEventHandler {
                 engine.startRetaining(at: offset)
                 unitLine = engine.line(at: offset)
             }
-        } else if recordsEnvelopeLines && !inUnit, let engine = engine?.takeUnretainedValue() {
+        } else if onUnit != nil && !inUnit, let engine = engine?.takeUnretainedValue() {
             envelopeLines.append(engine.line(at: offset))
         }
         offsets.append(offset)
     }
 
-    /// Whether a value outside the streamed units also notes its line (a stream's bytes are
-    /// gone by its end, when the envelope is mapped and its problems located).
-    var recordsEnvelopeLines = false
-    /// The line of each value outside the units, and the offset that line starts at, in
-    /// pre-order: at the end, ``offsets`` holds exactly those values' offsets.
+    /// In a stream (``onUnit`` set), the line of each value outside the units, and the
+    /// offset that line starts at, in pre-order: a stream's bytes are gone by its end, when
+    /// the envelope is mapped and its problems located. At the end, ``offsets`` holds
+    /// exactly those values' offsets.
     private(set) var envelopeLines: [(line: Int, lineStart: Int)] = []
     /// Whether a streamed unit is open (its values are dropped with it).
     private var inUnit = false
@@ -474,18 +480,8 @@ struct MappingCapture: JSONEventHandler {
         let kept = values.elements(from: 0)
         var child: JSON?
         for k in open.indices.reversed() {
-            let start: Int
-            switch open[k] {
-            case .object(let s, _, _, _): start = s
-            case .array(let s, _, _, _, _): start = s
-            }
-            let end: Int
-            switch k + 1 < open.count ? open[k + 1] : nil {
-            case .object(let s, _, _, _)?: end = s
-            case .array(let s, _, _, _, _)?: end = s
-            case nil: end = kept.count
-            }
-            var members = Array(kept[start..<end])
+            let end = k + 1 < open.count ? open[k + 1].start : kept.count
+            var members = Array(kept[open[k].start..<end])
             switch open[k] {
             case .array:
                 if let child { members.append(child) }

@@ -75,7 +75,6 @@ public final class MappingStreamParser<N: BaseMappable> {
         parser = JSONStreamParser(handler: MappingCapture(session: session, rootRule: envelope.map { .node($0) } ?? .units(info)),
                                   options: single)
         parser.handler.engine = Unmanaged.passUnretained(parser.engine)
-        parser.handler.recordsEnvelopeLines = true
         parser.handler.onUnit = { [unowned self] value, offsets, source in
             try self.element(value, offsets: offsets, source: source)
         }

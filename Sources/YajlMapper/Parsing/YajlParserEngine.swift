@@ -130,15 +130,14 @@ final class YajlParserEngine {
     }
 
     /// Checks the current chunk from ``checkedTo`` up to an absolute offset; the error for
-    /// the first form feed or vertical tab there, which then is the parse's failure.
+    /// the first form feed or vertical tab there (the caller that reports it makes it the
+    /// parse's failure).
     private func checkSpaces(upTo offset: Int) -> JSONParseError? {
         let from = checkedTo - bytesBefore, to = min(offset - bytesBefore, chunk.count)
         guard to > from, let base = chunk.baseAddress else { return nil }
         checkedTo = bytesBefore + to
         guard let (at, byte) = Self.firstNonJSONSpace(base + from, to - from) else { return nil }
-        let error = nonJSONSpaceError(byte, at: bytesBefore + base.distance(to: at))
-        failure = error
-        return error
+        return nonJSONSpaceError(byte, at: bytesBefore + base.distance(to: at))
     }
 
     /// Brings the check up to what yajl has read, from a callback: run at each container's
@@ -148,6 +147,7 @@ final class YajlParserEngine {
         let at = currentOffset
         if at - checkedTo < Self.checkBlock { return 1 }
         guard let error = checkSpaces(upTo: at) else { return 1 }
+        failure = error
         handlerError = error
         return 0
     }
@@ -158,24 +158,20 @@ final class YajlParserEngine {
     /// too, is reported as this byte, as when checked ahead).
     private func checkBehind(after status: yajl_status, chunkEnd: Int) throws {
         if let failure { throw failure }
-        guard status != yajl_status_ok else {
-            if let error = checkSpaces(upTo: chunkEnd) { throw error }
-            return
-        }
-        let stop = status == yajl_status_client_canceled ? nil : yajlError()
-        guard let error = checkSpaces(upTo: max(currentOffset, (stop?.offset ?? 0) + 1)) else { return }
-        if let stop, stop.offset < error.offset {
-            failure = nil
-            return
-        }
+        let stop = status == yajl_status_ok || status == yajl_status_client_canceled ? nil : yajlError()
+        let end = status == yajl_status_ok ? chunkEnd : max(currentOffset, (stop?.offset ?? 0) + 1)
+        guard let error = checkSpaces(upTo: end) else { return }
+        if let stop, stop.offset < error.offset { return }
+        failure = error
         throw error
     }
 
     /// Checks everything yajl has read so far, before it is handed to the caller (a
     /// streamed element); throws the error for a form feed or vertical tab there.
     func checkSpacesRead() throws {
-        guard checksBehind else { return }
-        if let error = checkSpaces(upTo: currentOffset) { throw error }
+        guard checksBehind, let error = checkSpaces(upTo: currentOffset) else { return }
+        failure = error
+        throw error
     }
 
     /// The first form feed or vertical tab in a buffer, and which it is.
