@@ -198,6 +198,17 @@ extension Map {
                 throw JSONConversionError.typeMismatch(expected: "[\(T.self)]", found: node.kind)
             }
             let base = currentPath
+            if let builder = session.builtArray(standingFor: elements) {
+                // Built as the elements closed: take the models and the problems found.
+                guard builder.info === info else {
+                    // Read as models of another type than planned: this capture is unusable.
+                    session.noteMiss()
+                    return nil
+                }
+                session.adopt(builder.problems, under: base)
+                if allOrNothing && builder.failures > 0 { return nil }
+                return unsafeDowncast(builder, to: TypedElementBuilder<T>.self).models
+            }
             let whole = plan == nil
             let elementPlan = whole ? nil : session.plan(for: info)
             // Built in place: appending one by one would look up `[T]`'s metadata per element

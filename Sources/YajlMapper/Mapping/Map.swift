@@ -55,6 +55,9 @@ public final class Map {
     /// The plan's root node's names, held by `plan` (an object sharing them has its shape).
     @exclusivity(unchecked) private var planNames: UnsafeBufferPointer<String>
     @exclusivity(unchecked) private var isObject: Bool
+    /// `objectValues` is a view of a capture's stack rather than of `node` (see
+    /// ``attach(members:)``): valid only until this object's mapping returns.
+    @exclusivity(unchecked) private var detached = false
     /// The object lists every key of the plan's root node in the node's order (it shares
     /// the node's names): a matched read's key is at its entry's position.
     @exclusivity(unchecked) private var shaped: Bool
@@ -165,6 +168,7 @@ public final class Map {
 
     /// Holds `node`'s members apart and notes whether it has its plan's shape.
     private func takeObject(_ node: YajlMapper.JSON) {
+        detached = false
         if case .object(let object) = node {
             objectKeys = object.keys.withUnsafeBufferPointer { $0 }
             objectValues = object.values.withUnsafeBufferPointer { $0 }
@@ -184,6 +188,40 @@ public final class Map {
     func reuse(for node: YajlMapper.JSON, leaf: JSONPath.Component?) {
         self.node = node
         takeObject(node)
+        reset(leaf: leaf)
+    }
+
+    /// ``reuse(for:leaf:)`` for an object given as its members (see ``attach(members:)``).
+    func reuse(forMembers values: UnsafeBufferPointer<YajlMapper.JSON>, leaf: JSONPath.Component?) {
+        attach(members: values)
+        reset(leaf: leaf)
+    }
+
+    /// Reads an object given as its members' values, in the order of the names of the
+    /// plan's root node: a capture's array element as it closes, before any object is made
+    /// for it. The values are a view of the capture's stack, valid until the mapping
+    /// returns; a map that outlives it must be ``detach()``ed first.
+    func attach(members values: UnsafeBufferPointer<YajlMapper.JSON>) {
+        node = .null
+        objectKeys = planNames
+        objectValues = values
+        isObject = true
+        shaped = true
+        detached = true
+    }
+
+    /// Gives an attached map its own object, copied from the members it views (for a map
+    /// the mapping kept: the capture reuses that memory next).
+    func detach() {
+        guard detached else { return }
+        node = .object(JSONObject(uniqueKeys: Array(objectKeys), values: Array(objectValues), indexed: false))
+        takeObject(node)
+        currentSlot = nil
+        foundNode = nil
+    }
+
+    /// Everything a mapping can change, as a new map has it.
+    private func reset(leaf: JSONPath.Component?) {
         self.leaf = leaf
         leaf2 = nil
         currentSlot = nil
@@ -314,6 +352,7 @@ public final class Map {
     /// ``lookup(_:in:)`` on this map's object, trying the hinted position first.
     private func lookup(_ components: [String]) -> YajlMapper.JSON? {
         guard isObject, let first = components.first else {
+            detach()
             return Self.lookup(components, from: 0, in: node)
         }
         let position: Int
@@ -322,7 +361,7 @@ public final class Map {
             position = entry
         } else if hint < objectKeys.count, objectKeys[hint] == first {
             position = hint
-        } else if let found = Self.position(of: first, in: node) {
+        } else if let found = detached ? objectKeys.firstIndex(of: first) : Self.position(of: first, in: node) {
             position = found
         } else {
             return nil
@@ -389,6 +428,7 @@ public final class Map {
     public var jsonValue: YajlMapper.JSON {
         guard mappingType == .fromJSON else { return output }
         noteWholeRead()
+        detach()
         return node
     }
 

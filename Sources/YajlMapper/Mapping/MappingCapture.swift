@@ -109,6 +109,15 @@ struct MappingCapture: JSONEventHandler {
     var onUnit: ((JSON, ArraySlice<Int>, UnitSource?) throws -> Void)?
     private var unitOffsetStart = 0
     private var unitLine = (line: 1, lineStart: 0)
+    /// Build the models of an array of models as its elements close (see
+    /// ``ElementBuilder``), instead of keeping the elements. Set by `MappingRun` where the
+    /// earlier mapping cannot show.
+    var buildsElements = false
+    /// The array whose elements are being built, and its depth (`frames.count` with it
+    /// open). One at a time: arrays of models inside its elements are kept as usual, and
+    /// built by its elements' mappings.
+    private var elementBuilder: ElementBuilder?
+    private var builderDepth = 0
 
     init(session: MappingSession, rootRule: CaptureRule) {
         self.session = session
@@ -261,6 +270,10 @@ struct MappingCapture: JSONEventHandler {
             }
             offsets.removeSubrange(unitOffsetStart...)
             inUnit = false
+        } else if builderDepth == frames.count, let elementBuilder {
+            // An element of the array being built whose object had another shape, or a
+            // value that is not an object (its problem is the element's).
+            elementBuilder.add(value)
         } else {
             values.append(value)
             awaitKey()
@@ -407,8 +420,17 @@ struct MappingCapture: JSONEventHandler {
         guard let rule = openContainer() else { return }
         switch rule {
         case .elements(let info):
-            push(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: false,
-                        indexed: nil, next: 0))
+            let elementRule = modelRule(info.takeUnretainedValue())
+            // The array of a model's key (not the root, nor a dictionary's value): the read
+            // that takes it is a mapping's `<-`, which finds the models built here.
+            let underKey: Bool
+            if case .object(_, _, _?, _)? = top { underKey = true } else { underKey = false }
+            push(.array(start: values.count, elementRule: elementRule, units: false, indexed: nil, next: 0))
+            if buildsElements, underKey, elementBuilder == nil, case .node = elementRule,
+               let plan = session.plan(for: info.takeUnretainedValue()) {
+                elementBuilder = ElementBuilder.make(info: info.takeUnretainedValue(), plan: plan, session: session)
+                builderDepth = frames.count
+            }
         case .units(let info):
             push(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: true,
                         indexed: nil, next: 0))
@@ -431,6 +453,16 @@ struct MappingCapture: JSONEventHandler {
         }
         guard case .object(let start, let keyStart, let node, _)? = pop() else { return }
         let mask = seen.popLast().unsafelyUnwrapped
+        if builderDepth == frames.count, let elementBuilder, let node,
+           node._withUnsafeGuaranteedRef({ !$0.keepsOthers && hits.count - keyStart == $0.names.count }),
+           mask & Self.repeatBit == 0, hits.isSequence(from: keyStart) {
+            // An element of the array being built, with every key of its plan in the plan's
+            // order (the usual case): its model is built from the values where they are.
+            elementBuilder.add(members: values.elements(from: start))
+            values.truncate(to: start)
+            hits.truncate(to: keyStart)
+            return
+        }
         let memberValues = values.take(from: start)
         if let node, !node._withUnsafeGuaranteedRef({ $0.keepsOthers }) {
             try add(.object(node._withUnsafeGuaranteedRef { sparseObject($0, mask: mask, keyStart: keyStart, values: memberValues) }))
@@ -520,6 +552,12 @@ struct MappingCapture: JSONEventHandler {
         }
         quiet(false)
         guard case .array(let start, _, _, _, _)? = pop() else { return }
+        if builderDepth == frames.count + 1, let elementBuilder {
+            elementBuilder.finish()
+            self.elementBuilder = nil
+            builderDepth = 0
+            return try add(session.register(elementBuilder))
+        }
         try add(.array(values.take(from: start)))
     }
 

@@ -411,9 +411,11 @@ final class TypeInfo: @unchecked Sendable {
     let construction: Construction
     /// The model type.
     let type: ObjectIdentifier
+    let metatype: any BaseMappable.Type
 
     init(type: any BaseMappable.Type) {
         self.type = ObjectIdentifier(type)
+        metatype = type
         if type is any Mappable.Type || type is any StaticMappable.Type {
             construction = .instance
         } else if let immutable = type as? any ImmutableMappable.Type {

@@ -79,6 +79,10 @@ struct MappingRun<Value> {
         var capture = MappingCapture(session: session, rootRule: .all)
         if !whole { capture = MappingCapture(session: session, rootRule: rule(capture)) }
         capture.recordsOffsets = recordingOffsets
+        // Arrays of models are built as their elements close, except where the order of
+        // mappings could show (a context the mappings share) or the tree must be whole
+        // (locating problems in it).
+        capture.buildsElements = !whole && !recordingOffsets && context == nil
         var single = options
         single.allowMultipleValues = false
         let parser = JSONStreamParser(handler: capture, options: single)

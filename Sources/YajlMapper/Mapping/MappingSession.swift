@@ -133,6 +133,41 @@ final class MappingSession {
         }.map(\.1)
     }
 
+    /// Adopts problems found with paths relative to `prefix` (an array's elements, built
+    /// as they closed: see ``ElementBuilder``).
+    func adopt(_ found: [MappingProblem], under prefix: [JSONPath.Component]) {
+        for var problem in found {
+            problem.unitPath = prefix + problem.unitPath
+            problem.keyPath = JSONPath(basePath.components + problem.unitPath).description
+            problems.append(problem)
+        }
+    }
+
+    /// The arrays of models built while captured, each with the placeholder array that
+    /// stands for it in the captured tree (held here, so its storage's address stays its own).
+    @exclusivity(unchecked) private var builtArrays: [(placeholder: [JSON], builder: ElementBuilder)] = []
+
+    /// Registers an array built while captured; returns the placeholder to put in its place.
+    func register(_ builder: ElementBuilder) -> JSON {
+        // A fresh one-element array: its storage is the key (a literal could be shared).
+        var placeholder: [JSON] = []
+        placeholder.reserveCapacity(1)
+        placeholder.append(.null)
+        builtArrays.append((placeholder, builder))
+        return .array(placeholder)
+    }
+
+    /// The builder of the array that `elements` stands in for, if it is such a placeholder.
+    func builtArray(standingFor elements: [JSON]) -> ElementBuilder? {
+        guard !builtArrays.isEmpty, elements.count == 1 else { return nil }
+        let address = elements.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        for entry in builtArrays
+        where entry.placeholder.withUnsafeBufferPointer({ UnsafeRawPointer($0.baseAddress) }) == address {
+            return entry.builder
+        }
+        return nil
+    }
+
     /// Moves the problems out (for the next unit of a stream).
     func takeProblems() -> [MappingProblem] {
         defer { problems.removeAll() }

@@ -52,6 +52,31 @@ enum ModelBuilder {
                       info: info, plan: plan)
             spare = map
         }
+        return run(T.self, map: map, info: info, plan: plan, session: session, into: address)
+    }
+
+    /// ``build(_:from:at:leaf:leaf2:session:whole:info:plan:into:reusing:)`` for an array
+    /// element given as its members' values in the order of `plan`'s root names, as a
+    /// capture holds them when the element closes (see `Map.attach(members:)`); the path
+    /// is relative to the array.
+    static func build<T: BaseMappable>(_ type: T.Type, members: UnsafeBufferPointer<JSON>, leaf: JSONPath.Component,
+                                      session: MappingSession, info: TypeInfo, plan: TypePlan,
+                                      into address: UnsafeMutablePointer<T>, reusing spare: inout Map?) -> Bool {
+        let map: Map
+        if spare != nil, isKnownUniquelyReferenced(&spare!) {
+            map = spare!
+            map.reuse(forMembers: members, leaf: leaf)
+        } else {
+            map = Map(mappingType: .fromJSON, node: .null, session: session, path: [], leaf: leaf, info: info, plan: plan)
+            map.attach(members: members)
+            spare = map
+        }
+        return run(T.self, map: map, info: info, plan: plan, session: session, into: address)
+    }
+
+    /// Runs the mapping of one object on its map.
+    private static func run<T: BaseMappable>(_ type: T.Type, map: Map, info: TypeInfo, plan: TypePlan?,
+                                             session: MappingSession, into address: UnsafeMutablePointer<T>) -> Bool {
         // A type still without a plan learns it from this object.
         let learning = plan == nil && info.plan == nil && !session.recording
         if learning { session.recording = true }

@@ -1,0 +1,131 @@
+/// Builds the models of one array of models as each element closes in the capture.
+///
+/// The capture would otherwise make a JSON object per element, keep them in an array
+/// until the document ends, and only then hand them to the mapping that reads the array
+/// (which builds the models from them and drops the tree). Building each model while its
+/// values are the last thing written saves making, walking and freeing those objects, and
+/// reads the values while they are still in cache.
+///
+/// What the mapping reads later is the same: the array's read (`items <- map["items"]`)
+/// finds this builder through the placeholder the capture put in its place (see
+/// ``MappingSession/register(_:)``) and takes its models. Problems found here have paths
+/// relative to the array; the read adopts them under its own path, as it would have
+/// reported them. Used only where the order of mappings cannot show: a document held in
+/// memory, mapped without a context (see `MappingRun`).
+class ElementBuilder {
+    let info: TypeInfo
+    let plan: TypePlan
+    /// The session owns its builders (it registers them): not retained.
+    unowned(unsafe) let session: MappingSession
+    /// The elements seen, built or not.
+    fileprivate(set) var count = 0
+    /// The elements that could not be built (each has a problem).
+    fileprivate(set) var failures = 0
+    /// The problems found, with paths relative to the array.
+    fileprivate(set) var problems: [MappingProblem] = []
+
+    init(info: TypeInfo, plan: TypePlan, session: MappingSession) {
+        self.info = info
+        self.plan = plan
+        self.session = session
+    }
+
+    /// The builder for `info`'s type.
+    static func make(info: TypeInfo, plan: TypePlan, session: MappingSession) -> ElementBuilder {
+        func make<T: BaseMappable>(_: T.Type) -> ElementBuilder {
+            TypedElementBuilder<T>(info: info, plan: plan, session: session)
+        }
+        return make(info.metatype)
+    }
+
+    /// Builds the next element from a value (an object of another shape than the plan's,
+    /// or not an object: the problem is then the element's).
+    func add(_ value: JSON) {}
+
+    /// Builds the next element from its members' values, in the order of the plan root's
+    /// names; they are valid only during the call.
+    func add(members: UnsafeBufferPointer<JSON>) {}
+
+    /// The array has closed.
+    func finish() {}
+
+    /// Moves the problems found since `start` out of the session into ``problems``.
+    fileprivate func keepProblems(from start: Int) {
+        if session.problems.count > start { problems += session.removeProblems(from: start) }
+    }
+}
+
+/// ``ElementBuilder`` for models of type `T`, built in place in a buffer that becomes the
+/// array at the end (appending to `[T]` here, in code not specialised for `T`, would look
+/// the array's type up per element).
+final class TypedElementBuilder<T: BaseMappable>: ElementBuilder {
+    private var base: UnsafeMutablePointer<T>?
+    private var capacity = 0
+    private var built = 0
+    @exclusivity(unchecked) private var spare: Map?
+    /// The models, once the array has closed.
+    private(set) var models: [T] = []
+
+    deinit {
+        if let base {
+            base.deinitialize(count: built)
+            base.deallocate()
+        }
+    }
+
+    /// Room for one more model.
+    private func next() -> UnsafeMutablePointer<T> {
+        if built == capacity {
+            let larger = UnsafeMutablePointer<T>.allocate(capacity: max(capacity * 2, 16))
+            if let base {
+                larger.moveInitialize(from: base, count: built)
+                base.deallocate()
+            }
+            base = larger
+            capacity = max(capacity * 2, 16)
+        }
+        return base.unsafelyUnwrapped + built
+    }
+
+    override func add(_ value: JSON) {
+        let start = session.problems.count
+        if ModelBuilder.build(T.self, from: value, at: [], leaf: .index(count), session: session, whole: false,
+                              info: info, plan: plan, into: next(), reusing: &spare) {
+            built += 1
+        } else {
+            failures += 1
+        }
+        count += 1
+        keepProblems(from: start)
+    }
+
+    override func add(members: UnsafeBufferPointer<JSON>) {
+        let start = session.problems.count
+        if ModelBuilder.build(T.self, members: members, leaf: .index(count), session: session, info: info,
+                              plan: plan, into: next(), reusing: &spare) {
+            built += 1
+        } else {
+            failures += 1
+        }
+        count += 1
+        // A map the mapping kept must not view the members once the capture reuses them.
+        if spare != nil, !isKnownUniquelyReferenced(&spare!) {
+            spare!.detach()
+            spare = nil
+        }
+        keepProblems(from: start)
+    }
+
+    override func finish() {
+        spare = nil
+        guard let base else { return }
+        let count = built
+        models = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: base, count: count)
+            initialized = count
+        }
+        base.deallocate()
+        self.base = nil
+        built = 0
+    }
+}
