@@ -13,6 +13,73 @@ struct CollectedPage: Mappable {
     }
 }
 
+/// Keeps the map it was mapped with (ObjectMapper does not forbid it).
+final class KeepingItem: Mappable {
+    var id = 0
+    var name = ""
+    var map: Map?
+    init?(map: Map) {}
+    func mapping(map: Map) {
+        id <- map["id"]
+        name <- map["name"]
+        self.map = map
+    }
+}
+
+struct KeepingPage: Mappable {
+    var items: [KeepingItem] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) { items <- map["items"] }
+}
+
+/// A context the page's mapping fills before its items are read, and the items read.
+final class PrefixContext: MapContext {
+    var prefix = ""
+}
+
+struct PrefixedItem: Mappable, Equatable {
+    var name = ""
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        name <- map["name"]
+        if let context = map.context as? PrefixContext { name = context.prefix + name }
+    }
+}
+
+struct PrefixedPage: Mappable {
+    var items: [PrefixedItem] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        var prefix = ""
+        prefix <- map["prefix"]
+        (map.context as? PrefixContext)?.prefix = prefix
+        items <- map["items"]
+    }
+}
+
+/// Reads one array twice, and as models of another type when `flag` is set.
+struct TwoReadsPage: Mappable {
+    var flag = false
+    var first: [SparseItem] = []
+    var second: [SparseItem]?
+    var owners: [OpOwner] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        flag <- map["flag"]
+        if flag {
+            owners <- map["items"]
+        } else {
+            first <- map["items"]
+            second <- map["items"]
+        }
+    }
+}
+
+struct ImmutableItemsPage: ImmutableMappable {
+    let items: [SparseItem]
+    init(map: Map) throws { items = try map.value("items") }
+}
+
 /// Every element shape an array of models can hold, mapped while the document is parsed
 /// (an array in the root object, the document in memory) and mapped from the parsed
 /// value: the same models, the same problems, each located in the text.
@@ -83,5 +150,74 @@ struct MappingCollectedArrayTests {
         let large = try Mapper<SparsePage>().map(string: #"{"items": [\#(items)]}"#)
         #expect(large.items.map(\.id) == Array(0..<100))
         #expect(large.items.last?.fullName == "o/99")
+    }
+
+    /// The problems of a strict mapping, as `kind keyPath line:column`.
+    private static func problems(_ map: () throws -> Any) -> [String] {
+        do {
+            _ = try map()
+            return []
+        } catch let error as MappingError {
+            return error.problems.map { "\($0.kind) \($0.keyPath) \($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
+    @Test func aMapKeptByAnElementStillReadsThatElement() throws {
+        let text = #"{"items": [{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"name": "c", "id": 3}]}"#
+        for _ in 0..<2 {
+            let page = try Mapper<KeepingPage>().map(string: text)
+            #expect(page.items.map(\.id) == [1, 2, 3])
+            #expect(page.items.map(\.name) == ["a", "b", "c"])
+            // Each kept map reads its own element, not memory the parse went on to reuse.
+            let seen = page.items.map { $0.map?.jsonValue }
+            #expect(seen == [["id": 1, "name": "a"], ["id": 2, "name": "b"], ["name": "c", "id": 3]])
+        }
+    }
+
+    @Test func aContextFilledBeforeTheItemsAreReadReachesThem() throws {
+        let text = #"{"prefix": "x-", "items": [{"name": "a"}, {"name": "b"}]}"#
+        for _ in 0..<2 {
+            let page = try Mapper<PrefixedPage>(context: PrefixContext()).map(string: text)
+            #expect(page.items.map(\.name) == ["x-a", "x-b"])
+        }
+    }
+
+    @Test func anArrayReadTwiceOrAsAnotherTypeMapsAsFromTheParsedValue() throws {
+        let items = #"[{"id": 1, "full_name": "o/a", "login": "l1"}, null, {"id": "two", "full_name": "o/b", "login": "l2"}]"#
+        for flag in [false, true, false] {
+            let text = #"{"flag": \#(flag), "items": \#(items)}"#
+            let parsed = try JSON(parsing: Array(text.utf8))
+            let built = try Mapper<TwoReadsPage>().map(string: text)
+            let replayed = try Mapper<TwoReadsPage>().map(json: parsed)
+            #expect(built.first == replayed.first)
+            #expect(built.second == replayed.second)
+            #expect(built.owners == replayed.owners)
+            #expect(flag ? built.owners.map(\.login) == ["l1", "l2"] : built.first.map(\.id) == [1, 0])
+            #expect(flag || built.second == built.first)
+            let strictBuilt = Self.problems { try Mapper<TwoReadsPage>(strict: true).map(string: text) }
+            let strictReplayed = Self.problems { try Mapper<TwoReadsPage>(strict: true).map(json: parsed) }
+            // Positions (and the order they give) come from the text only: compare the rest.
+            #expect(strictBuilt.map { $0.split(separator: " ").dropLast().joined(separator: " ") }.sorted()
+                    == strictReplayed.map { $0.split(separator: " ").dropLast().joined(separator: " ") }.sorted())
+            #expect(strictBuilt.contains(flag ? "typeMismatch items[1] 1:\(text.column(of: "null"))" : "typeMismatch items[2].id 1:\(text.column(of: #""two""#))"))
+        }
+    }
+
+    @Test func anImmutableModelFailsWithOneElementThatFails() throws {
+        let good = #"{"items": [{"id": 1, "full_name": "o/a"}, {"id": 2, "full_name": "o/b"}]}"#
+        let bad = #"{"items": [{"id": 1, "full_name": "o/a"}, 7]}"#
+        for _ in 0..<2 {
+            #expect(try Mapper<ImmutableItemsPage>().map(string: good).items.map(\.id) == [1, 2])
+            #expect(Self.problems { try Mapper<ImmutableItemsPage>().map(string: bad) }.first == "typeMismatch items[1] 1:\(bad.column(of: "7]"))")
+        }
+    }
+}
+
+private extension String {
+    /// The column (from 1) where `part` first occurs in this one-line text.
+    func column(of part: String) -> Int {
+        utf8.distance(from: utf8.startIndex, to: range(of: part)!.lowerBound.samePosition(in: utf8)!) + 1
     }
 }
