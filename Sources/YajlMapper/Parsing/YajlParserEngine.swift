@@ -121,8 +121,9 @@ final class YajlParserEngine {
     /// How far (an absolute offset) the current chunk has been checked, when checked behind.
     private var checkedTo = 0
     /// How many bytes yajl gets ahead of the check before a container's start catches up:
-    /// small enough that they are still in the first-level cache.
-    private static let checkBlock = 16 * 1024
+    /// small enough that they are still in the first-level cache, with the values and
+    /// models made from them meanwhile (16 KB measured about 1% slower on a mapped page).
+    private static let checkBlock = 4 * 1024
 
     private func nonJSONSpaceError(_ byte: UInt8, at offset: Int) -> JSONParseError {
         let name = byte == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"
