@@ -80,6 +80,33 @@ struct ImmutableItemsPage: ImmutableMappable {
     init(map: Map) throws { items = try map.value("items") }
 }
 
+/// The order in which the mappings below ran (only the test of that order maps them).
+final class MappingOrderLog: @unchecked Sendable {
+    static let shared = MappingOrderLog()
+    private let lock = NSLock()
+    private var entries: [String] = []
+    func add(_ entry: String) { lock.withLock { entries.append(entry) } }
+    func take() -> [String] { lock.withLock { defer { entries = [] }; return entries } }
+}
+
+struct LoggedItem: Mappable {
+    var name = ""
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        name <- map["name"]
+        MappingOrderLog.shared.add(name)
+    }
+}
+
+struct LoggedPage: Mappable {
+    var items: [LoggedItem] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        MappingOrderLog.shared.add("page")
+        items <- map["items"]
+    }
+}
+
 /// Every element shape an array of models can hold, mapped while the document is parsed
 /// (an array in the root object, the document in memory) and mapped from the parsed
 /// value: the same models, the same problems, each located in the text.
@@ -145,7 +172,7 @@ struct MappingCollectedArrayTests {
     @Test func elementsOfAnEmptyOrLargeArray() throws {
         let empty = try Mapper<SparsePage>().map(string: #"{"items": []}"#)
         #expect(empty.items.isEmpty)
-        // More elements than the collector's first buffer holds.
+        // More elements than the builder's first buffer (16 models) holds.
         let items = (0..<100).map { #"{"id": \#($0), "full_name": "o/\#($0)"}"# }.joined(separator: ",")
         let large = try Mapper<SparsePage>().map(string: #"{"items": [\#(items)]}"#)
         #expect(large.items.map(\.id) == Array(0..<100))
@@ -212,6 +239,17 @@ struct MappingCollectedArrayTests {
             #expect(try Mapper<ImmutableItemsPage>().map(string: good).items.map(\.id) == [1, 2])
             #expect(Self.problems { try Mapper<ImmutableItemsPage>().map(string: bad) }.first == "typeMismatch items[1] 1:\(bad.column(of: "7]"))")
         }
+    }
+
+    @Test func elementsAreMappedAsTheyCloseUnlessAContextIsGiven() throws {
+        let text = #"{"items": [{"name": "a"}, {"name": "b"}]}"#
+        _ = try Mapper<LoggedPage>().map(string: text)  // learns the plans
+        _ = MappingOrderLog.shared.take()
+        #expect(try Mapper<LoggedPage>().map(string: text).items.map(\.name) == ["a", "b"])
+        #expect(MappingOrderLog.shared.take() == ["a", "b", "page"])
+        // With a context, the page's mapping runs first, as in ObjectMapper.
+        #expect(try Mapper<LoggedPage>(context: PrefixContext()).map(string: text).items.map(\.name) == ["a", "b"])
+        #expect(MappingOrderLog.shared.take() == ["page", "a", "b"])
     }
 }
 
