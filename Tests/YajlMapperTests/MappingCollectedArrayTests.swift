@@ -107,6 +107,30 @@ struct LoggedPage: Mappable {
     }
 }
 
+/// A group of items: its own array of models is built by its mapping, when the group is.
+struct ItemGroup: Mappable, Equatable {
+    var name = ""
+    var items: [SparseItem] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        name <- map["name"]
+        items <- map["items"]
+    }
+}
+
+/// Arrays of models at a nested key, at the root's key, and inside another array's elements.
+struct ManyArraysPage: Mappable {
+    var first: [SparseItem] = []
+    var owners: [OpOwner] = []
+    var groups: [ItemGroup] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        first <- map["data.first"]
+        owners <- map["owners"]
+        groups <- map["groups"]
+    }
+}
+
 /// Every element shape an array of models can hold, mapped while the document is parsed
 /// (an array in the root object, the document in memory) and mapped from the parsed
 /// value: the same models, the same problems, each located in the text.
@@ -250,6 +274,28 @@ struct MappingCollectedArrayTests {
         // With a context, the page's mapping runs first, as in ObjectMapper.
         #expect(try Mapper<LoggedPage>(context: PrefixContext()).map(string: text).items.map(\.name) == ["a", "b"])
         #expect(MappingOrderLog.shared.take() == ["page", "a", "b"])
+    }
+
+    @Test func severalArraysAndArraysInsideElementsMapAsFromTheParsedValue() throws {
+        let text = #"{"data": {"first": [{"id": 1, "full_name": "a"}, {"id": "x", "full_name": "b"}]}, "#
+            + #""owners": [{"login": "l", "id": 2}], "#
+            + #""groups": [{"name": "g", "items": [{"id": 3, "full_name": "c"}, {"id": true, "full_name": "d"}]}]}"#
+        let parsed = try JSON(parsing: Array(text.utf8))
+        for _ in 0..<2 {
+            let built = try Mapper<ManyArraysPage>().map(string: text)
+            let replayed = try Mapper<ManyArraysPage>().map(json: parsed)
+            #expect(built.first == replayed.first)
+            #expect(built.owners == replayed.owners)
+            #expect(built.groups == replayed.groups)
+            #expect(built.first.map(\.fullName) == ["a", "b"])
+            #expect(built.owners == [OpOwner(login: "l", id: 2)])
+            #expect(built.groups.first?.items.map(\.id) == [3, 0])
+            let problems = Self.problems { try Mapper<ManyArraysPage>(strict: true).map(string: text) }
+            #expect(problems == [
+                "typeMismatch data.first[1].id 1:\(text.column(of: #""x""#))",
+                "typeMismatch groups[0].items[1].id 1:\(text.column(of: "true"))",
+            ])
+        }
     }
 }
 
