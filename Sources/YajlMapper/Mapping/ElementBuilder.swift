@@ -89,30 +89,26 @@ final class TypedElementBuilder<T: BaseMappable>: ElementBuilder {
 
     override func add(_ value: JSON) {
         let start = session.problems.count
-        if ModelBuilder.build(T.self, from: value, at: [], leaf: .index(count), session: session, whole: false,
-                              info: info, plan: plan, into: next(), reusing: &spare) {
-            built += 1
-        } else {
-            failures += 1
-        }
-        count += 1
-        keepProblems(from: start)
+        settle(ModelBuilder.build(T.self, from: value, at: [], leaf: .index(count), session: session, whole: false,
+                                  info: info, plan: plan, into: next(), reusing: &spare), problemsFrom: start)
     }
 
     override func add(members: UnsafeBufferPointer<JSON>) {
         let start = session.problems.count
-        if ModelBuilder.build(T.self, members: members, leaf: .index(count), session: session, info: info,
-                              plan: plan, into: next(), reusing: &spare) {
-            built += 1
-        } else {
-            failures += 1
-        }
-        count += 1
+        let done = ModelBuilder.build(T.self, members: members, leaf: .index(count), session: session, info: info,
+                                      plan: plan, into: next(), reusing: &spare)
         // A map the mapping kept must not view the members once the capture reuses them.
         if spare != nil, !isKnownUniquelyReferenced(&spare!) {
             spare!.detach()
             spare = nil
         }
+        settle(done, problemsFrom: start)
+    }
+
+    /// Counts the element just built (`done`) or not, and keeps its problems.
+    private func settle(_ done: Bool, problemsFrom start: Int) {
+        if done { built += 1 } else { failures += 1 }
+        count += 1
         keepProblems(from: start)
     }
 
