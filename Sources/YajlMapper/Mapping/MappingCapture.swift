@@ -622,6 +622,11 @@ final class PlainStack<Element> {
     func take(from start: Int) -> [Element] {
         let moved = count - start
         if moved <= 0 { return [] }
+        if moved == 1 {
+            // One member (`owner` for `owner.avatar_url`): a literal makes the array in one step.
+            count = start
+            return [(base + start).move()]
+        }
         var taken: [Element] = []
         taken.reserveCapacity(moved)
         for i in start..<count { taken.append((base + i).move()) }
