@@ -131,6 +131,49 @@ struct ManyArraysPage: Mappable {
     }
 }
 
+/// Reads one value through a key path (`owner.avatar_url`), and, when `whole` is set, the
+/// path's object itself as a value: the object the capture kept as its one value.
+struct AvatarItem: Mappable, Equatable {
+    var id = 0
+    var avatar: String?
+    var ownerValue: JSON?
+    var map: Map?
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        id <- map["id"]
+        avatar <- map["owner.avatar_url"]
+        if id < 0 { ownerValue = map["owner"].currentJSON }
+        if id == 99 { self.map = map }
+    }
+    static func == (a: AvatarItem, b: AvatarItem) -> Bool {
+        a.id == b.id && a.avatar == b.avatar && a.ownerValue == b.ownerValue
+    }
+}
+
+struct AvatarPage: Mappable {
+    var items: [AvatarItem] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) { items <- map["items"] }
+}
+
+/// Reads a key path's one value and keeps its map (a type of its own: its plan is not
+/// widened by another test's reads).
+final class KeptAvatarItem: Mappable {
+    var avatar: String?
+    var map: Map?
+    init?(map: Map) {}
+    func mapping(map: Map) {
+        avatar <- map["owner.avatar_url"]
+        self.map = map
+    }
+}
+
+struct KeptAvatarPage: Mappable {
+    var items: [KeptAvatarItem] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) { items <- map["items"] }
+}
+
 /// Every element shape an array of models can hold, mapped while the document is parsed
 /// (an array in the root object, the document in memory) and mapped from the parsed
 /// value: the same models, the same problems, each located in the text.
@@ -295,6 +338,51 @@ struct MappingCollectedArrayTests {
                 "typeMismatch data.first[1].id 1:\(text.column(of: #""x""#))",
                 "typeMismatch groups[0].items[1].id 1:\(text.column(of: "true"))",
             ])
+        }
+    }
+
+    @Test func aKeyPathsOneValueObjectReadsAsFromTheParsedValue() throws {
+        let text = """
+        {"items": [
+          {"id": 1, "owner": {"login": "a", "avatar_url": "u1"}},
+          {"owner": {"avatar_url": "u2"}, "id": 2},
+          {"id": 3, "owner": {"login": "c"}},
+          {"id": 4, "owner": null},
+          {"id": 5, "owner": "u5"},
+          {"id": 6, "owner": {"avatar_url": "u6", "avatar_url": "again"}},
+          {"id": 7, "owner": {"avatar_url": 7}},
+          {"id": -8, "owner": {"login": "h", "avatar_url": "u8"}},
+          {"id": 99, "owner": {"avatar_url": "u99"}},
+          {"owner": {"avatar_url": "u10"}}
+        ]}
+        """
+        let parsed = try JSON(parsing: Array(text.utf8), duplicateKeys: .useFirst)
+        for _ in 0..<2 {
+            let built = try Mapper<AvatarPage>().map(string: text)
+            let replayed = try Mapper<AvatarPage>().map(json: parsed)
+            #expect(built.items == replayed.items)
+            #expect(built.items.map(\.avatar) == ["u1", "u2", nil, nil, nil, "u6", nil, "u8", "u99", "u10"])
+            // The object itself, when a mapping asks for it (outside the plan: mapped again).
+            #expect(built.items[7].ownerValue == ["login": "h", "avatar_url": "u8"])
+            // A map kept past its object still holds the object in the value's place.
+            #expect(built.items[8].map?.jsonValue == ["id": 99, "owner": ["avatar_url": "u99"]])
+            let problems = Self.problems { try Mapper<AvatarPage>(strict: true).map(string: text) }
+            // Each at its own value (an object is where its missing key is), also after an
+            // object whose repeated key was dropped.
+            let lines = text.split(separator: "\n").map(String.init)
+            #expect(problems == [
+                "typeMismatch items[6].owner.avatar_url 8:\(lines[7].column(of: "7}"))",
+                "missing items[9].id 11:\(lines[10].column(of: "{"))",
+            ])
+        }
+    }
+
+    @Test func aKeptMapShowsAKeyPathsObjectWhereItsValueWasKept() throws {
+        let text = #"{"items": [{"owner": {"login": "a", "avatar_url": "u1"}}, {"owner": {"avatar_url": "u2"}}]}"#
+        for _ in 0..<2 {
+            let page = try Mapper<KeptAvatarPage>().map(string: text)
+            #expect(page.items.map(\.avatar) == ["u1", "u2"])
+            #expect(page.items.map { $0.map?.jsonValue } == [["owner": ["avatar_url": "u1"]], ["owner": ["avatar_url": "u2"]]])
         }
     }
 }

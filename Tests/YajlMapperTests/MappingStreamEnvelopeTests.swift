@@ -46,6 +46,26 @@ struct MappingStreamEnvelopeTests {
         }
     }
 
+    @Test("a key given twice in the envelope moves no later location")
+    func repeatedKeysBeforeAProblem() throws {
+        let text = """
+            {"after": {"x": [1, 2], "x": {"y": 3}, "z": 4}, "meta": {"k": 1, "k": 2},
+             "items": [{"id": 1}], "total_count": "many",
+             "incomplete_results": 7}
+            """
+        let whole = try Array(text.utf8).withUnsafeBytes { try Mapper<StrmPage>().mapResult(bytes: $0) }
+        let count = try #require(whole.problems.first { $0.keyPath == "total_count" }?.location)
+        let results = try #require(whole.problems.first { $0.keyPath == "incomplete_results" }?.location)
+        #expect(count.line == 2 && count.column == 39)
+        #expect(results.line == 3 && results.column == 24)
+        for size in [1, 5, 1000] {
+            let summary = try Self.stream(text, chunk: size)
+            #expect(summary.location(of: "total_count") == count, "\(size)")
+            #expect(summary.location(of: "incomplete_results") == results, "\(size)")
+            #expect(summary.location(of: "after.z")?.column == 45, "\(size)")
+        }
+    }
+
     @Test("what an element's handler sees of the envelope: the members read before it")
     func envelopeSoFar() throws {
         let cases: [(String, Int?)] = [

@@ -43,8 +43,9 @@ class ElementBuilder {
     func add(_ value: JSON) {}
 
     /// Builds the next element from its members' values, in the order of the plan root's
-    /// names; they are valid only during the call.
-    func add(members: UnsafeBufferPointer<JSON>) {}
+    /// names; they are valid only during the call. `collapsed`: see
+    /// `Map.attach(members:collapsed:)`.
+    func add(members: UnsafeBufferPointer<JSON>, collapsed: UInt64) {}
 
     /// The array has closed.
     func finish() {}
@@ -93,10 +94,10 @@ final class TypedElementBuilder<T: BaseMappable>: ElementBuilder {
                                   info: info, plan: plan, into: next(), reusing: &spare), problemsFrom: start)
     }
 
-    override func add(members: UnsafeBufferPointer<JSON>) {
+    override func add(members: UnsafeBufferPointer<JSON>, collapsed: UInt64) {
         let start = session.problems.count
-        let done = ModelBuilder.build(T.self, members: members, leaf: .index(count), session: session, info: info,
-                                      plan: plan, into: next(), reusing: &spare)
+        let done = ModelBuilder.build(T.self, members: members, collapsed: collapsed, leaf: .index(count),
+                                      session: session, info: info, plan: plan, into: next(), reusing: &spare)
         // A map the mapping kept must not view the members once the capture reuses them.
         if spare != nil, !isKnownUniquelyReferenced(&spare!) {
             spare!.detach()

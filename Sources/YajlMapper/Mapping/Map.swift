@@ -58,6 +58,9 @@ public final class Map {
     /// `objectValues` is a view of a capture's stack rather than of `node` (see
     /// ``attach(members:)``): valid only until this object's mapping returns.
     @exclusivity(unchecked) private var detached = false
+    /// For an attached object: bit i when member i stands for a one-value object of the
+    /// plan's (`owner` holding just `avatar_url`'s value, see ``attach(members:collapsed:)``).
+    @exclusivity(unchecked) private var collapsedMembers: UInt64 = 0
     /// The object lists every key of the plan's root node in the node's order (it shares
     /// the node's names): a matched read's key is at its entry's position.
     @exclusivity(unchecked) private var shaped: Bool
@@ -169,6 +172,7 @@ public final class Map {
     /// Holds `node`'s members apart and notes whether it has its plan's shape.
     private func takeObject(_ node: YajlMapper.JSON) {
         detached = false
+        collapsedMembers = 0
         if case .object(let object) = node {
             objectKeys = object.keys.withUnsafeBufferPointer { $0 }
             objectValues = object.values.withUnsafeBufferPointer { $0 }
@@ -191,9 +195,9 @@ public final class Map {
         reset(leaf: leaf)
     }
 
-    /// ``reuse(for:leaf:)`` for an object given as its members (see ``attach(members:)``).
-    func reuse(forMembers values: UnsafeBufferPointer<YajlMapper.JSON>, leaf: JSONPath.Component?) {
-        attach(members: values)
+    /// ``reuse(for:leaf:)`` for an object given as its members (see ``attach(members:collapsed:)``).
+    func reuse(forMembers values: UnsafeBufferPointer<YajlMapper.JSON>, collapsed: UInt64, leaf: JSONPath.Component?) {
+        attach(members: values, collapsed: collapsed)
         reset(leaf: leaf)
     }
 
@@ -201,20 +205,33 @@ public final class Map {
     /// plan's root node: a capture's array element as it closes, before any object is made
     /// for it. The values are a view of the capture's stack, valid until the mapping
     /// returns; a map that outlives it must be ``detach()``ed first.
-    func attach(members values: UnsafeBufferPointer<YajlMapper.JSON>) {
+    ///
+    /// A member whose bit is set in `collapsed` is the one value of a plan object that keeps
+    /// just that (`owner` for `owner.avatar_url`): the plan's read of it is followed to that
+    /// value; any other look at the object first makes it (see ``detach()``).
+    func attach(members values: UnsafeBufferPointer<YajlMapper.JSON>, collapsed: UInt64) {
         node = .null
         objectKeys = planNames
         objectValues = values
         isObject = true
         shaped = true
         detached = true
+        collapsedMembers = collapsed
     }
 
-    /// Gives an attached map its own object, copied from the members it views (for a map
-    /// the mapping kept: the capture reuses that memory next).
+    /// Gives an attached map its own object, copied from the members it views, with each
+    /// collapsed member made the object it stands for (for a map the mapping kept, the
+    /// capture reuses that memory next; and for a look at a collapsed member's object).
     func detach() {
         guard detached else { return }
-        node = .object(JSONObject(uniqueKeys: Array(objectKeys), values: Array(objectValues), indexed: false))
+        var values = Array(objectValues)
+        if collapsedMembers != 0, let root = plan?.root {
+            for i in values.indices where i < 64 && collapsedMembers & (1 << UInt64(i)) != 0 {
+                guard case .object(let object) = root.entries[i] else { continue }
+                values[i] = .object(JSONObject(uniqueKeys: object.names, values: [values[i]], indexed: false))
+            }
+        }
+        node = .object(JSONObject(uniqueKeys: Array(objectKeys), values: values, indexed: false))
         takeObject(node)
         currentSlot = nil
         foundNode = nil
@@ -351,6 +368,8 @@ public final class Map {
 
     /// ``lookup(_:in:)`` on this map's object, trying the hinted position first.
     private func lookup(_ components: [String]) -> YajlMapper.JSON? {
+        // A collapsed member's object is made before anything looks for it.
+        if collapsedMembers != 0 { detach() }
         guard isObject, let first = components.first else {
             detach()
             return Self.lookup(components, from: 0, in: node)
@@ -485,6 +504,10 @@ public final class Map {
         return read._withUnsafeGuaranteedRef { read in
             guard !read.memberPath.isEmpty, read.entryIndex >= 0 else { return nil }
             var slot = base + read.entryIndex
+            if collapsedMembers != 0, read.entryIndex < 64, collapsedMembers & (1 << UInt64(read.entryIndex)) != 0 {
+                // The member is the one value its object keeps.
+                return read.memberPath.count == 1 && read.memberPath[0].index == 0 ? UnsafePointer(slot) : nil
+            }
             for step in read.memberPath {
                 guard case .object(let object) = slot.pointee else { return nil }
                 let next: UnsafePointer<YajlMapper.JSON>? = object.keys.withUnsafeBufferPointer { keys in

@@ -118,6 +118,9 @@ struct MappingCapture: JSONEventHandler {
     /// built by its elements' mappings.
     private var elementBuilder: ElementBuilder?
     private var builderDepth = 0
+    /// In the element being built: bit i when its member i is the one value of an object
+    /// kept in its place (see ``PlanNode/collapsesToOneValue``).
+    private var collapsedMembers: UInt64 = 0
 
     init(session: MappingSession, rootRule: CaptureRule) {
         self.session = session
@@ -453,15 +456,30 @@ struct MappingCapture: JSONEventHandler {
         }
         guard case .object(let start, let keyStart, let node, _)? = pop() else { return }
         let mask = seen.popLast().unsafelyUnwrapped
-        if builderDepth == frames.count, let elementBuilder, let node,
-           node._withUnsafeGuaranteedRef({ !$0.keepsOthers && hits.count - keyStart == $0.names.count }),
-           mask & Self.repeatBit == 0, hits.isSequence(from: keyStart) {
-            // An element of the array being built, with every key of its plan in the plan's
-            // order (the usual case): its model is built from the values where they are.
-            elementBuilder.add(members: values.elements(from: start))
-            values.truncate(to: start)
+        if builderDepth + 1 == frames.count, elementBuilder != nil, let node, mask & Self.repeatBit == 0,
+           case .object(let parentStart, _, let parent?, _)? = top, !parent._withUnsafeGuaranteedRef({ $0.keepsOthers }),
+           start - parentStart < 64, values.count - start == 1,
+           hits.count - keyStart == 1, node._withUnsafeGuaranteedRef({ $0.collapsesToOneValue }) {
+            // In an element being built, an object that keeps one value of a key path
+            // (`owner` for `owner.avatar_url`): the value stays in the object's place.
             hits.truncate(to: keyStart)
+            collapsedMembers |= 1 << UInt64(start - parentStart)
+            awaitKey()
             return
+        }
+        if builderDepth == frames.count, let elementBuilder {
+            defer { collapsedMembers = 0 }
+            if let node, node._withUnsafeGuaranteedRef({ !$0.keepsOthers && hits.count - keyStart == $0.names.count }),
+               mask & Self.repeatBit == 0, hits.isSequence(from: keyStart) {
+                // An element of the array being built, with every key of its plan in the
+                // plan's order (the usual case): its model is built from the values where
+                // they are.
+                elementBuilder.add(members: values.elements(from: start), collapsed: collapsedMembers)
+                values.truncate(to: start)
+                hits.truncate(to: keyStart)
+                return
+            }
+            if collapsedMembers != 0, let node { expandCollapsed(start: start, keyStart: keyStart, node: node) }
         }
         let memberValues = values.take(from: start)
         if let node, !node._withUnsafeGuaranteedRef({ $0.keepsOthers }) {
@@ -475,8 +493,44 @@ struct MappingCapture: JSONEventHandler {
         let unique = node != nil ? mask & Self.repeatBit == 0 || !Self.hasRepeats(memberKeys)
                                  : memberKeys.count < 2 || !Self.hasRepeats(memberKeys)
         // Captured objects are read by mappings in order (with a position hint): no key table.
-        try add(.object(unique ? JSONObject(uniqueKeys: memberKeys, values: memberValues, indexed: node == nil)
-                               : JSONObject(firstOf: zip(memberKeys, memberValues))))
+        if unique {
+            try add(.object(JSONObject(uniqueKeys: memberKeys, values: memberValues, indexed: node == nil)))
+        } else {
+            dropOffsets(ofRepeatsIn: memberKeys, values: memberValues)
+            try add(.object(JSONObject(firstOf: zip(memberKeys, memberValues))))
+        }
+    }
+
+    /// For an object whose repeated keys are dropped (the first value counts): drops the
+    /// start offsets of the dropped values too (their whole subtrees), so the offsets stay
+    /// the tree's pre-order and later problems are located at their own values.
+    private mutating func dropOffsets(ofRepeatsIn keys: [String], values: [JSON]) {
+        guard recordsOffsets else { return }
+        let sizes = values.map(\.preorderSize)
+        var position = offsets.count - sizes.reduce(0, +)
+        var seen = Set<String>()
+        var dropped: [Range<Int>] = []
+        for (key, size) in zip(keys, sizes) {
+            if !seen.insert(key).inserted { dropped.append(position..<position + size) }
+            position += size
+        }
+        // Outside a streamed element, each offset has its line beside it.
+        let lines = onUnit != nil && !inUnit
+        for range in dropped.reversed() {
+            offsets.removeSubrange(range)
+            if lines { envelopeLines.removeSubrange(range) }
+        }
+    }
+
+    /// Makes each collapsed member of an element the object it stands for (the element has
+    /// another shape than its plan's, so it is made as an object).
+    private mutating func expandCollapsed(start: Int, keyStart: Int, node: Unmanaged<PlanNode>) {
+        let members = values.elements(from: start), entries = hits.elements(from: keyStart)
+        for i in members.indices where i < 64 && collapsedMembers & (1 << UInt64(i)) != 0 {
+            guard case .object(let object) = node._withUnsafeGuaranteedRef({ $0.entries[entries[i]] }) else { continue }
+            let value = members[i]
+            values.replace(at: start + i, with: .object(JSONObject(uniqueKeys: object.names, values: [value], indexed: false)))
+        }
     }
 
     /// A sparse object's members: its keys are its plan node's, each marked in the mask when
@@ -500,7 +554,9 @@ struct MappingCapture: JSONEventHandler {
             return JSONObject(uniqueKeys: keys, values: values, indexed: false)
         }
         // A key came twice (one the mask cannot track): the first value counts.
-        return JSONObject(firstOf: zip(hits.elements(from: keyStart).map { node.names[$0] }, values))
+        let keys = hits.elements(from: keyStart).map { node.names[$0] }
+        dropOffsets(ofRepeatsIn: keys, values: values)
+        return JSONObject(firstOf: zip(keys, values))
     }
 
     /// The top-level value as captured so far: each open object with its completed members
@@ -603,6 +659,11 @@ final class PlainStack<Element> {
         guard count > 0 else { return nil }
         count -= 1
         return (base + count).move()
+    }
+
+    /// Replaces the element at `index`.
+    func replace(at index: Int, with value: consuming Element) {
+        base[index] = value
     }
 
     /// Drops the elements from `newCount` on.

@@ -132,6 +132,14 @@ final class PlanNode: @unchecked Sendable {
     /// Whether that has been told (set by the first capture that sees it).
     let orderReported = Atomic<Bool>(false)
 
+    /// A key path's object that keeps one plain value (`owner` for `owner.avatar_url`), not a
+    /// model's: inside an element built as it closes, the capture keeps that value in the
+    /// object's place instead of making an object (see `Map.attach(members:collapsed:)`).
+    var collapsesToOneValue: Bool {
+        guard names.count == 1, !keepsOthers, orderOwner == nil, case .value = entries[0] else { return false }
+        return true
+    }
+
     /// A 1,024-slot filter over (length, first, middle and last byte): 0 = no key here, n = key n-1
     /// is the only candidate, -1 = several (compare them all). Most keys of an object are
     /// not read, and are rejected with one load.

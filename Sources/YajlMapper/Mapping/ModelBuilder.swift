@@ -57,18 +57,18 @@ enum ModelBuilder {
 
     /// ``build(_:from:at:leaf:leaf2:session:whole:info:plan:into:reusing:)`` for an array
     /// element given as its members' values in the order of `plan`'s root names, as a
-    /// capture holds them when the element closes (see `Map.attach(members:)`); the path
+    /// capture holds them when the element closes (see `Map.attach(members:collapsed:)`); the path
     /// is relative to the array.
-    static func build<T: BaseMappable>(_ type: T.Type, members: UnsafeBufferPointer<JSON>, leaf: JSONPath.Component,
-                                      session: MappingSession, info: TypeInfo, plan: TypePlan,
+    static func build<T: BaseMappable>(_ type: T.Type, members: UnsafeBufferPointer<JSON>, collapsed: UInt64,
+                                      leaf: JSONPath.Component, session: MappingSession, info: TypeInfo, plan: TypePlan,
                                       into address: UnsafeMutablePointer<T>, reusing spare: inout Map?) -> Bool {
         let map: Map
         if spare != nil, isKnownUniquelyReferenced(&spare!) {
             map = spare!
-            map.reuse(forMembers: members, leaf: leaf)
+            map.reuse(forMembers: members, collapsed: collapsed, leaf: leaf)
         } else {
             map = Map(mappingType: .fromJSON, node: .null, session: session, path: [], leaf: leaf, info: info, plan: plan)
-            map.attach(members: members)
+            map.attach(members: members, collapsed: collapsed)
             spare = map
         }
         return run(T.self, map: map, info: info, plan: plan, session: session, into: address)
