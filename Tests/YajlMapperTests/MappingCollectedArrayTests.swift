@@ -131,8 +131,9 @@ struct ManyArraysPage: Mappable {
     }
 }
 
-/// Reads one value through a key path (`owner.avatar_url`), and, when `whole` is set, the
-/// path's object itself as a value: the object the capture kept as its one value.
+/// Reads one value through a key path (`owner.avatar_url`); for a negative `id`, also the
+/// path's object itself as a value (the object the capture kept as its one value), and for
+/// `id` 99 keeps its map.
 struct AvatarItem: Mappable, Equatable {
     var id = 0
     var avatar: String?

@@ -227,8 +227,7 @@ public final class Map {
         var values = Array(objectValues)
         if collapsedMembers != 0, let root = plan?.root {
             for i in values.indices where i < 64 && collapsedMembers & (1 << UInt64(i)) != 0 {
-                guard case .object(let object) = root.entries[i] else { continue }
-                values[i] = .object(JSONObject(uniqueKeys: object.names, values: [values[i]], indexed: false))
+                if let object = root.object(collapsedInto: values[i], at: i) { values[i] = object }
             }
         }
         node = .object(JSONObject(uniqueKeys: Array(objectKeys), values: values, indexed: false))

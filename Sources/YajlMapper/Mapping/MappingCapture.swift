@@ -527,9 +527,9 @@ struct MappingCapture: JSONEventHandler {
     private mutating func expandCollapsed(start: Int, keyStart: Int, node: Unmanaged<PlanNode>) {
         let members = values.elements(from: start), entries = hits.elements(from: keyStart)
         for i in members.indices where i < 64 && collapsedMembers & (1 << UInt64(i)) != 0 {
-            guard case .object(let object) = node._withUnsafeGuaranteedRef({ $0.entries[entries[i]] }) else { continue }
-            let value = members[i]
-            values.replace(at: start + i, with: .object(JSONObject(uniqueKeys: object.names, values: [value], indexed: false)))
+            if let object = node._withUnsafeGuaranteedRef({ $0.object(collapsedInto: members[i], at: entries[i]) }) {
+                values.replace(at: start + i, with: object)
+            }
         }
     }
 

@@ -140,6 +140,13 @@ final class PlanNode: @unchecked Sendable {
         return true
     }
 
+    /// The object that a collapsed member stands for: entry `index`'s one-value object
+    /// holding `value` (`nil` when that entry is not such an object).
+    func object(collapsedInto value: JSON, at index: Int) -> JSON? {
+        guard case .object(let node) = entries[index] else { return nil }
+        return .object(JSONObject(uniqueKeys: node.names, values: [value], indexed: false))
+    }
+
     /// A 1,024-slot filter over (length, first, middle and last byte): 0 = no key here, n = key n-1
     /// is the only candidate, -1 = several (compare them all). Most keys of an object are
     /// not read, and are rejected with one load.
