@@ -58,7 +58,11 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``JSONConversionError/numberOutOfRange(_:type:)`` when it does not fit,
     ///   ``JSONConversionError/notAnInteger(_:type:)`` when it has a fractional part.
     public func exactInteger<T: FixedWidthInteger>(_: T.Type) throws -> T {
-        // Fast path: plain integer text.
+        // Fast paths: plain integer text, up to 18 digits in one pass, then any length.
+        if let short = text.utf8.withContiguousStorageIfAvailable(Self.shortInteger) ?? nil,
+           let value = T(exactly: short) {
+            return value
+        }
         if let value = T(text, radix: 10) { return value }
         let typeName = String(describing: T.self)
         let parts = decomposed
@@ -87,6 +91,25 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
             throw JSONConversionError.numberOutOfRange(text, type: typeName)
         }
         return T(magnitude)
+    }
+
+    /// The value of up to 18 digits with an optional minus sign; `nil` for anything else
+    /// (a fraction, an exponent, more digits), which the general path decides. Eighteen
+    /// digits always fit an `Int64`.
+    private static func shortInteger(_ utf8: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard var byte = utf8.baseAddress, utf8.count <= 19 else { return nil }
+        let end = byte + utf8.count
+        let negative = byte.pointee == UInt8(ascii: "-")
+        if negative { byte += 1 }
+        guard byte < end, end - byte <= 18 else { return nil }
+        var magnitude: Int64 = 0
+        repeat {
+            let digit = byte.pointee &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            magnitude = magnitude &* 10 &+ Int64(digit)
+            byte += 1
+        } while byte < end
+        return negative ? -magnitude : magnitude
     }
 
     /// Converts to `Double`.
