@@ -270,6 +270,7 @@ final class YajlParserEngine {
         } else {
             countLines(bytes)
         }
+        noteQuotes(bytes)
         bytesBefore += bytes.count
         if bytes.count >= Self.tailLimit {
             tail = Array(bytes[(bytes.count - Self.tailLimit)...])
@@ -281,32 +282,62 @@ final class YajlParserEngine {
     }
 
     /// The offset of the opening quote of the string token that ends at `end` (just past its
-    /// closing quote), when the whole token is in the current chunk. An escaped quote is one
-    /// preceded by an odd number of backslashes.
+    /// closing quote, in the current chunk). An escaped quote is one preceded by an odd
+    /// number of backslashes; a quote inside a string is always escaped, so the opening
+    /// quote is the first quote before the closing one that is not. A token begun in an
+    /// earlier chunk has no such quote in this one: it began at the last unescaped quote
+    /// before the chunk.
     func stringTokenStart(endingAt end: Int, valueLength: Int) -> Int? {
         guard let base = chunk.baseAddress else { return nil }
         let close = end - 1 - bytesBefore
-        guard close >= 1, close < chunk.count, base.load(fromByteOffset: close, as: UInt8.self) == 0x22 else { return nil }
-        // Without escapes the token is the value and two quotes. A quote inside a string is
-        // always escaped (after a backslash) and an opening quote never follows one, so a
-        // quote there not after a backslash is the opening quote.
+        guard close >= 0, close < chunk.count, base.load(fromByteOffset: close, as: UInt8.self) == 0x22 else { return nil }
+        // Without escapes the token is the value and two quotes.
         let guess = close - valueLength - 1
-        if guess >= 0, base.load(fromByteOffset: guess, as: UInt8.self) == 0x22,
-           guess == 0 || base.load(fromByteOffset: guess - 1, as: UInt8.self) != 0x5C {
+        if guess >= 0, base.load(fromByteOffset: guess, as: UInt8.self) == 0x22, !isEscaped(base, guess) {
             return bytesBefore + guess
         }
         var i = close - 1
         while i >= 0 {
-            if base.load(fromByteOffset: i, as: UInt8.self) == 0x22 {
-                var backslashes = 0
-                while i - backslashes - 1 >= 0, base.load(fromByteOffset: i - backslashes - 1, as: UInt8.self) == 0x5C {
-                    backslashes += 1
-                }
-                if backslashes % 2 == 0 { return bytesBefore + i }
+            if base.load(fromByteOffset: i, as: UInt8.self) == 0x22, !isEscaped(base, i) { return bytesBefore + i }
+            i -= 1
+        }
+        return lastQuoteBefore
+    }
+
+    /// Whether the byte at `index` of a chunk follows an odd number of backslashes (counting
+    /// those that end the input before the chunk).
+    private func isEscaped(_ base: UnsafeRawPointer, _ index: Int) -> Bool {
+        var backslashes = 0
+        while index - backslashes - 1 >= 0, base.load(fromByteOffset: index - backslashes - 1, as: UInt8.self) == 0x5C {
+            backslashes += 1
+        }
+        if backslashes == index { backslashes += trailingBackslashes }
+        return backslashes % 2 == 1
+    }
+
+    /// The absolute offset of the last unescaped quote before the current chunk: where a
+    /// string token still open at the chunk's start began.
+    private var lastQuoteBefore: Int?
+    /// How many backslashes end the input before the current chunk.
+    private var trailingBackslashes = 0
+
+    /// Notes, for the chunk yajl just read, its last unescaped quote and its trailing
+    /// backslashes (a backward scan, which stops at the last quote: short in JSON).
+    private func noteQuotes(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        var i = bytes.count - 1
+        while i >= 0 {
+            if base.load(fromByteOffset: i, as: UInt8.self) == 0x22, !isEscaped(base, i) {
+                lastQuoteBefore = bytesBefore + i
+                break
             }
             i -= 1
         }
-        return nil
+        var trailing = 0
+        while trailing < bytes.count, base.load(fromByteOffset: bytes.count - 1 - trailing, as: UInt8.self) == 0x5C {
+            trailing += 1
+        }
+        trailingBackslashes = trailing == bytes.count ? trailingBackslashes + trailing : trailing
     }
 
     // MARK: Retention and lines (used while mapping)
