@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 @testable import YajlMapper
 
 // Models, chunked feeding and the comparison behind MappingStreamDifferentialTests.swift.
