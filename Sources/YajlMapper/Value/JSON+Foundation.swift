@@ -121,13 +121,28 @@ extension JSON {
 }
 
 extension JSONNumber {
-    /// The number as an `NSNumber`: exact for integers that fit 64 bits, a `Double` for up to
-    /// 15 significant digits, an `NSDecimalNumber` (exact, 38 digits) beyond.
+    /// The number as an `NSNumber`: exact for integers that fit 64 bits (`-0.0` is a `Double`),
+    /// a `Double` for up to 15 significant digits or when the text is a `Double`'s exact
+    /// value (any number this library writes), else an `NSDecimalNumber` (exact, 38 digits),
+    /// or the nearest `Double` beyond a decimal's exponent range.
     public var foundationNumber: NSNumber {
-        if let i = int64 { return NSNumber(value: i) }
+        if let i = int64 {
+            // `-0.0` is a Double's negative zero, which no integer holds.
+            if i == 0, text.utf8.first == UInt8(ascii: "-"), !isPlainInteger { return NSNumber(value: -0.0) }
+            return NSNumber(value: i)
+        }
         if let u = uint64 { return NSNumber(value: u) }
-        // A Double holds 15 significant digits for sure: keep longer numbers exact.
-        if decomposed.digits.count <= 15, let d = double { return NSNumber(value: d) }
-        return NSDecimalNumber(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        // A Double that is exactly this value (the text spells it, in however many digits)
+        // keeps it; other numbers stay exact as a decimal where `Decimal` reaches, else the
+        // nearest Double.
+        guard let d = double else { return NSDecimalNumber(string: text, locale: Locale(identifier: "en_US_POSIX")) }
+        if decomposed.digits.count <= 15 || JSONNumber(d) == self { return NSNumber(value: d) }
+        let decimal = NSDecimalNumber(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        return decimal == NSDecimalNumber.notANumber ? NSNumber(value: d) : decimal
+    }
+
+    /// Whether the text is digits with an optional minus sign (no fraction, no exponent).
+    private var isPlainInteger: Bool {
+        !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     }
 }

@@ -40,7 +40,8 @@ enum TransformInput {
         if let string = value as? String {
             result = isDecimalNumberText(string) ? Double(string) : nil
         } else if let decimal = value as? NSDecimalNumber {
-            result = decimal == NSDecimalNumber.notANumber ? nil : decimal.doubleValue
+            // Through its exact text: `doubleValue` is not correctly rounded on Linux.
+            result = decimal == NSDecimalNumber.notANumber ? nil : Double(decimal.description(withLocale: posixLocale))
         } else {
             result = number(value)?.doubleValue
         }
