@@ -1,28 +1,9 @@
 import Foundation
 
-// Generated search pages and their mutations for MappingDifferentialTests.swift: a
-// seeded generator, a writer with several layouts, and the mutations applied per case.
+// Generated search pages and their mutations for the differential tests: a writer with
+// several layouts, and the mutations applied per case (seeded by `TestRandom`).
 
 // MARK: Generated JSON
-
-/// SplitMix64: the same cases on every run.
-struct DiffRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func percent(_ p: Int) -> Bool { below(100) < p }
-    mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
-    mutating func shuffle<T>(_ array: inout [T]) {
-        guard array.count > 1 else { return }
-        for i in stride(from: array.count - 1, to: 0, by: -1) { array.swapAt(i, below(i + 1)) }
-    }
-}
 
 /// A JSON value whose objects keep their members' order and repeats.
 indirect enum DiffJSON {
@@ -113,7 +94,7 @@ struct DiffLayout: CustomStringConvertible {
             + ", escapes \(escapeNonASCII ? "non-ASCII " : "")\(escapeKeys ? "keys " : "")\(escapeSlash ? "slash" : "")"
     }
 
-    static func random(_ r: inout DiffRandom) -> DiffLayout {
+    static func random(_ r: inout TestRandom) -> DiffLayout {
         var layout = DiffLayout()
         switch r.below(10) {
         case 0..<4: break
@@ -232,9 +213,9 @@ enum DiffPages {
                           "\u{01}ctrl\u{1F}", "https://example.com/a/b", "\u{2028}sep\u{2029}", "1", "true", "null",
                           String(repeating: "long ", count: 40), "\u{FEFF}bom", "e\u{301}"]
 
-    static func number(_ r: inout DiffRandom, below n: Int) -> DiffJSON { .number(String(r.below(n))) }
+    static func number(_ r: inout TestRandom, below n: Int) -> DiffJSON { .number(String(r.below(n))) }
 
-    static func label(_ r: inout DiffRandom) -> DiffJSON {
+    static func label(_ r: inout TestRandom) -> DiffJSON {
         var members: [(key: String, value: DiffJSON)] = [("name", .string(r.pick(["bug", "help wanted", "ä-label"])))]
         if r.percent(70) { members.append(("color", .string(r.pick(["d73a4a", "0075ca", "#fff"])))) }
         if r.percent(60) { members.append(("weight", number(&r, below: 10))) }
@@ -242,7 +223,7 @@ enum DiffPages {
         return .object(members)
     }
 
-    static func repo(_ r: inout DiffRandom, _ index: Int) -> DiffJSON {
+    static func repo(_ r: inout TestRandom, _ index: Int) -> DiffJSON {
         let login = r.pick(owners), name = r.pick(names) + "-\(index)"
         let ownerID = r.below(90_000_000) + 1
         var meta: [(key: String, value: DiffJSON)] = [("counts", .object([("open", number(&r, below: 50)),
@@ -283,7 +264,7 @@ enum DiffPages {
         ])
     }
 
-    static func page(_ r: inout DiffRandom, large: Bool) -> DiffJSON {
+    static func page(_ r: inout TestRandom, large: Bool) -> DiffJSON {
         let count = large ? 17 + r.below(4) : 1 + r.below(5)
         return .object([
             ("total_count", .number(String(count * 7))),
@@ -294,7 +275,7 @@ enum DiffPages {
     }
 
     /// A value of any kind other than `kind` (objects and arrays may hold listed keys).
-    static func value(_ r: inout DiffRandom, notOfKind kind: Int = -1, depth: Int = 0) -> DiffJSON {
+    static func value(_ r: inout TestRandom, notOfKind kind: Int = -1, depth: Int = 0) -> DiffJSON {
         var k = r.below(depth > 1 ? 4 : 6)
         if k == kind { k = (k + 1 + r.below(depth > 1 ? 3 : 5)) % (depth > 1 ? 4 : 6) }
         switch k {
@@ -312,7 +293,7 @@ enum DiffPages {
     }
 
     /// A key near a listed one (one byte changed, added or removed).
-    static func nearMiss(_ r: inout DiffRandom, of key: String) -> String {
+    static func nearMiss(_ r: inout TestRandom, of key: String) -> String {
         var bytes = Array(key.utf8)
         guard !bytes.isEmpty else { return "x" }
         switch r.below(3) {
@@ -333,7 +314,7 @@ enum DiffMutation: String, CaseIterable {
     case emptyItems, itemsNotArray, elementNotObject, removeElement, repeatElement, reorderAllItems, rootShape
 
     /// Applies the mutation somewhere in `page`; `false` when it found nowhere to apply.
-    func apply(to page: inout DiffJSON, _ r: inout DiffRandom) -> Bool {
+    func apply(to page: inout DiffJSON, _ r: inout TestRandom) -> Bool {
         let targets = DiffTargets(page)
         switch self {
         case .removeKey, .nullValue, .retype, .repeatKey, .hugeInteger, .fractionalInteger, .doubleEdge,
@@ -411,7 +392,7 @@ enum DiffMutation: String, CaseIterable {
     }
 
     /// Changes member `index` of an object as this mutation does.
-    private func change(_ object: inout DiffJSON, _ index: Int, _ r: inout DiffRandom) {
+    private func change(_ object: inout DiffJSON, _ index: Int, _ r: inout TestRandom) {
         guard case .object(var members) = object, members.indices.contains(index) else { return }
         let member = members[index]
         switch self {
@@ -432,7 +413,7 @@ enum DiffMutation: String, CaseIterable {
         object = .object(members)
     }
 
-    static func shape(of key: String, _ r: inout DiffRandom) -> DiffJSON {
+    static func shape(of key: String, _ r: inout TestRandom) -> DiffJSON {
         switch key {
         case "owner":
             return r.pick([DiffJSON.null, .string("octocat"), .object([]), .array([]), .array([.object([("avatar_url", .string("x"))])]),
@@ -497,7 +478,7 @@ struct DiffTargets {
     }
 
     /// An object: the page, an item, an object in an item, or any object.
-    func object(_ r: inout DiffRandom) -> [DiffStep]? {
+    func object(_ r: inout TestRandom) -> [DiffStep]? {
         switch r.below(20) {
         case 0..<3: if case .object = page { return [] }
         case 3..<12 where !items.isEmpty: return r.pick(items)
@@ -513,7 +494,7 @@ struct DiffTargets {
 
     /// An object and one of its members fit for `mutation` (a listed key mostly; a number
     /// or a string for the mutations that set one).
-    func member(for mutation: DiffMutation, _ r: inout DiffRandom) -> ([DiffStep], Int)? {
+    func member(for mutation: DiffMutation, _ r: inout TestRandom) -> ([DiffStep], Int)? {
         for _ in 0..<8 {
             guard let path = object(&r), case .object(let members)? = diffValue(page, at: path[...]), !members.isEmpty else { continue }
             let listedOnly = r.percent(80)

@@ -282,8 +282,8 @@ enum DiffRunner {
     /// reproducer, for each of the first few cases that differ.
     static func run<E: DiffEpoch>(_ epoch: E.Type, seed: UInt64, cases count: Int, fastFirst: Bool = true,
                                   applied: inout [DiffMutation: Int],
-                                  first: (inout DiffJSON, inout DiffRandom) -> Void = { _, _ in }) -> Report {
-        var random = DiffRandom(state: seed)
+                                  first: (inout DiffJSON, inout TestRandom) -> Void = { _, _ in }) -> Report {
+        var random = TestRandom(state: seed)
         var total = Report()
         var recorded = 0
         for n in 0..<count {
@@ -331,7 +331,7 @@ struct MappingDifferentialTests {
     /// Maps `cases` generated pages in `epoch`, after checking that pages as GitHub sends
     /// them map without problems (the comparisons are of real models).
     private func mainSequence<E: DiffEpoch>(_ epoch: E.Type, seed: UInt64, cases: Int) throws {
-        var random = DiffRandom(state: seed)
+        var random = TestRandom(state: seed)
         for _ in 0..<2 {
             let page = DiffPages.page(&random, large: false)
             let text = DiffLayout.random(&random).write(page)

@@ -419,13 +419,13 @@ enum DynPages {
         .number("99999999999999999999"), .null, .bool(true), .bool(false), .array([]), .object([]),
     ] }
 
-    static func number(_ r: inout DiffRandom, below n: Int) -> DiffJSON { .number(String(r.below(n))) }
+    static func number(_ r: inout TestRandom, below n: Int) -> DiffJSON { .number(String(r.below(n))) }
 
-    static func string(_ r: inout DiffRandom) -> DiffJSON {
+    static func string(_ r: inout TestRandom) -> DiffJSON {
         r.percent(80) ? .string(r.pick(logins)) : .string(r.pick(DiffPages.strings))
     }
 
-    static func element(_ r: inout DiffRandom, _ index: Int) -> DiffJSON {
+    static func element(_ r: inout TestRandom, _ index: Int) -> DiffJSON {
         var m: [(key: String, value: DiffJSON)] = [("id", number(&r, below: 1_000_000)), ("seq", .number(String(index)))]
         m.append(("node_id", .string("MDQ6VXNlcj\(index)")))
         m.append(("kind", .string(r.pick(["user", "user", "org", "org", "bot", ""]))))
@@ -482,7 +482,7 @@ enum DynPages {
         return .object(m)
     }
 
-    static func page(_ r: inout DiffRandom, count: Int) -> DiffJSON {
+    static func page(_ r: inout TestRandom, count: Int) -> DiffJSON {
         var m: [(key: String, value: DiffJSON)] = [("total", .number(String(count * 3))), ("incomplete_results", .bool(false))]
         m.append(("items", .array((0..<count).map { element(&r, $0) })))
         if r.percent(35) { m.append(("pinned", element(&r, r.below(8)))) }
@@ -507,7 +507,7 @@ enum DynMutation: String, CaseIterable {
                                     "beta", "tags", "gamma", "delta", "inner", "deep"]
 
     /// Applies the mutation somewhere in `page`; `false` when it found nowhere to apply.
-    func apply(to page: inout DiffJSON, _ r: inout DiffRandom) -> Bool {
+    func apply(to page: inout DiffJSON, _ r: inout TestRandom) -> Bool {
         // Every object's path; the items that are objects, and the objects inside them.
         let objects = DynMutation.objectPaths(in: page)
         let itemsPath: [DiffStep]? = page.member("items").map { [.member($0)] }
@@ -594,7 +594,7 @@ enum DynMutation: String, CaseIterable {
     /// The object with one member changed as this mutation does (`nil`: it has none).
     /// (Plain loops: written with closures over the members, this file alone failed to
     /// recompile in Swift 6.3's incremental builds, "circular reference" through `DiffJSON`.)
-    private func changingMember(of object: [(key: String, value: DiffJSON)], _ r: inout DiffRandom) -> DiffJSON? {
+    private func changingMember(of object: [(key: String, value: DiffJSON)], _ r: inout TestRandom) -> DiffJSON? {
         var members = object
         if self == .discriminator {
             let key = r.pick(["kind", "type", "event", "mode", "has_owner", "seq", "field_count", "type", "kind"])
@@ -625,7 +625,7 @@ enum DynMutation: String, CaseIterable {
     }
 
     /// The object reordered, grown, emptied or stripped as this mutation does.
-    private func reshaping(_ object: [(key: String, value: DiffJSON)], _ r: inout DiffRandom) -> DiffJSON {
+    private func reshaping(_ object: [(key: String, value: DiffJSON)], _ r: inout TestRandom) -> DiffJSON {
         var members = object
         switch self {
         case .reorderKeys: r.shuffle(&members)

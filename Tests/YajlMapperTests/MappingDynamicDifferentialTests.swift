@@ -408,8 +408,8 @@ enum DynRunner {
     /// Generates and compares `count` cases: pages of `size` items, each case after the
     /// first mutated. `first` may change the first page (the one plans are learned from).
     static func run(_ label: String, seed: UInt64, cases count: Int, size: ClosedRange<Int>, fastFirst: Bool,
-                    checks: [DynCheck], first: (inout DiffJSON, inout DiffRandom) -> Void = { _, _ in }) -> Tally {
-        var r = DiffRandom(state: seed)
+                    checks: [DynCheck], first: (inout DiffJSON, inout TestRandom) -> Void = { _, _ in }) -> Tally {
+        var r = TestRandom(state: seed)
         var tally = Tally()
         for n in 0..<count {
             var page = DynPages.page(&r, count: size.lowerBound + r.below(size.count))
@@ -493,7 +493,7 @@ private func planKeys<T: BaseMappable>(_: T.Type) -> Set<String> {
 }
 
 /// Strips the first item of the first page to a few keys (plans may be learned from it).
-private func stripFirstItem(_ page: inout DiffJSON, _ r: inout DiffRandom) {
+private func stripFirstItem(_ page: inout DiffJSON, _ r: inout TestRandom) {
     guard let items = page.member("items") else { return }
     diffModify(&page, at: [.member(items), .element(0)]) { element in
         guard case .object(let members) = element else { return }

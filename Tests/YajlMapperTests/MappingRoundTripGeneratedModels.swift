@@ -9,7 +9,7 @@ import Foundation
 /// A model the generated round trips run on.
 protocol RTGGenerated: Mappable {
     /// A value from the generator; the first few indexes give fixed extremes.
-    static func generate(_ r: inout DiffRandom, _ index: Int) -> Self
+    static func generate(_ r: inout TestRandom, _ index: Int) -> Self
     /// The JSON the model writes with `shouldIncludeNilValues`, written independently.
     func tree() -> DiffJSON
 }
@@ -26,7 +26,7 @@ enum RTGValues {
     /// Every control character, then every piece.
     static let allKinds = (0..<32).map { String(Unicode.Scalar(UInt8($0))) }.joined() + pieces.joined()
 
-    static func string(_ r: inout DiffRandom, _ index: Int = 99) -> String {
+    static func string(_ r: inout TestRandom, _ index: Int = 99) -> String {
         if index == 0 { return allKinds }
         if index == 1 { return "" }
         var s = ""
@@ -37,7 +37,7 @@ enum RTGValues {
     }
 
     /// min, max, 0 and -1 (max for unsigned types) for indexes 0...3, then mostly random bits.
-    static func integer<T: FixedWidthInteger>(_ r: inout DiffRandom, _ index: Int) -> T {
+    static func integer<T: FixedWidthInteger>(_ r: inout TestRandom, _ index: Int) -> T {
         switch index < 4 ? index : 4 + r.below(4) {
         case 0: return T.min
         case 1: return T.max
@@ -55,7 +55,7 @@ enum RTGValues {
         1.0.nextUp, 0x1p53 + 2, 123456789.12345679, Double(Int64.max), 0x1p-1030, -0x1.8p-1060, 0, 1, 100,
     ]
 
-    static func double(_ r: inout DiffRandom, _ index: Int) -> Double {
+    static func double(_ r: inout TestRandom, _ index: Int) -> Double {
         if index < 4 { return specialDoubles[index] }
         if r.percent(40) { return r.pick(specialDoubles) }
         if r.percent(20) { return Double(r.below(2_000_000) - 1_000_000) / 1000 }
@@ -65,7 +65,7 @@ enum RTGValues {
         }
     }
 
-    static func float(_ r: inout DiffRandom, _ index: Int) -> Float {
+    static func float(_ r: inout TestRandom, _ index: Int) -> Float {
         let specials: [Float] = [-0.0, .greatestFiniteMagnitude, .leastNonzeroMagnitude, 0.1, -.leastNormalMagnitude,
                                  0x1p24 + 2, 3.4028234e38, 0x1p-133, .pi, 1]
         if index < 4 { return specials[index] }
@@ -77,7 +77,7 @@ enum RTGValues {
     }
 
     /// Up to 38 significant digits, exponents -45...40.
-    static func decimal(_ r: inout DiffRandom, _ index: Int) -> Decimal {
+    static func decimal(_ r: inout TestRandom, _ index: Int) -> Decimal {
         let fixed = ["0", "99999999999999999999999999999999999999", "-0.00000000000000000000000000000000000000001", "0.1"]
         if index < 4 { return Decimal(string: fixed[index])! }
         let digits = String((0..<(1 + r.below(38))).map { _ in Character(String(r.below(10))) })
@@ -85,15 +85,15 @@ enum RTGValues {
         return d.isZero || d.isNaN ? 0 : d  // no "-0": Decimal cannot hold it
     }
 
-    static func optional<T>(_ r: inout DiffRandom, _ index: Int, _ make: (inout DiffRandom) -> T) -> T? {
+    static func optional<T>(_ r: inout TestRandom, _ index: Int, _ make: (inout TestRandom) -> T) -> T? {
         index == 2 || r.percent(30) ? nil : make(&r)
     }
 
-    static func array<T>(_ r: inout DiffRandom, max: Int = 4, _ make: (inout DiffRandom) -> T) -> [T] {
+    static func array<T>(_ r: inout TestRandom, max: Int = 4, _ make: (inout TestRandom) -> T) -> [T] {
         (0..<r.below(max + 1)).map { _ in make(&r) }
     }
 
-    static func dictionary<T>(_ r: inout DiffRandom, _ make: (inout DiffRandom) -> T) -> [String: T] {
+    static func dictionary<T>(_ r: inout TestRandom, _ make: (inout TestRandom) -> T) -> [String: T] {
         var d: [String: T] = [:]
         for _ in 0..<r.below(4) { d[r.pick(["", "a.b", "a.b.0", "0", "k\"q\\", "x->y", "日本.😀", "\u{0}\u{1F}"]) + string(&r)] = make(&r) }
         return d
@@ -143,7 +143,7 @@ struct RTGScalars: RTGGenerated {
         dotted <- map["dict.with.dots", nested: false]
     }
 
-    static func generate(_ r: inout DiffRandom, _ k: Int) -> RTGScalars {
+    static func generate(_ r: inout TestRandom, _ k: Int) -> RTGScalars {
         typealias V = RTGValues
         var m = RTGScalars()
         m.i = V.integer(&r, k); m.i8 = V.integer(&r, k); m.i16 = V.integer(&r, k); m.i32 = V.integer(&r, k)
@@ -192,7 +192,7 @@ struct RTGLeaf: RTGGenerated, Hashable {
         name <- map["name"]; id <- map["id"]; level <- map["level"]; color <- map["color"]
     }
 
-    static func generate(_ r: inout DiffRandom, _ k: Int) -> RTGLeaf {
+    static func generate(_ r: inout TestRandom, _ k: Int) -> RTGLeaf {
         var m = RTGLeaf()
         m.name = RTGValues.string(&r, k); m.id = RTGValues.optional(&r, k) { RTGValues.integer(&$0, k) }
         m.level = r.pick(RTGLevel.allCases); m.color = RTGValues.optional(&r, k) { $0.pick(RTGColor.allCases) }
@@ -222,7 +222,7 @@ struct RTGPaths: RTGGenerated {
         table <- map["table.with.dots", nested: false]
     }
 
-    static func generate(_ r: inout DiffRandom, _ k: Int) -> RTGPaths {
+    static func generate(_ r: inout TestRandom, _ k: Int) -> RTGPaths {
         typealias V = RTGValues
         var m = RTGPaths()
         m.deep = V.optional(&r, k) { V.string(&$0, k) }; m.sibling = V.optional(&r, k) { V.integer(&$0, k) }
@@ -270,11 +270,11 @@ struct RTGTree: RTGGenerated {
         inner <- map["deep.inner.leaf"]; paths <- map["paths"]; children <- map["children"]
     }
 
-    static func generate(_ r: inout DiffRandom, _ k: Int) -> RTGTree { generate(&r, k, depth: 0) }
+    static func generate(_ r: inout TestRandom, _ k: Int) -> RTGTree { generate(&r, k, depth: 0) }
 
-    static func generate(_ r: inout DiffRandom, _ k: Int, depth: Int) -> RTGTree {
+    static func generate(_ r: inout TestRandom, _ k: Int, depth: Int) -> RTGTree {
         typealias V = RTGValues
-        let leaf = { (r: inout DiffRandom) in RTGLeaf.generate(&r, 9) }
+        let leaf = { (r: inout TestRandom) in RTGLeaf.generate(&r, 9) }
         var m = RTGTree()
         m.leaf = RTGLeaf.generate(&r, k); m.optionalLeaf = V.optional(&r, k, leaf); m.leaves = V.array(&r, leaf)
         m.leafSet = Set(V.array(&r, leaf)); m.byKey = V.dictionary(&r, leaf)
@@ -324,7 +324,7 @@ struct RTGTransforms: RTGGenerated {
 
     /// Seconds since 1970 as DateTransform writes them: whole, milliseconds or microseconds
     /// (up to 17 significant digits).
-    static func timestamp(_ r: inout DiffRandom, _ k: Int) -> Date {
+    static func timestamp(_ r: inout TestRandom, _ k: Int) -> Date {
         let whole = Double(k < 2 ? [0, -1][k] : r.below(4_000_000_000) - 2_000_000_000)
         let scale = [1.0, 1_000, 1_000_000][r.below(3)]
         return Date(timeIntervalSince1970: whole + Double(r.below(Int(scale))) / scale)
@@ -332,7 +332,7 @@ struct RTGTransforms: RTGGenerated {
 
     /// A date for ISO 8601: years 1600–9999 in whole seconds, or 1970–2035 with microseconds
     /// (where a `Date` holds them exactly enough).
-    static func isoDate(_ r: inout DiffRandom) -> Date {
+    static func isoDate(_ r: inout TestRandom) -> Date {
         let far = r.percent(40)
         let year = far ? 1600 + r.below(8400) : 1970 + r.below(66), month = 1 + r.below(12)
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
@@ -356,7 +356,7 @@ struct RTGTransforms: RTGGenerated {
         return text + "Z"
     }
 
-    static func generate(_ r: inout DiffRandom, _ k: Int) -> RTGTransforms {
+    static func generate(_ r: inout TestRandom, _ k: Int) -> RTGTransforms {
         var m = RTGTransforms()
         m.seconds = timestamp(&r, k)
         m.millis = RTGValues.optional(&r, k) { Date(timeIntervalSince1970: Double($0.below(4_000_000_000)) + $0.pick([0, 0.5, 0.125])) }

@@ -91,7 +91,7 @@ func rtgDecomposed(_ text: String) -> (sign: String, digits: String, exponent: I
 }
 
 /// The same number (exactly the same decimal value) spelled another way.
-func rtgRespell(_ text: String, _ r: inout DiffRandom) -> String {
+func rtgRespell(_ text: String, _ r: inout TestRandom) -> String {
     let (sign, digits, e) = rtgDecomposed(text)
     if digits.isEmpty { return sign + r.pick(["0", "0.0", "0e0", "0.000E+7"]) }
     switch r.below(4) {
@@ -104,7 +104,7 @@ func rtgRespell(_ text: String, _ r: inout DiffRandom) -> String {
 
 /// Respells numbers, drops some `null` members (absent and `null` both read as nil), shuffles
 /// members and, at the top, adds keys the model does not read.
-func rtgScramble(_ tree: DiffJSON, _ r: inout DiffRandom, top: Bool = true) -> DiffJSON {
+func rtgScramble(_ tree: DiffJSON, _ r: inout TestRandom, top: Bool = true) -> DiffJSON {
     switch tree {
     case .number(let text): return .number(rtgRespell(text, &r))
     case .array(let elements): return .array(elements.map { rtgScramble($0, &r, top: false) })
@@ -193,7 +193,7 @@ func rtgExpectSame<T>(_ got: T?, _ want: T, _ what: String, sourceLocation: Sour
 
 /// Runs every property on `count` values of `T` from `seed`; stops after a few failing values.
 func rtgCheck<T: RTGGenerated>(_: T.Type, seed: UInt64, count: Int) throws {
-    var r = DiffRandom(state: seed)
+    var r = TestRandom(state: seed)
     var failures = 0
     for index in 0..<count where failures < 3 {
         let value = T.generate(&r, index)
@@ -201,7 +201,7 @@ func rtgCheck<T: RTGGenerated>(_: T.Type, seed: UInt64, count: Int) throws {
     }
 }
 
-func rtgCheck<T: RTGGenerated>(_ value: T, _ r: inout DiffRandom, _ label: String) throws -> Bool {
+func rtgCheck<T: RTGGenerated>(_ value: T, _ r: inout TestRandom, _ label: String) throws -> Bool {
     var ok = true
     func expect(_ condition: Bool, _ what: String) {
         if !condition { Issue.record("\(label): \(what)"); ok = false }
@@ -269,7 +269,7 @@ struct MappingRoundTripGeneratedTests {
 
     /// The generator reaches what the round trips are meant to cover.
     @Test func generatorCoversTheCases() {
-        var r = DiffRandom(state: 1)
+        var r = TestRandom(state: 1)
         let values = (0..<90).map { RTGScalars.generate(&r, $0) }
         #expect([Int8.min, Int8.max, 0, -1].allSatisfy { x in values.contains { $0.i8 == x } })
         #expect([UInt64.min, UInt64.max].allSatisfy { x in values.contains { $0.u64 == x } })

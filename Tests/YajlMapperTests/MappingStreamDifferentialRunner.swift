@@ -389,7 +389,7 @@ enum SDiffRunner {
     }
 
     /// A generated page with up to four mutations (none for the first); the mutations applied.
-    static func generate(_ n: Int, _ random: inout DiffRandom, large: Bool) -> (DiffJSON, DiffLayout, [DiffMutation]) {
+    static func generate(_ n: Int, _ random: inout TestRandom, large: Bool) -> (DiffJSON, DiffLayout, [DiffMutation]) {
         var page = DiffPages.page(&random, large: large)
         let layout = DiffLayout.random(&random)
         var mutations: [DiffMutation] = []

@@ -34,7 +34,7 @@ struct MappingStreamDifferentialTests {
     /// each streamed in several chunkings: whole, two primes, a random size, and one byte at
     /// a time for every fourth small page.
     @Test func generatedPagesStreamLikeTheWholePage() {
-        var random = DiffRandom(state: 0x57E4_D1FF_0000_2025)
+        var random = TestRandom(state: 0x57E4_D1FF_0000_2025)
         var applied: [DiffMutation: Int] = [:]
         var recorded = 0
         var withProblems = 0, withoutProblems = 0, withStrictStop = 0
@@ -170,7 +170,7 @@ struct MappingStreamDifferentialTests {
     /// `elements(ofChunks:)`, lenient and strict, on generated pages, each fed in chunks of
     /// changing sizes (1 to 4096 bytes in turn) and in one chunk.
     @Test func asyncChunksStreamLikeTheWholePage() async throws {
-        var random = DiffRandom(state: 0xA5CC_0DE5_2025_0001)
+        var random = TestRandom(state: 0xA5CC_0DE5_2025_0001)
         var stops = 0
         for n in 0..<16 {
             let (page, layout, mutations) = SDiffRunner.generate(n, &random, large: n == 0)

@@ -4,18 +4,6 @@ import Testing
 
 // MARK: - Helpers
 
-/// A small deterministic generator (SplitMix64) so the random comparisons repeat exactly.
-private struct TransformTestRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 private func utcFormatter(_ options: ISO8601DateFormatter.Options, offset: Int = 0) -> ISO8601DateFormatter {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = options
@@ -199,7 +187,7 @@ struct ISO8601TransformTests {
 
     @Test func agreesWithFoundationOnWholeSeconds() throws {
         let formatter = utcFormatter(.withInternetDateTime)
-        var random = TransformTestRandom(state: 0x1507_2024)
+        var random = TestRandom(state: 0x1507_2024)
         for _ in 0..<3000 {
             // 1900-01-01 ... 2100-01-01.
             let seconds = TimeInterval(Int64.random(in: -2_208_988_800...4_102_444_800, using: &random))
@@ -214,7 +202,7 @@ struct ISO8601TransformTests {
     }
 
     @Test func agreesWithFoundationOnFractionsAndOffsets() throws {
-        var random = TransformTestRandom(state: 42)
+        var random = TestRandom(state: 42)
         for _ in 0..<3000 {
             let offset = Int.random(in: -56...56, using: &random) * 15 * 60  // ±14 hours, quarter hours
             let formatter = utcFormatter([.withInternetDateTime, .withFractionalSeconds], offset: offset)
@@ -234,7 +222,7 @@ struct ISO8601TransformTests {
     }
 
     @Test func roundTripsAcrossTheWholeRange() throws {
-        var random = TransformTestRandom(state: 7)
+        var random = TestRandom(state: 7)
         for _ in 0..<5000 {
             // 0001-01-01 ... 9999-12-31, microseconds.
             let micros = Int64.random(in: -62_135_596_800_000_000...253_402_300_799_999_999, using: &random)
