@@ -8,7 +8,8 @@ import Testing
 // ways, lenient and strict, and expects the same models and the same problems (kind, key
 // path, expected type, what was found, line and column), in the same order.
 
-// MARK: Models (private, generic over an epoch: each epoch's types learn their own plans)
+// MARK: Models (generic over an epoch: each epoch's types learn their own plans; the
+// stream differential maps them too, in epochs of its own)
 
 protocol DiffEpoch {
     /// Notes the order of the mappings of this epoch's pages and repositories.
@@ -37,7 +38,7 @@ final class DiffOrderProbe: @unchecked Sendable {
     var reposBeforePage: Int { lock.withLock { early } }
 }
 
-struct DiffLicense<E: DiffEpoch>: Mappable, Equatable {
+struct DiffLicense<E: DiffEpoch>: Mappable, Equatable, Sendable {
     var key: String!
     var name: String?
     var spdx: String?
@@ -49,7 +50,7 @@ struct DiffLicense<E: DiffEpoch>: Mappable, Equatable {
     }
 }
 
-struct DiffLabel<E: DiffEpoch>: ImmutableMappable, Equatable {
+struct DiffLabel<E: DiffEpoch>: ImmutableMappable, Equatable, Sendable {
     let name: String
     let color: String?
     let weight: Int
@@ -60,7 +61,7 @@ struct DiffLabel<E: DiffEpoch>: ImmutableMappable, Equatable {
     }
 }
 
-struct DiffRepo<E: DiffEpoch>: Mappable, Equatable {
+struct DiffRepo<E: DiffEpoch>: Mappable, Equatable, Sendable {
     var id: Int!
     var name = ""
     var fullName: String?

@@ -3,87 +3,12 @@ import Foundation
 
 // Models, chunked feeding and the comparison behind MappingStreamDifferentialTests.swift.
 
-// MARK: Models (generic over an epoch: each test's types learn their own plans)
+// MARK: Models: those of MappingDifferentialTests.swift, in epochs of their own (each
+// test's types learn their own plans)
 
-protocol SDiffEpoch {}
-enum SDiffMain: SDiffEpoch {}
-enum SDiffSplit: SDiffEpoch {}
-enum SDiffAsync: SDiffEpoch {}
-
-struct SDiffLicense<E: SDiffEpoch>: Mappable, Equatable, Sendable {
-    var key: String!
-    var name: String?
-    var spdx: String?
-    init?(map: Map) {}
-    mutating func mapping(map: Map) {
-        key <- map["key"]
-        name <- map["name"]
-        spdx <- map["spdx_id"]
-    }
-}
-
-struct SDiffLabel<E: SDiffEpoch>: ImmutableMappable, Equatable, Sendable {
-    let name: String
-    let color: String?
-    let weight: Int
-    init(map: Map) throws {
-        name = try map.value("name")
-        color = try map.value("color")
-        weight = try map.value("weight", default: 0)
-    }
-}
-
-struct SDiffRepo<E: SDiffEpoch>: Mappable, Equatable, Sendable {
-    var id: Int!
-    var name = ""
-    var fullName: String?
-    var htmlUrl: String!
-    var description: String?
-    var isPrivate = false
-    var score = 0.0
-    var stars: Int?
-    var ownerLogin: String?
-    var ownerID: Int!
-    var avatarURL: String?
-    var admin: Bool?
-    var forks: Int?
-    var license: SDiffLicense<E>?
-    var topics: [String]?
-    var labels: [SDiffLabel<E>]?
-    init?(map: Map) {}
-    mutating func mapping(map: Map) {
-        id <- map["id"]
-        name <- map["name"]
-        fullName <- map["full_name"]
-        htmlUrl <- map["html_url"]
-        description <- map["description"]
-        isPrivate <- map["private"]
-        score <- map["score"]
-        stars <- map["stargazers_count"]
-        ownerLogin <- map["owner.login"]
-        ownerID <- map["owner.id"]
-        avatarURL <- map["owner.avatar_url"]
-        admin <- map["permissions.admin"]
-        forks <- map["meta.counts.forks"]
-        license <- map["license"]
-        topics <- map["topics"]
-        labels <- map["labels"]
-    }
-}
-
-struct SDiffPage<E: SDiffEpoch>: Mappable, Equatable {
-    var totalCount = 0
-    var incomplete: Bool!
-    var items: [SDiffRepo<E>]!
-    var labels: [SDiffLabel<E>] = []
-    init?(map: Map) {}
-    mutating func mapping(map: Map) {
-        totalCount <- map["total_count"]
-        incomplete <- map["incomplete_results"]
-        items <- map["items"]
-        labels <- map["labels"]
-    }
-}
+enum SDiffMain: DiffEpoch { static let probe = DiffOrderProbe() }
+enum SDiffSplit: DiffEpoch { static let probe = DiffOrderProbe() }
+enum SDiffAsync: DiffEpoch { static let probe = DiffOrderProbe() }
 
 /// Chunks of the given sizes in turn, delivered asynchronously.
 struct SDiffChunks: AsyncSequence, Sendable {
@@ -119,19 +44,19 @@ struct SDiffOutcome<Value> {
 
 /// What a stream gave: the models handed over (before an error too), its summary, or the
 /// problems it threw, or another error.
-struct SDiffStreamed<E: SDiffEpoch> {
-    var elements: [SDiffRepo<E>] = []
+struct SDiffStreamed<E: DiffEpoch> {
+    var elements: [DiffRepo<E>] = []
     var summary: StreamSummary?
     var thrown: [MappingProblem]?
     var error: String?
 }
 
 /// The whole page mapped both ways, and what its stream must therefore give.
-struct SDiffExpected<E: SDiffEpoch> {
-    var whole: SDiffOutcome<SDiffPage<E>>
-    var strict: SDiffOutcome<SDiffPage<E>>
+struct SDiffExpected<E: DiffEpoch> {
+    var whole: SDiffOutcome<DiffPage<E>>
+    var strict: SDiffOutcome<DiffPage<E>>
     /// The page's `items` (none when absent or not an array).
-    var items: [SDiffRepo<E>]
+    var items: [DiffRepo<E>]
     /// How many elements the stream reads: those of the first `items` (a repeat is ignored).
     var count: Int
     /// The page's problems inside an element (`items[3]...`), and the others.
@@ -142,18 +67,18 @@ struct SDiffExpected<E: SDiffEpoch> {
 }
 
 enum SDiffRunner {
-    static func lenientPage<E: SDiffEpoch>(_: E.Type, _ text: [UInt8], context: MapContext?) -> SDiffOutcome<SDiffPage<E>> {
+    static func lenientPage<E: DiffEpoch>(_: E.Type, _ text: [UInt8], context: MapContext?) -> SDiffOutcome<DiffPage<E>> {
         do {
-            let result = try text.withUnsafeBytes { try Mapper<SDiffPage<E>>(context: context).mapResult(bytes: $0) }
+            let result = try text.withUnsafeBytes { try Mapper<DiffPage<E>>(context: context).mapResult(bytes: $0) }
             return SDiffOutcome(value: result.value, problems: result.problems)
         } catch {
             return SDiffOutcome(error: describe(error))
         }
     }
 
-    static func strictPage<E: SDiffEpoch>(_: E.Type, _ text: [UInt8], context: MapContext?) -> SDiffOutcome<SDiffPage<E>> {
+    static func strictPage<E: DiffEpoch>(_: E.Type, _ text: [UInt8], context: MapContext?) -> SDiffOutcome<DiffPage<E>> {
         do {
-            return SDiffOutcome(value: try Mapper<SDiffPage<E>>(context: context, strict: true).map(data: text))
+            return SDiffOutcome(value: try Mapper<DiffPage<E>>(context: context, strict: true).map(data: text))
         } catch let error as MappingError {
             return SDiffOutcome(problems: error.problems)
         } catch {
@@ -161,7 +86,7 @@ enum SDiffRunner {
         }
     }
 
-    static func expected<E: SDiffEpoch>(_: E.Type, _ text: [UInt8], context: MapContext?) -> SDiffExpected<E> {
+    static func expected<E: DiffEpoch>(_: E.Type, _ text: [UInt8], context: MapContext?) -> SDiffExpected<E> {
         let whole = lenientPage(E.self, text, context: context)
         let elementProblems = whole.problems.filter { elementIndex($0.keyPath) != nil }
         return SDiffExpected(whole: whole, strict: strictPage(E.self, text, context: context),
@@ -174,8 +99,8 @@ enum SDiffRunner {
 
     /// The envelope mapped with the page model, lenient; its problems are not located yet
     /// (a value mapped from JSON has no position).
-    static func envelopePage<E: SDiffEpoch>(_: E.Type, _ envelope: JSON, context: MapContext?) -> SDiffOutcome<SDiffPage<E>> {
-        let mapper = Mapper<SDiffPage<E>>(context: context)
+    static func envelopePage<E: DiffEpoch>(_: E.Type, _ envelope: JSON, context: MapContext?) -> SDiffOutcome<DiffPage<E>> {
+        let mapper = Mapper<DiffPage<E>>(context: context)
         let value = try? mapper.map(json: envelope)
         return SDiffOutcome(value: value, problems: mapper.lastProblems)
     }
@@ -191,10 +116,10 @@ enum SDiffRunner {
 
     /// Streams `text`'s `items`, cut before each offset in `cuts` (ascending; an offset of 0
     /// or the length feeds an empty chunk).
-    static func stream<E: SDiffEpoch>(_: E.Type, _ text: [UInt8], cuts: [Int], strict: Bool, context: MapContext?) -> SDiffStreamed<E> {
+    static func stream<E: DiffEpoch>(_: E.Type, _ text: [UInt8], cuts: [Int], strict: Bool, context: MapContext?) -> SDiffStreamed<E> {
         var run = SDiffStreamed<E>()
-        var models: [SDiffRepo<E>] = []
-        let parser = MappingStreamParser<SDiffRepo<E>>(mapper: Mapper(context: context, strict: strict), elementsAt: "items") {
+        var models: [DiffRepo<E>] = []
+        let parser = MappingStreamParser<DiffRepo<E>>(mapper: Mapper(context: context, strict: strict), elementsAt: "items") {
             models.append($0)
         }
         do {
@@ -264,7 +189,7 @@ enum SDiffRunner {
     /// problems; its envelope, mapped as a page, gives the page's other fields and problems.
     /// (`envelopes` keeps the envelopes mapped so far: most chunkings give the same one.)
     static func checkLenient<E>(_ streamed: SDiffStreamed<E>, _ expected: SDiffExpected<E>, context: MapContext?,
-                                envelopes: inout [(JSON, SDiffOutcome<SDiffPage<E>>)], _ name: String) -> [String] {
+                                envelopes: inout [(JSON, SDiffOutcome<DiffPage<E>>)], _ name: String) -> [String] {
         guard let summary = streamed.summary else {
             // Text that is not JSON: the same parse error.
             if let error = streamed.error, error == expected.whole.error { return [] }
@@ -282,7 +207,7 @@ enum SDiffRunner {
         if summary.problems != expected.elementProblems {
             differences.append("\(name): stream problems:\n\(render(summary.problems))\n    the page's element problems:\n\(render(expected.elementProblems))")
         }
-        var envelope: SDiffOutcome<SDiffPage<E>>
+        var envelope: SDiffOutcome<DiffPage<E>>
         if let mapped = envelopes.first(where: { $0.0 == summary.envelope }) {
             envelope = mapped.1
         } else {
@@ -336,7 +261,7 @@ enum SDiffRunner {
 
     /// Every relation, for one text, in each chunking: chunk sizes (0: the whole text), and
     /// explicit cuts.
-    static func compare<E: SDiffEpoch>(_: E.Type, _ text: [UInt8], sizes: [Int], cutSets: [[Int]] = [],
+    static func compare<E: DiffEpoch>(_: E.Type, _ text: [UInt8], sizes: [Int], cutSets: [[Int]] = [],
                                        strictSizes: [Int], strictCutSets: [[Int]] = [], context: MapContext? = nil)
         -> (differences: [String], expected: SDiffExpected<E>)
     {
@@ -346,7 +271,7 @@ enum SDiffRunner {
             sizes.map { ("chunks of \($0 <= 0 ? text.count : $0)", cuts(size: $0, count: text.count)) }
                 + cutSets.map { ("cut at \($0.prefix(3).map(String.init).joined(separator: ", "))\($0.count > 3 ? ", ... (\($0.count) cuts)" : "")", $0) }
         }
-        var envelopes: [(JSON, SDiffOutcome<SDiffPage<E>>)] = []
+        var envelopes: [(JSON, SDiffOutcome<DiffPage<E>>)] = []
         for (name, cuts) in named(sizes, cutSets) {
             let streamed = stream(E.self, text, cuts: cuts, strict: false, context: context)
             differences += checkLenient(streamed, expected, context: context, envelopes: &envelopes, name)

@@ -178,16 +178,16 @@ struct MappingStreamDifferentialTests {
             let expected = SDiffRunner.expected(SDiffAsync.self, text, context: nil)
             let sizes = n % 2 == 0 ? [1, 2, 3, 5, 7, 11, 13, 64, 4096] : [text.count]
             let label = "case \(n) (\(mutations.map(\.rawValue).joined(separator: ", "))), chunks \(sizes)"
-            var lenient: [SDiffRepo<SDiffAsync>] = []
-            for try await repo in Mapper<SDiffRepo<SDiffAsync>>().elements(ofChunks: SDiffChunks(bytes: text, sizes: sizes)) {
+            var lenient: [DiffRepo<SDiffAsync>] = []
+            for try await repo in Mapper<DiffRepo<SDiffAsync>>().elements(ofChunks: SDiffChunks(bytes: text, sizes: sizes)) {
                 lenient.append(repo)
             }
             #expect(lenient == expected.items, "\(label)")
 
-            var strict: [SDiffRepo<SDiffAsync>] = []
+            var strict: [DiffRepo<SDiffAsync>] = []
             var thrown: [MappingProblem]?
             do {
-                for try await repo in Mapper<SDiffRepo<SDiffAsync>>(strict: true).elements(ofChunks: SDiffChunks(bytes: text, sizes: sizes)) {
+                for try await repo in Mapper<DiffRepo<SDiffAsync>>(strict: true).elements(ofChunks: SDiffChunks(bytes: text, sizes: sizes)) {
                     strict.append(repo)
                 }
             } catch let error as MappingError {
