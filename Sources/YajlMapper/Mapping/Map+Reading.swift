@@ -194,20 +194,23 @@ extension Map {
     func readModels<T: BaseMappable>(_: T.Type, required: Bool, allOrNothing: Bool = false) -> [T]?? {
         let info = modelInfo(T.self)
         return read(.models(info), required: required, expected: "[\(T.self)]") { node in
-            guard case .array(let elements) = node else {
+            guard case .array(var elements) = node else {
                 throw JSONConversionError.typeMismatch(expected: "[\(T.self)]", found: node.kind)
             }
             let base = currentPath
             if let builder = session.builtArray(standingFor: elements) {
-                // Built as the elements closed: take the models and the problems found.
-                guard builder.info === info else {
-                    // Read as models of another type than planned: this capture is unusable.
+                if builder.info === info {
+                    // Built as the elements closed: take the models and the problems found.
+                    session.adopt(builder.problems, under: base)
+                    if allOrNothing && builder.failures > 0 { return nil }
+                    return unsafeDowncast(builder, to: TypedElementBuilder<T>.self).models
+                }
+                // Built as models of another type than this read's: read the array whole.
+                guard repair(recording: nil), case .array(let whole)? = currentNode else {
                     session.noteMiss()
                     return nil
                 }
-                session.adopt(builder.problems, under: base)
-                if allOrNothing && builder.failures > 0 { return nil }
-                return unsafeDowncast(builder, to: TypedElementBuilder<T>.self).models
+                elements = whole
             }
             let whole = plan == nil
             let elementPlan = whole ? nil : session.plan(for: info)

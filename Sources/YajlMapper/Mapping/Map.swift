@@ -112,13 +112,19 @@ public final class Map {
         return path
     }
     let info: TypeInfo?
-    /// The plan this object was captured with; `nil` when it was kept whole.
-    let plan: TypePlan?
+    /// The plan this object was captured with; `nil` when it was kept whole. (These are
+    /// `var` for ``repair(recording:)``.)
+    @exclusivity(unchecked) private(set) var plan: TypePlan?
     /// `plan`'s reads, read on every selection without reference counting (the map holds
     /// the plan, which holds them).
-    private let readTable: UnsafeMutablePointer<Unmanaged<PlanRead>>?
-    private let singleMember: UnsafeMutablePointer<Int>?
-    private let readCount: Int
+    @exclusivity(unchecked) private var readTable: UnsafeMutablePointer<Unmanaged<PlanRead>>?
+    @exclusivity(unchecked) private var singleMember: UnsafeMutablePointer<Int>?
+    @exclusivity(unchecked) private var readCount: Int
+    /// The plan this object was captured with before ``repair(recording:)`` took it whole:
+    /// reads it does not cover still teach it. A repaired map is not reused.
+    @exclusivity(unchecked) private(set) var repairedFrom: TypePlan?
+    /// The selection's `ignoreNil` (to select again after a repair).
+    @exclusivity(unchecked) private var selectedIgnoresNil = false
     /// The position in the plan's reads the next selection is expected to match.
     @exclusivity(unchecked) private var cursor = 0
     @exclusivity(unchecked) private var requestedNested: Bool?
@@ -322,6 +328,7 @@ public final class Map {
         // The n-th read usually is the plan's n-th read: take its split components (and its
         // nesting, which the same key and delimiter decide the same way).
         requestedNested = nested
+        selectedIgnoresNil = ignoreNil
         if cursor < readCount, let table = readTable,
            table[cursor]._withUnsafeGuaranteedRef({ $0.key == key && $0.delimiter == delimiter && nested == $0.requestedNested }) {
             selectedRead = table[cursor]
@@ -455,7 +462,11 @@ public final class Map {
         guard plan != nil || session.recording else { return }
         let read = PlanRead(key: "", nested: false, delimiter: ".", kind: .value, whole: true)
         if let info, session.recording { session.record(read, for: info) }
-        if let plan, !plan.keepsWhole { session.noteMiss() }
+        if let plan, !plan.keepsWhole {
+            repair(recording: read)
+        } else if let repairedFrom, !repairedFrom.keepsWhole, let info {
+            session.record(read, for: info)
+        }
     }
 
     /// The selected value cast to `T` (ObjectMapper's `value()`).
@@ -525,7 +536,7 @@ public final class Map {
     func take(_ kind: ReadKind) -> YajlMapper.JSON? {
         // The usual read: a plain value the plan's matched read also reads as one.
         if case .value = kind, selectedIsPlainValue, !session.recording { return currentNode }
-        if plan != nil || session.recording {
+        if plan != nil || session.recording || repairedFrom != nil {
             checkRead(kind)
         }
         return currentNode
@@ -539,7 +550,43 @@ public final class Map {
         let read = PlanRead(key: currentKey ?? "", nested: keyIsNested, requestedNested: requestedNested,
                             delimiter: nestedKeyDelimiter, kind: kind)
         if let info, session.recording { session.record(read, for: info) }
-        if let plan, !plan.covers(read) { session.noteMiss() }
+        if let plan, !plan.covers(read) {
+            repair(recording: read)
+        } else if let repairedFrom, !repairedFrom.covers(read), let info {
+            session.record(read, for: info)
+        }
+    }
+
+    /// The object was captured without something its mapping reads (conditional logic the
+    /// plan has not seen): the map takes the whole object from the session's unit, selects
+    /// the same key again and goes on, so the mapping runs once and reads what a whole
+    /// object has. `read` (and any later read the plan does not cover) widens the plan for
+    /// the next objects. Without a whole unit the miss is noted: the caller maps again.
+    /// - Returns: whether the map now reads the whole object.
+    @discardableResult
+    func repair(recording read: PlanRead?) -> Bool {
+        guard let original = plan, let whole = session.wholeValue(at: path) else { return false }
+        if let info, let read { session.record(read, for: info) }
+        repairedFrom = original
+        plan = nil
+        readTable = nil
+        singleMember = nil
+        readCount = 0
+        cursor = 0
+        planNames = UnsafeBufferPointer(start: nil, count: 0)
+        node = whole
+        takeObject(whole)
+        hint = 0
+        // The selection again, on the whole object.
+        currentNode = lookup(currentComponents)
+        keyPresent = currentNode != nil
+        if selectedIgnoresNil, case .null? = currentNode {
+            keyPresent = false
+            currentNode = nil
+        }
+        selectedIsPlainValue = false
+        selectedMember = -1
+        return true
     }
 
     /// The path of the selected value from the unit's root.

@@ -433,6 +433,7 @@ struct MappingCapture: JSONEventHandler {
                let plan = session.plan(for: info.takeUnretainedValue()) {
                 elementBuilder = ElementBuilder.make(info: info.takeUnretainedValue(), plan: plan, session: session)
                 builderDepth = frames.count
+                session.elementsPath = pathOfTop()
             }
         case .units(let info):
             push(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: true,
@@ -600,6 +601,37 @@ struct MappingCapture: JSONEventHandler {
         return Set(keys).count != keys.count
     }
 
+    /// The path of the innermost open container from the root: each open object's last
+    /// key, each open array's count of values before the open one.
+    private func pathOfTop() -> [JSONPath.Component] {
+        var path: [JSONPath.Component] = []
+        for depth in 0..<max(frames.count - 1, 0) {
+            switch frames[depth] {
+            case .object(_, let keyStart, let node, _):
+                let sparse = node.map { !$0._withUnsafeGuaranteedRef { $0.keepsOthers } } ?? false
+                // Its keys end where the next object of the same kind starts its own.
+                var end = sparse ? hits.count : keys.count
+                for deeper in depth + 1..<frames.count {
+                    guard case .object(_, let nextStart, let nextNode, _) = frames[deeper] else { continue }
+                    let nextSparse = nextNode.map { !$0._withUnsafeGuaranteedRef { $0.keepsOthers } } ?? false
+                    if nextSparse == sparse {
+                        end = nextStart
+                        break
+                    }
+                }
+                guard end > keyStart else { return path }
+                if sparse, let node {
+                    path.append(.key(node._withUnsafeGuaranteedRef { $0.names[hits[end - 1]] }))
+                } else {
+                    path.append(.key(keys[end - 1]))
+                }
+            case .array(let start, _, _, _, _):
+                path.append(.index(frames[depth + 1].start - start))
+            }
+        }
+        return path
+    }
+
     mutating func endArray() throws {
         if skipDepth > 0 {
             skipDepth -= 1
@@ -612,6 +644,7 @@ struct MappingCapture: JSONEventHandler {
             elementBuilder.finish()
             self.elementBuilder = nil
             builderDepth = 0
+            session.elementsPath = []
             return try add(session.register(elementBuilder))
         }
         try add(.array(values.take(from: start)))
@@ -647,6 +680,8 @@ final class PlainStack<Element> {
         base = larger
         capacity *= 2
     }
+
+    subscript(index: Int) -> Element { base[index] }
 
     /// The top element (the stack must not be empty).
     var last: Element {

@@ -24,14 +24,20 @@ struct MappingRun<Value> {
                        capturedWhole: whole, recording: whole)
     }
 
-    /// Maps a document held in memory. A read outside the plans maps it again, kept whole,
-    /// and widens the plans, so conditional mappings are never silently wrong.
+    /// Maps a document held in memory. A read outside the plans takes that object from the
+    /// document parsed again whole, and widens the plans, so conditional mappings are never
+    /// silently wrong and run once. (Should an object not be found there, the document is
+    /// mapped again, kept whole.)
     func run(bytes: UnsafeRawBufferPointer, options: JSONParseOptions) throws -> MappingResult<Value> {
         var whole = false
         var result = try attempt(bytes: bytes, options: options, whole: whole)
         if result.session.missed {
             whole = true
             result = try attempt(bytes: bytes, options: options, whole: whole)
+            result.session.learnRecordedReads()
+        } else if result.session.repaired {
+            // Problems are located in the whole document, which has every value read.
+            whole = true
             result.session.learnRecordedReads()
         }
         if result.session.problems.contains(where: { $0.location == nil }) {
@@ -53,12 +59,15 @@ struct MappingRun<Value> {
     func run(replaying value: JSON) throws -> MappingResult<Value> {
         var capture = MappingCapture(session: session(whole: false), rootRule: .all)
         capture = MappingCapture(session: capture.session, rootRule: rule(capture))
+        capture.session.wholeUnit = WholeUnit(value)
         try value.replay(into: &capture)
         var session = capture.session
         var built = build(capture.documents.first ?? .null, session, false)
         if session.missed {
             session = self.session(whole: true)
             built = build(value, session, true)
+            session.learnRecordedReads()
+        } else if session.repaired {
             session.learnRecordedReads()
         }
         return try finish(built, session)
@@ -68,6 +77,12 @@ struct MappingRun<Value> {
         throws -> (value: Value?, session: MappingSession)
     {
         let session = session(whole: whole)
+        if !whole {
+            session.wholeUnit = WholeUnit {
+                try capture(bytes: bytes, options: options, session: self.session(whole: true), whole: true,
+                            recordingOffsets: false)
+            }
+        }
         let (root, _) = try capture(bytes: bytes, options: options, session: session, whole: whole, recordingOffsets: false)
         return (build(root, session, whole), session)
     }

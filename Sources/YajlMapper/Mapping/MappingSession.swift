@@ -63,8 +63,36 @@ final class MappingSession {
 
     func noteMiss() { missed = true }
 
+    // MARK: Reads outside the plan
+
+    /// The unit kept whole, for a map whose object was captured without a key its mapping
+    /// reads (see `Map.repair(recording:)`): the mapping goes on reading the whole object,
+    /// so it runs once. `nil` where the unit cannot be read again: a miss then maps it again.
+    @exclusivity(unchecked) var wholeUnit: WholeUnit?
+    /// The path of the array whose elements are being built as they close (see
+    /// ``ElementBuilder``), while it is open: the maps of its elements, the only ones
+    /// mapped then, have paths relative to it.
+    @exclusivity(unchecked) var elementsPath: [JSONPath.Component] = []
+    /// A map read an object kept whole from ``wholeUnit``: its problems must be located in
+    /// the whole unit, and the reads it added teach the plans.
+    @exclusivity(unchecked) private(set) var repaired = false
+
+    /// The whole value at a map's `path`, or `nil` when there is none to take (the miss is
+    /// then noted).
+    func wholeValue(at path: [JSONPath.Component]) -> JSON? {
+        guard let value = wholeUnit?.value(at: elementsPath + path) else {
+            noteMiss()
+            return nil
+        }
+        repaired = true
+        return value
+    }
+
     /// Starts the next streamed element with a clean slate.
-    func resetMiss() { missed = false }
+    func resetMiss() {
+        missed = false
+        repaired = false
+    }
 
     func record(_ read: PlanRead, for info: TypeInfo) {
         let id = ObjectIdentifier(info)
@@ -183,5 +211,29 @@ extension JSON {
         case .string: return "string"
         default: return kind.description
         }
+    }
+}
+
+/// A unit (a document, or a streamed element) parsed again, kept whole, on first use:
+/// where a map takes an object its plan did not capture all of.
+final class WholeUnit {
+    private let load: () throws -> (root: JSON, offsets: [Int])
+    private var loaded: (root: JSON, offsets: [Int])??
+
+    init(_ load: @escaping () throws -> (root: JSON, offsets: [Int])) { self.load = load }
+
+    init(_ value: JSON) {
+        load = { (value, []) }
+    }
+
+    /// The unit and the start offset of each of its values in pre-order (`nil` when it
+    /// could not be read again: a parse error later in it).
+    var whole: (root: JSON, offsets: [Int])? {
+        if loaded == nil { loaded = .some(try? load()) }
+        return loaded.unsafelyUnwrapped
+    }
+
+    func value(at path: [JSONPath.Component]) -> JSON? {
+        whole?.root.value(atPath: JSONPath(path))
     }
 }

@@ -137,9 +137,18 @@ public final class MappingStreamParser<N: BaseMappable> {
         count += 1
         session.basePath = JSONPath(arrayPath + [.index(index)])
         session.resetMiss()
+        // A read outside the plan takes its object from the element parsed again whole (its
+        // bytes are held until this returns).
+        let wholeUnit = source.map { source in WholeUnit { try Self.wholeCapture(source) } }
+        session.wholeUnit = wholeUnit
+        defer { session.wholeUnit = nil }
         var model = ModelBuilder.build(N.self, from: value, at: [], session: session, whole: false, info: info)
         var tree = value
         var treeOffsets = Array(offsets)
+        if session.repaired, !session.missed, let whole = wholeUnit?.whole {
+            (tree, treeOffsets) = whole
+            session.learnRecordedReads()
+        }
         if session.missed, let source {
             // A read outside the plan: map this element again from its own bytes, whole.
             _ = session.takeProblems()

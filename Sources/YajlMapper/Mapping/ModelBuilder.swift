@@ -44,7 +44,7 @@ enum ModelBuilder {
         let info = known ?? PlanRegistry.shared.info(for: T.self)
         let plan = whole ? nil : knownPlan ?? session.plan(for: info)
         let map: Map
-        if leaf2 == nil, spare != nil, isKnownUniquelyReferenced(&spare!) {
+        if leaf2 == nil, spare != nil, isKnownUniquelyReferenced(&spare!), spare!.repairedFrom == nil {
             map = spare!
             map.reuse(for: node, leaf: leaf)
         } else {
@@ -63,7 +63,7 @@ enum ModelBuilder {
                                       leaf: JSONPath.Component, session: MappingSession, info: TypeInfo, plan: TypePlan,
                                       into address: UnsafeMutablePointer<T>, reusing spare: inout Map?) -> Bool {
         let map: Map
-        if spare != nil, isKnownUniquelyReferenced(&spare!) {
+        if spare != nil, isKnownUniquelyReferenced(&spare!), spare!.repairedFrom == nil {
             map = spare!
             map.reuse(forMembers: members, collapsed: collapsed, leaf: leaf)
         } else {
