@@ -63,6 +63,7 @@ struct MappingRun<Value> {
         try value.replay(into: &capture)
         var session = capture.session
         var built = build(capture.documents.first ?? .null, session, false)
+        session.wholeUnit = nil
         if session.missed {
             session = self.session(whole: true)
             built = build(value, session, true)
@@ -83,6 +84,8 @@ struct MappingRun<Value> {
                             recordingOffsets: false)
             }
         }
+        // The whole unit reads `bytes`, valid only during this call.
+        defer { session.wholeUnit = nil }
         let (root, _) = try capture(bytes: bytes, options: options, session: session, whole: whole, recordingOffsets: false)
         return (build(root, session, whole), session)
     }
