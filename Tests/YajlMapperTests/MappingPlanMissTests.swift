@@ -17,6 +17,7 @@ enum MissTagIndexed {}
 enum MissTagLocated {}
 enum MissTagWhole {}
 enum MissTagImmutable {}
+enum MissTagPageFirst {}
 
 /// Counts the mappings of each type that read a non-empty `kind` (a plan's dry run reads an
 /// empty object: not counted).
@@ -210,6 +211,25 @@ struct MappingPlanMissTests {
         }
     }
 
+    @Test func itemsBuiltBeforeTheirPageIsRepairedAreNotBuiltAgain() throws {
+        let (items, expected) = missItems(6)
+        let text = #"{"flagged": true, "note": "n", "items": \#(items)}"#
+        for round in 0..<2 {
+            let mapper = Mapper<MissFlaggedPage<MissTagPageFirst>>()
+            let page = try #require(mapper.map(JSONString: text))
+            #expect(page.note == "n" && page.items.map(\.erased) == expected, "round \(round)")
+            #expect(MissCounter.shared.take(MissItem<MissTagPageFirst>.self) == 6, "round \(round)")
+            #expect(mapper.lastProblems.isEmpty)
+        }
+        // A problem in an item keeps its path and position.
+        let bad = #"{"flagged": true, "note": "n", "items": [{"kind": "b", "b": 5, "common": 1}]}"#
+        let mapper = Mapper<MissFlaggedPage<MissTagPageFirst>>()
+        _ = mapper.map(JSONString: bad)
+        #expect(summaries(mapper.lastProblems) == [ProblemSummary(.typeMismatch, "items[0].b", "String", "number 5")])
+        #expect(mapper.lastProblems.first?.location?.column == 61)
+        _ = MissCounter.shared.take(MissItem<MissTagPageFirst>.self)
+    }
+
     @Test func immutableModelsRunOnce() throws {
         let text = #"{"items": [{"kind": "b", "common": 1}, {"kind": "a", "a": 5, "common": 2}, {"kind": "a", "common": 3}]}"#
         let mapper = Mapper<MissImmutablePage<MissTagImmutable>>()
@@ -218,6 +238,20 @@ struct MappingPlanMissTests {
         #expect(page.items == [MissImmutable(kind: "b", a: -1, common: 1), MissImmutable(kind: "a", a: 5, common: 2)])
         #expect(summaries(mapper.lastProblems).first == ProblemSummary(.missing, "items[2].a", "Int", nil))
         #expect(MissCounter.shared.take(MissImmutable<MissTagImmutable>.self) == 3)
+    }
+}
+
+/// A page that reads `note` only when `flagged`, before its items: its own map is repaired
+/// on the first flagged page, after its items were built as they closed.
+struct MissFlaggedPage<Tag>: Mappable {
+    var flagged = false
+    var note: String?
+    var items: [MissItem<Tag>] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        flagged <- map["flagged"]
+        if flagged { note <- map["note"] }
+        items <- map["items"]
     }
 }
 

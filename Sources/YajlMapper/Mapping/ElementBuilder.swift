@@ -23,6 +23,8 @@ class ElementBuilder {
     fileprivate(set) var failures = 0
     /// The problems found, with paths relative to the array.
     fileprivate(set) var problems: [MappingProblem] = []
+    /// The array's path from the document's root.
+    var path: [JSONPath.Component] = []
 
     init(info: TypeInfo, plan: TypePlan, session: MappingSession) {
         self.info = info

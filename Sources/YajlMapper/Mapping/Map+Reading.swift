@@ -198,7 +198,8 @@ extension Map {
                 throw JSONConversionError.typeMismatch(expected: "[\(T.self)]", found: node.kind)
             }
             let base = currentPath
-            if let builder = session.builtArray(standingFor: elements) {
+            if let builder = session.builtArray(standingFor: elements)
+                ?? (plan == nil ? session.builtArray(at: base, of: info) : nil) {
                 if builder.info === info {
                     // Built as the elements closed: take the models and the problems found.
                     session.adopt(builder.problems, under: base)

@@ -434,6 +434,7 @@ struct MappingCapture: JSONEventHandler {
                 elementBuilder = ElementBuilder.make(info: info.takeUnretainedValue(), plan: plan, session: session)
                 builderDepth = frames.count
                 session.elementsPath = pathOfTop()
+                elementBuilder?.path = session.elementsPath
             }
         case .units(let info):
             push(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: true,

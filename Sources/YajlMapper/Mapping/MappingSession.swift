@@ -196,6 +196,14 @@ final class MappingSession {
         return nil
     }
 
+    /// The builder of the array of `info`'s models at `path` from the document's root, for a
+    /// map that reads the array in the whole document after a repair: its elements were
+    /// built (and their mappings run) as they closed, so they are not built again.
+    func builtArray(at path: [JSONPath.Component], of info: TypeInfo) -> ElementBuilder? {
+        guard repaired else { return nil }
+        return builtArrays.first { $0.builder.info === info && $0.builder.path == path }?.builder
+    }
+
     /// Moves the problems out (for the next unit of a stream).
     func takeProblems() -> [MappingProblem] {
         defer { problems.removeAll() }
