@@ -459,7 +459,7 @@ public final class Map {
 
     /// Records a read of the whole object (a plan with it keeps such objects whole).
     private func noteWholeRead() {
-        guard plan != nil || session.recording else { return }
+        guard plan != nil || session.recording || repairedFrom != nil else { return }
         let read = PlanRead(key: "", nested: false, delimiter: ".", kind: .value, whole: true)
         if let info, session.recording { session.record(read, for: info) }
         if let plan, !plan.keepsWhole {

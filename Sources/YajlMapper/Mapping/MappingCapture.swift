@@ -430,11 +430,11 @@ struct MappingCapture: JSONEventHandler {
             if case .object(_, _, _?, _)? = top { underKey = true } else { underKey = false }
             push(.array(start: values.count, elementRule: elementRule, units: false, indexed: nil, next: 0))
             if buildsElements, underKey, elementBuilder == nil, case .node = elementRule,
-               let plan = session.plan(for: info.takeUnretainedValue()) {
+               let plan = session.plan(for: info.takeUnretainedValue()), let path = pathOfTop() {
                 elementBuilder = ElementBuilder.make(info: info.takeUnretainedValue(), plan: plan, session: session)
                 builderDepth = frames.count
-                session.elementsPath = pathOfTop()
-                elementBuilder?.path = session.elementsPath
+                session.elementsPath = path
+                elementBuilder?.path = path
             }
         case .units(let info):
             push(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: true,
@@ -603,29 +603,27 @@ struct MappingCapture: JSONEventHandler {
     }
 
     /// The path of the innermost open container from the root: each open object's last
-    /// key, each open array's count of values before the open one.
-    private func pathOfTop() -> [JSONPath.Component] {
+    /// key, each open array's count of values before the open one. `nil` when an object on
+    /// the way keeps keys outside a plan (a dictionary of models, a model read whole): such
+    /// an object keeps a repeated key's values until it closes, and only the first counts,
+    /// so what is built inside may be dropped (sparse objects skip a repeat as it comes).
+    private func pathOfTop() -> [JSONPath.Component]? {
         var path: [JSONPath.Component] = []
         for depth in 0..<max(frames.count - 1, 0) {
             switch frames[depth] {
-            case .object(_, let keyStart, let node, _):
-                let sparse = node.map { !$0._withUnsafeGuaranteedRef { $0.keepsOthers } } ?? false
-                // Its keys end where the next object of the same kind starts its own.
-                var end = sparse ? hits.count : keys.count
+            case .object(_, let keyStart, let node?, _) where !node._withUnsafeGuaranteedRef({ $0.keepsOthers }):
+                // Its entry numbers end where the next open object's start.
+                var end = hits.count
                 for deeper in depth + 1..<frames.count {
-                    guard case .object(_, let nextStart, let nextNode, _) = frames[deeper] else { continue }
-                    let nextSparse = nextNode.map { !$0._withUnsafeGuaranteedRef { $0.keepsOthers } } ?? false
-                    if nextSparse == sparse {
+                    if case .object(_, let nextStart, _, _) = frames[deeper] {
                         end = nextStart
                         break
                     }
                 }
-                guard end > keyStart else { return path }
-                if sparse, let node {
-                    path.append(.key(node._withUnsafeGuaranteedRef { $0.names[hits[end - 1]] }))
-                } else {
-                    path.append(.key(keys[end - 1]))
-                }
+                guard end > keyStart else { return nil }
+                path.append(.key(node._withUnsafeGuaranteedRef { $0.names[hits[end - 1]] }))
+            case .object:
+                return nil
             case .array(let start, _, _, _, _):
                 path.append(.index(frames[depth + 1].start - start))
             }

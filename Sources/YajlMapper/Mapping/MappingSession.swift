@@ -199,9 +199,21 @@ final class MappingSession {
     /// The builder of the array of `info`'s models at `path` from the document's root, for a
     /// map that reads the array in the whole document after a repair: its elements were
     /// built (and their mappings run) as they closed, so they are not built again.
+    /// (`path` is a map's: relative to the array being built, when there is one; a number
+    /// in a key path names the same element as an index.)
     func builtArray(at path: [JSONPath.Component], of info: TypeInfo) -> ElementBuilder? {
-        guard repaired else { return nil }
-        return builtArrays.first { $0.builder.info === info && $0.builder.path == path }?.builder
+        guard repaired, !builtArrays.isEmpty else { return nil }
+        let full = elementsPath + path
+        func same(_ a: JSONPath.Component, _ b: JSONPath.Component) -> Bool {
+            switch (a, b) {
+            case (.key(let key), .index(let i)), (.index(let i), .key(let key)): return key == String(i)
+            default: return a == b
+            }
+        }
+        return builtArrays.first { entry in
+            entry.builder.info === info && entry.builder.path.count == full.count
+                && zip(entry.builder.path, full).allSatisfy(same)
+        }?.builder
     }
 
     /// Moves the problems out (for the next unit of a stream).
