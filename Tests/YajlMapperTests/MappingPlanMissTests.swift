@@ -30,27 +30,9 @@ final class MissCounter: @unchecked Sendable {
     func take(_ type: Any.Type) -> Int { lock.withLock { counts.removeValue(forKey: "\(type)") ?? 0 } }
 }
 
-/// Reads `a` only for kind "a": the dry run's plan (kind empty) lists `kind`, `b`, `common`.
-struct MissItem<Tag>: Mappable, Equatable {
-    var kind = ""
-    var a: Int?
-    var b: String?
-    var common = 0
-    init?(map: Map) {}
-    init(kind: String, a: Int? = nil, b: String? = nil, common: Int) {
-        (self.kind, self.a, self.b, self.common) = (kind, a, b, common)
-    }
-    mutating func mapping(map: Map) {
-        kind <- map["kind"]
-        if !kind.isEmpty { MissCounter.shared.bump(Self.self) }
-        if kind == "a" { a <- map["a"] } else { b <- map["b"] }
-        common <- map["common"]
-    }
-}
-
 struct MissPage<Tag>: Mappable {
     var total = 0
-    var items: [MissItem<Tag>] = []
+    var items: [PlanBranch<Tag>] = []
     init?(map: Map) {}
     mutating func mapping(map: Map) {
         total <- map["total"]
@@ -73,7 +55,7 @@ struct MissDeepData<Tag>: Mappable {
 }
 
 struct MissDeepGroup<Tag>: Mappable {
-    var items: [MissItem<Tag>] = []
+    var items: [PlanBranch<Tag>] = []
     init?(map: Map) {}
     mutating func mapping(map: Map) { items <- map["pages.1.items"] }
 }
@@ -90,7 +72,7 @@ struct MissRaw<Tag>: Mappable {
     }
 }
 
-/// ``MissItem`` as an `ImmutableMappable`, with a conditional `map.value`.
+/// ``PlanBranch`` as an `ImmutableMappable`, with a conditional `map.value`.
 struct MissImmutable<Tag>: ImmutableMappable, Equatable {
     let kind: String
     let a: Int
@@ -104,23 +86,20 @@ struct MissImmutable<Tag>: ImmutableMappable, Equatable {
     init(kind: String, a: Int, common: Int) { (self.kind, self.a, self.common) = (kind, a, common) }
 }
 
-/// A page whose odd items have kind "a" (read outside the first plan), as JSON text.
-func missItems(_ count: Int) -> (json: String, expected: [MissItem<Never>]) {
-    var parts: [String] = [], expected: [MissItem<Never>] = []
+/// Items whose odd ones have kind "a" (read outside the first plan of ``PlanBranch``), as
+/// JSON text.
+func missItems(_ count: Int) -> (json: String, expected: [PlanBranch<Never>]) {
+    var parts: [String] = [], expected: [PlanBranch<Never>] = []
     for i in 0..<count {
         if i % 2 == 1 {
             parts.append(#"{"kind": "a", "a": \#(i), "b": "unused", "common": \#(i * 10)}"#)
-            expected.append(MissItem(kind: "a", a: i, common: i * 10))
+            expected.append(PlanBranch(kind: "a", a: i, common: i * 10))
         } else {
             parts.append(#"{"b": "text\#(i)", "kind": "b", "common": \#(i * 10), "extra": [1]}"#)
-            expected.append(MissItem(kind: "b", b: "text\(i)", common: i * 10))
+            expected.append(PlanBranch(kind: "b", b: "text\(i)", common: i * 10))
         }
     }
     return ("[\n    " + parts.joined(separator: ",\n    ") + "\n  ]", expected)
-}
-
-extension MissItem {
-    var erased: MissItem<Never> { MissItem<Never>(kind: kind, a: a, b: b, common: common) }
 }
 
 private struct CountingContext: MapContext {}
@@ -134,9 +113,9 @@ struct MappingPlanMissTests {
         for round in 0..<3 {
             let page = try Mapper<MissPage<Tag>>(context: context, strict: true).map(string: text)
             #expect(page.items.map(\.erased) == expected, "round \(round)")
-            #expect(MissCounter.shared.take(MissItem<Tag>.self) == 8, "round \(round)")
+            #expect(MissCounter.shared.take(PlanBranch<Tag>.self) == 8, "round \(round)")
         }
-        let plan = try #require(PlanRegistry.shared.info(for: MissItem<Tag>.self).plan)
+        let plan = try #require(PlanRegistry.shared.info(for: PlanBranch<Tag>.self).plan)
         #expect(Set(plan.reads.map(\.key)) == ["kind", "a", "b", "common"])
     }
 
@@ -154,7 +133,7 @@ struct MappingPlanMissTests {
         let object = try JSONSerialization.jsonObject(with: Data(#"{"total": 6, "items": \#(items)}"#.utf8))
         let page = try #require(Mapper<MissPage<MissTagReplay>>().map(JSON: object as! [String: Any]))
         #expect(page.items.map(\.erased) == expected)
-        #expect(MissCounter.shared.take(MissItem<MissTagReplay>.self) == 6)
+        #expect(MissCounter.shared.take(PlanBranch<MissTagReplay>.self) == 6)
     }
 
     // One chunk size at a time: they share the type, and so its count.
@@ -162,11 +141,11 @@ struct MappingPlanMissTests {
     func streamedElementsRunOnce(chunk: Int) throws {
         let (items, expected) = missItems(9)
         let text = "{\n  \"total\": 9,\n  \"items\": \(items)\n}"
-        _ = MissCounter.shared.take(MissItem<MissTagStream>.self)
-        let (models, summary) = try StrmFixture.push(text, chunk: chunk, mapper: Mapper<MissItem<MissTagStream>>(strict: true))
+        _ = MissCounter.shared.take(PlanBranch<MissTagStream>.self)
+        let (models, summary) = try StrmFixture.push(text, chunk: chunk, mapper: Mapper<PlanBranch<MissTagStream>>(strict: true))
         #expect(models.map(\.erased) == expected)
         #expect(summary.problems.isEmpty)
-        #expect(MissCounter.shared.take(MissItem<MissTagStream>.self) == 9)
+        #expect(MissCounter.shared.take(PlanBranch<MissTagStream>.self) == 9)
     }
 
     @Test func objectsFoundThroughModelsDictionariesAndIndexes() throws {
@@ -181,7 +160,7 @@ struct MappingPlanMissTests {
             let root = try Mapper<MissDeepRoot<MissTagDictionary>>(strict: true).map(string: text)
             #expect(root.data?.groups["g1"]?.items.map(\.erased) == expected, "round \(round)")
             #expect(root.data?.groups["g2"]?.items.map(\.erased) == expected, "round \(round)")
-            #expect(MissCounter.shared.take(MissItem<MissTagDictionary>.self) == 10, "round \(round)")
+            #expect(MissCounter.shared.take(PlanBranch<MissTagDictionary>.self) == 10, "round \(round)")
         }
     }
 
@@ -199,7 +178,7 @@ struct MappingPlanMissTests {
         // line 3: `  {"kind": "a", "a": "seven", ...`: the string starts at column 22.
         #expect(mapper.lastProblems.first?.location?.line == 3)
         #expect(mapper.lastProblems.first?.location?.column == 22)
-        #expect(MissCounter.shared.take(MissItem<MissTagLocated>.self) == 2)
+        #expect(MissCounter.shared.take(PlanBranch<MissTagLocated>.self) == 2)
     }
 
     @Test func theWholeObjectAsJSONOnItsFirstRead() throws {
@@ -218,7 +197,7 @@ struct MappingPlanMissTests {
             let mapper = Mapper<MissFlaggedPage<MissTagPageFirst>>()
             let page = try #require(mapper.map(JSONString: text))
             #expect(page.note == "n" && page.items.map(\.erased) == expected, "round \(round)")
-            #expect(MissCounter.shared.take(MissItem<MissTagPageFirst>.self) == 6, "round \(round)")
+            #expect(MissCounter.shared.take(PlanBranch<MissTagPageFirst>.self) == 6, "round \(round)")
             #expect(mapper.lastProblems.isEmpty)
         }
         // A problem in an item keeps its path and position.
@@ -227,7 +206,7 @@ struct MappingPlanMissTests {
         _ = mapper.map(JSONString: bad)
         #expect(summaries(mapper.lastProblems) == [ProblemSummary(.typeMismatch, "items[0].b", "String", "number 5")])
         #expect(mapper.lastProblems.first?.location?.column == 61)
-        _ = MissCounter.shared.take(MissItem<MissTagPageFirst>.self)
+        _ = MissCounter.shared.take(PlanBranch<MissTagPageFirst>.self)
     }
 
     @Test func immutableModelsRunOnce() throws {
@@ -246,7 +225,7 @@ struct MappingPlanMissTests {
 struct MissFlaggedPage<Tag>: Mappable {
     var flagged = false
     var note: String?
-    var items: [MissItem<Tag>] = []
+    var items: [PlanBranch<Tag>] = []
     init?(map: Map) {}
     mutating func mapping(map: Map) {
         flagged <- map["flagged"]

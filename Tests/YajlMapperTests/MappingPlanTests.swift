@@ -16,7 +16,8 @@ enum PlanTagStream4096 {}
 enum PlanTagStreamStrict {}
 enum PlanTagConcurrent {}
 
-/// Reads `a` or `b` depending on `kind`, which it reads first.
+/// Reads `a` or `b` depending on `kind`, which it reads first; counts its mappings in
+/// ``MissCounter`` (a dry run, whose `kind` is empty, is not counted).
 struct PlanBranch<Tag>: Mappable, Equatable {
     var kind = ""
     var a: Int?
@@ -31,6 +32,7 @@ struct PlanBranch<Tag>: Mappable, Equatable {
     }
     mutating func mapping(map: Map) {
         kind <- map["kind"]
+        if !kind.isEmpty { MissCounter.shared.bump(Self.self) }
         if kind == "a" {
             a <- map["a"]
         } else {
