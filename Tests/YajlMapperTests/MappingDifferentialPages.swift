@@ -77,6 +77,33 @@ func diffContainerPaths(_ root: DiffJSON, _ prefix: [DiffStep] = [], into paths:
     }
 }
 
+/// `json` with array elements and object members removed, one at a time, while `fails`
+/// still holds for the smaller value (at most `budget` tries): a small reproducer.
+func diffShrink(_ json: DiffJSON, budget: Int = 3000, fails: (DiffJSON) -> Bool) -> DiffJSON {
+    var best = json
+    var budget = budget
+    var improved = true
+    while improved && budget > 0 {
+        improved = false
+        var paths: [[DiffStep]] = []
+        diffContainerPaths(best, into: &paths)
+        search: for path in paths {
+            for k in (0..<(diffValue(best, at: path[...])?.children ?? 0)).reversed() {
+                budget -= 1
+                var candidate = best
+                diffModify(&candidate, at: path[...]) { $0 = $0.removing(child: k) }
+                if fails(candidate) {
+                    best = candidate
+                    improved = true
+                    break search
+                }
+                if budget <= 0 { break search }
+            }
+        }
+    }
+    return best
+}
+
 /// How a case is written: compact or pretty (lines and columns then matter), and which
 /// characters are escaped.
 struct DiffLayout: CustomStringConvertible {

@@ -252,30 +252,8 @@ enum DiffRunner {
             return !compare(text, E.self, fastFirst: true).differences.isEmpty
                 || !compare(text, E.self, fastFirst: false).differences.isEmpty
         }
-        var best = json
         let layout = fails(json, .compact) ? .compact : layout
-        var budget = 4000
-        var improved = true
-        while improved && budget > 0 {
-            improved = false
-            var paths: [[DiffStep]] = []
-            diffContainerPaths(best, into: &paths)
-            search: for path in paths {
-                let count = diffValue(best, at: path[...])?.children ?? 0
-                for k in (0..<count).reversed() {
-                    budget -= 1
-                    var candidate = best
-                    diffModify(&candidate, at: path[...]) { $0 = $0.removing(child: k) }
-                    if fails(candidate, layout) {
-                        best = candidate
-                        improved = true
-                        break search
-                    }
-                    if budget <= 0 { break search }
-                }
-            }
-        }
-        return (best, layout)
+        return (diffShrink(json, budget: 4000) { fails($0, layout) }, layout)
     }
 
     /// Generates, mutates and compares `count` cases in `epoch`; `first` may change the

@@ -461,27 +461,9 @@ enum DynRunner {
             return (check.run(text, root, true, false).differences + check.run(text, root, false, false).differences)
                 .filter { seen.insert($0).inserted }
         }
-        var best = page, shown = differences(page)
-        var budget = 3000, improved = !shown.isEmpty
-        while improved && budget > 0 {
-            improved = false
-            var paths: [[DiffStep]] = []
-            diffContainerPaths(best, into: &paths)
-            search: for path in paths {
-                for k in (0..<(diffValue(best, at: path[...])?.children ?? 0)).reversed() {
-                    budget -= 1
-                    var candidate = best
-                    diffModify(&candidate, at: path[...]) { $0 = $0.removing(child: k) }
-                    let found = differences(candidate)
-                    if !found.isEmpty {
-                        (best, shown, improved) = (candidate, found, true)
-                        break search
-                    }
-                    if budget <= 0 { break search }
-                }
-            }
-        }
-        return (best, shown)
+        guard !differences(page).isEmpty else { return (page, []) }
+        let best = diffShrink(page) { !differences($0).isEmpty }
+        return (best, differences(best))
     }
 }
 

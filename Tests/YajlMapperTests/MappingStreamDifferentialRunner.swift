@@ -287,30 +287,8 @@ enum SDiffRunner {
 
     /// Removes array elements and object members while `fails` holds.
     static func shrink(_ json: DiffJSON, _ layout: DiffLayout, fails: ([UInt8]) -> Bool) -> (DiffJSON, DiffLayout) {
-        var best = json
         let layout = fails(DiffLayout.compact.write(json)) ? .compact : layout
-        var budget = 3000
-        var improved = true
-        while improved && budget > 0 {
-            improved = false
-            var paths: [[DiffStep]] = []
-            diffContainerPaths(best, into: &paths)
-            search: for path in paths {
-                let count = diffValue(best, at: path[...])?.children ?? 0
-                for k in (0..<count).reversed() {
-                    budget -= 1
-                    var candidate = best
-                    diffModify(&candidate, at: path[...]) { $0 = $0.removing(child: k) }
-                    if fails(layout.write(candidate)) {
-                        best = candidate
-                        improved = true
-                        break search
-                    }
-                    if budget <= 0 { break search }
-                }
-            }
-        }
-        return (best, layout)
+        return (diffShrink(json) { fails(layout.write($0)) }, layout)
     }
 
     /// A generated page with up to four mutations (none for the first); the mutations applied.
