@@ -39,7 +39,18 @@ let streamingPeakLimitMiB = 32.0
 struct TargetCheck {
     let target: SpeedTarget
     let measured: Double
+    /// About 95% confidence for the ratio the machine would give over many rounds (see
+    /// ``Measurement/speedInterval(relativeTo:)``); `nil` with too few rounds.
+    let interval: (low: Double, high: Double)?
     var met: Bool { measured >= target.minimum }
+
+    /// How sure this run is of its verdict: whether the whole interval is on one side.
+    var verdict: String {
+        guard let interval else { return met ? "met" : "NOT MET" }
+        if interval.low >= target.minimum { return "met" }
+        if interval.high < target.minimum { return "NOT MET" }
+        return met ? "met (within noise)" : "NOT MET (within noise)"
+    }
 }
 
 /// The checks a payload's results allow (targets whose two contenders both ran without error).
@@ -48,7 +59,8 @@ func checks(for payload: String, results: [Measurement]) -> [TargetCheck] {
         guard let measured = results.first(where: { $0.contender == target.contender && $0.error == nil }),
               let reference = results.first(where: { $0.contender == target.reference && $0.error == nil })
         else { return nil }
-        return TargetCheck(target: target, measured: measured.speed(relativeTo: reference))
+        return TargetCheck(target: target, measured: measured.speed(relativeTo: reference),
+                           interval: measured.speedInterval(relativeTo: reference))
     }
 }
 
@@ -60,13 +72,16 @@ func reportTargets(_ checks: [TargetCheck]) -> Bool {
         return true
     }
     report("== targets (ratios of this run) ==")
-    report(pad("target", 52, right: false) + pad("measured", 10) + pad("needed", 10) + "  result")
+    report(pad("target", 52, right: false) + pad("measured", 10) + pad("95% CI", 13) + pad("needed", 10)
+           + "  result")
     for check in checks {
         let suffix = check.target.suffix
+        let interval = check.interval.map { fixed($0.low, 2) + "-" + fixed($0.high, 2) + suffix } ?? "-"
         report(pad(check.target.title, 52, right: false)
                + pad(fixed(check.measured, 2) + suffix, 10)
+               + pad(interval, 13)
                + pad(">= " + fixed(check.target.minimum, 2) + suffix, 10)
-               + "  " + (check.met ? "met" : "NOT MET"))
+               + "  " + check.verdict)
     }
     let missed = checks.filter { !$0.met }.count
     report(missed == 0 ? "all \(checks.count) checked targets met"
@@ -78,7 +93,10 @@ func reportTargets(_ checks: [TargetCheck]) -> Bool {
 extension TargetCheck {
     /// The check as a JSON record.
     var record: [String: Any] {
-        ["target": target.title, "payload": target.payload, "contender": target.contender,
-         "reference": target.reference, "measured": measured, "minimum": target.minimum, "met": met]
+        var record: [String: Any] = ["target": target.title, "payload": target.payload, "contender": target.contender,
+                                     "reference": target.reference, "measured": measured, "minimum": target.minimum,
+                                     "met": met, "verdict": verdict]
+        if let interval { record["interval_95"] = [interval.low, interval.high] }
+        return record
     }
 }
