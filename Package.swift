@@ -30,10 +30,11 @@ let package = Package(
         // mapper as it arrives. Not a dependency of the command line's mapping path.
         .target(
             name: "GitHubClient",
-            dependencies: ["GitHubModels", "GitHubRequests", "YajlMapper"]
+            dependencies: ["GitHubModels", "GitHubRequests", "GitHubSearchSession", "YajlMapper"]
         ),
         // The search-as-you-type state machine: a pure reducer and a driver over query edits,
-        // with the client and the clock injected (no networking of its own).
+        // with the client and the clock injected (no networking of its own; GitHubClient
+        // conforms to its RepositorySearching).
         .target(
             name: "GitHubSearchSession",
             dependencies: ["GitHubModels", "GitHubRequests"]
@@ -75,7 +76,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GitHubClientTests",
-            dependencies: ["GitHubClient", "GitHubModels", "GitHubRequests", "YajlMapper"],
+            dependencies: ["GitHubClient", "GitHubModels", "GitHubRequests", "GitHubSearchSession", "YajlMapper"],
             exclude: ["fake_github_api.py"]
         ),
         .testTarget(

@@ -156,10 +156,3 @@ public enum SearchCommand {
         }
     }
 }
-
-extension GitHubClient: RepositorySearching {
-    /// Runs one repository search (for the search session).
-    public func search(_ query: GitHubSearchQuery) async throws -> GitHubRepositories {
-        try await searchRepositories(query)
-    }
-}
