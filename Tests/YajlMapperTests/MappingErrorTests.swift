@@ -218,7 +218,9 @@ struct MappingErrorTests {
     @Test func rootOfTheWrongKind() {
         #expect(Mapper<ErrPage>().map(JSONString: "[1, 2]") == nil)
         #expect(Mapper<ErrPage>().map(JSONString: "5") == nil)
-        #expect(Mapper<ErrPage>().mapArray(JSONString: #"{"a": 1}"#) == nil)
+        // As ObjectMapper: one object is an array of its model; a number is nothing.
+        #expect(Mapper<ErrPage>().mapArray(JSONString: #"{"a": 1}"#)?.count == 1)
+        #expect(Mapper<ErrPage>().mapArray(JSONString: "5") == nil)
         do {
             _ = try Mapper<ErrPage>().map(string: "[1, 2]")
             Issue.record("no error")

@@ -11,8 +11,9 @@ extension BaseMappable {
     public func toJSONValue() -> JSON { Mapper<Self>().toJSONValue(self) }
 }
 
-extension Mappable {
-    /// Maps a JSON string (ObjectMapper's `init?(JSONString:)`).
+extension BaseMappable {
+    /// Maps a JSON string (ObjectMapper's `init?(JSONString:)`; a `StaticMappable` type
+    /// gives the instance its `objectForMapping(map:)` picks, when that is of this type).
     public init?(JSONString: String, context: MapContext? = nil) {
         guard let value = Mapper<Self>(context: context).map(JSONString: JSONString) else { return nil }
         self = value
@@ -26,6 +27,13 @@ extension Mappable {
 }
 
 extension ImmutableMappable {
+    /// Maps a Foundation value, which must be a dictionary (ObjectMapper's
+    /// `init(JSONObject:)`).
+    /// - Throws: ``MappingError``.
+    public init(JSONObject: Any, context: MapContext? = nil) throws {
+        self = try Mapper<Self>(context: context).map(JSONObject: JSONObject)
+    }
+
     /// Maps a JSON string.
     /// - Throws: ``JSONParseError`` or ``MappingError``.
     public init(JSONString: String, context: MapContext? = nil) throws {
@@ -44,6 +52,42 @@ extension Array where Element: BaseMappable {
     public func toJSON() -> [[String: Any]] { Mapper<Element>().toJSONArray(self) }
 
     /// The models as JSON array text.
+    public func toJSONString(prettyPrint: Bool = false) -> String? {
+        Mapper<Element>().toJSONString(self, prettyPrint: prettyPrint)
+    }
+}
+
+extension Array where Element: BaseMappable {
+    /// Maps a JSON array string (ObjectMapper's `[T](JSONString:)`): `nil` when the text is
+    /// not JSON or holds neither an array nor one object.
+    public init?(JSONString: String, context: MapContext? = nil) {
+        guard let models = Mapper<Element>(context: context).mapArray(JSONString: JSONString) else { return nil }
+        self = models
+    }
+
+    /// Maps Foundation dictionaries (ObjectMapper's `[T](JSONArray:)`); an element its type
+    /// refuses is left out.
+    public init(JSONArray: [[String: Any]], context: MapContext? = nil) {
+        self = Mapper<Element>(context: context).mapArray(JSONArray: JSONArray)
+    }
+}
+
+extension Set where Element: BaseMappable {
+    /// Maps a JSON array string to a set (ObjectMapper's `Set<T>(JSONString:)`).
+    public init?(JSONString: String, context: MapContext? = nil) {
+        guard let models = Mapper<Element>(context: context).mapSet(JSONString: JSONString) else { return nil }
+        self = models
+    }
+
+    /// Maps Foundation dictionaries to a set (ObjectMapper's `Set<T>(JSONArray:)`).
+    public init?(JSONArray: [[String: Any]], context: MapContext? = nil) {
+        self = Mapper<Element>(context: context).mapSet(JSONArray: JSONArray)
+    }
+
+    /// The models as Foundation dictionaries, in the set's order.
+    public func toJSON() -> [[String: Any]] { Mapper<Element>().toJSONSet(self) }
+
+    /// The models as JSON array text, in the set's order.
     public func toJSONString(prettyPrint: Bool = false) -> String? {
         Mapper<Element>().toJSONString(self, prettyPrint: prettyPrint)
     }

@@ -80,9 +80,120 @@ extension Mapper where N: ImmutableMappable {
         return try map(json: value)
     }
 
+    /// Maps a Foundation value, which must be a dictionary, to an immutable model.
+    /// - Throws: ``MappingError``.
+    public func map(JSONObject: Any) throws -> N {
+        guard let dictionary = JSONObject as? [String: Any] else { throw Self.notA("an object", JSONObject) }
+        return try map(JSON: dictionary)
+    }
+
+    // As ObjectMapper's: every element must make a model, or the whole call throws (the
+    // error has every problem, the first element's first).
+
     /// Maps a JSON array string to immutable models.
-    /// - Throws: ``JSONParseError`` or ``MappingError``.
-    public func mapArray(JSONString: String) throws -> [N] { try mapArray(data: Array(JSONString.utf8)) }
+    /// - Throws: ``JSONParseError``, or ``MappingError`` unless every element makes a model.
+    public func mapArray(JSONString: String) throws -> [N] {
+        try every(arrayRun, try Self.parsed(JSONString), as: "an array")
+    }
+
+    /// Maps Foundation dictionaries to immutable models.
+    /// - Throws: ``MappingError`` unless every element makes a model.
+    public func mapArray(JSONArray: [[String: Any]]) throws -> [N] { try mapArray(JSONObject: JSONArray) }
+
+    /// Maps a Foundation array of dictionaries to immutable models.
+    /// - Throws: ``MappingError`` unless every element makes a model.
+    public func mapArray(JSONObject: Any) throws -> [N] {
+        try every(arrayRun, try Self.converted(JSONObject), as: "an array")
+    }
+
+    /// Maps a JSON object string of objects to immutable models.
+    /// - Throws: ``JSONParseError``, or ``MappingError`` unless every value makes a model.
+    public func mapDictionary(JSONString: String) throws -> [String: N] {
+        try every(dictionaryRun, try Self.parsed(JSONString), as: "an object")
+    }
+
+    /// Maps a Foundation dictionary of dictionaries to immutable models.
+    /// - Throws: ``MappingError`` unless every value makes a model.
+    public func mapDictionary(JSONObject: Any?) throws -> [String: N] {
+        try every(dictionaryRun, try Self.converted(JSONObject as Any), as: "an object")
+    }
+
+    /// Maps a Foundation dictionary of dictionaries to immutable models.
+    /// - Throws: ``MappingError`` unless every value makes a model.
+    public func mapDictionary(JSON: [String: [String: Any]]) throws -> [String: N] { try mapDictionary(JSONObject: JSON) }
+
+    /// Maps a Foundation dictionary of arrays of dictionaries to immutable models.
+    /// - Throws: ``MappingError`` unless every element makes a model.
+    public func mapDictionaryOfArrays(JSONObject: Any?) throws -> [String: [N]] {
+        try every(dictionaryOfArraysRun, try Self.converted(JSONObject as Any), as: "an object of arrays") {
+            $0.values.reduce(0) { $0 + $1.count }
+        }
+    }
+
+    /// Maps a Foundation dictionary of arrays of dictionaries to immutable models.
+    /// - Throws: ``MappingError`` unless every element makes a model.
+    public func mapDictionaryOfArrays(JSON: [String: [[String: Any]]]) throws -> [String: [N]] {
+        try mapDictionaryOfArrays(JSONObject: JSON)
+    }
+
+    /// Maps a Foundation array of arrays of dictionaries to immutable models.
+    /// - Throws: ``MappingError`` unless every element makes a model.
+    public func mapArrayOfArrays(JSONObject: Any?) throws -> [[N]] {
+        try every(arrayOfArraysRun, try Self.converted(JSONObject as Any), as: "an array of arrays") {
+            $0.reduce(0) { $0 + $1.count }
+        }
+    }
+
+    /// Runs `run` on a value and returns its models when there is one for each element
+    /// (`count` counts the models; the elements are the value's, or its members' elements).
+    private func every<Value: Collection>(_ run: MappingRun<Value>, _ value: YajlMapper.JSON, as shape: String,
+                                          count: (Value) -> Int = { $0.count }) throws -> Value {
+        let elements: Int
+        switch value {
+        case .array(let items) where shape != "an object" && shape != "an object of arrays":
+            if shape == "an array of arrays" {
+                elements = try items.reduce(0) { sum, inner in
+                    guard case .array(let members) = inner else { throw Self.notA(shape, inner.foundationValue) }
+                    return sum + members.count
+                }
+            } else {
+                elements = items.count
+            }
+        case .object(let object) where shape == "an object":
+            elements = object.count
+        case .object(let object) where shape == "an object of arrays":
+            elements = try object.values.reduce(0) { sum, inner in
+                guard case .array(let members) = inner else { throw Self.notA(shape, inner.foundationValue) }
+                return sum + members.count
+            }
+        default:
+            throw Self.notA(shape, value.foundationValue)
+        }
+        let result = try run.run(replaying: value)
+        lastProblems = result.problems
+        guard let models = result.value, count(models) == elements else {
+            throw MappingError(problems: result.problems.isEmpty
+                ? [MappingProblem(kind: .objectRejected, keyPath: "", expected: "\(N.self)", found: nil)]
+                : result.problems)
+        }
+        return models
+    }
+
+    /// JSON text as a value; a repeated key keeps its first value, as the engine reads it.
+    private static func parsed(_ text: String) throws -> YajlMapper.JSON {
+        try YajlMapper.JSON(parsing: text, duplicateKeys: .useFirst)
+    }
+
+    /// A Foundation value as a ``JSON`` value.
+    private static func converted(_ object: Any) throws -> YajlMapper.JSON {
+        guard let value = YajlMapper.JSON(foundation: object) else { throw notA("JSON", object) }
+        return value
+    }
+
+    private static func notA(_ shape: String, _ object: Any) -> MappingError {
+        MappingError(problems: [MappingProblem(kind: .typeMismatch, keyPath: "", expected: "\(shape) of \(N.self)",
+                                               found: String(describing: type(of: object)))])
+    }
 }
 
 extension JSONInput {

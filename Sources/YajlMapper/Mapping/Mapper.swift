@@ -119,8 +119,11 @@ public final class Mapper<N: BaseMappable> {
         return copy
     }
 
-    /// Maps a JSON array string to models (elements that fail are left out).
-    public func mapArray(JSONString: String) -> [N]? { lenient(arrayRun, JSONString) }
+    /// Maps a JSON array string to models (elements that fail are left out); text holding
+    /// one object gives an array of its model, as in ObjectMapper.
+    public func mapArray(JSONString: String) -> [N]? {
+        lenient(arrayRun, JSONString) ?? map(JSONString: JSONString).map { [$0] }
+    }
 
     /// Maps Foundation dictionaries to models.
     public func mapArray(JSONArray: [[String: Any]]) -> [N] { lenient(arrayRun, foundation: JSONArray) ?? [] }
@@ -128,28 +131,37 @@ public final class Mapper<N: BaseMappable> {
     /// Maps a Foundation array to models.
     public func mapArray(JSONObject: Any?) -> [N]? { lenient(arrayRun, foundation: JSONObject) }
 
+    // As in ObjectMapper, the dictionary and nested-array functions give `nil`, not an empty
+    // collection, when no model was made.
+
     /// Maps a JSON object string whose values are objects to a dictionary of models.
-    public func mapDictionary(JSONString: String) -> [String: N]? { lenient(dictionaryRun, JSONString) }
+    public func mapDictionary(JSONString: String) -> [String: N]? { nonEmpty(lenient(dictionaryRun, JSONString)) }
 
     /// Maps a Foundation dictionary of dictionaries to models.
-    public func mapDictionary(JSON: [String: [String: Any]]) -> [String: N]? { lenient(dictionaryRun, foundation: JSON) }
+    public func mapDictionary(JSON: [String: [String: Any]]) -> [String: N]? {
+        nonEmpty(lenient(dictionaryRun, foundation: JSON))
+    }
 
     /// Maps a Foundation dictionary of dictionaries to models.
-    public func mapDictionary(JSONObject: Any?) -> [String: N]? { lenient(dictionaryRun, foundation: JSONObject) }
+    public func mapDictionary(JSONObject: Any?) -> [String: N]? { nonEmpty(lenient(dictionaryRun, foundation: JSONObject)) }
 
     /// Maps `{"key": [{...}, ...]}` to a dictionary of arrays of models.
-    public func mapDictionaryOfArrays(JSONString: String) -> [String: [N]]? { lenient(dictionaryOfArraysRun, JSONString) }
+    public func mapDictionaryOfArrays(JSONString: String) -> [String: [N]]? {
+        nonEmpty(lenient(dictionaryOfArraysRun, JSONString))
+    }
 
     /// Maps a Foundation dictionary of arrays to a dictionary of arrays of models.
     public func mapDictionaryOfArrays(JSON: [String: [[String: Any]]]) -> [String: [N]]? {
-        lenient(dictionaryOfArraysRun, foundation: JSON)
+        nonEmpty(lenient(dictionaryOfArraysRun, foundation: JSON))
     }
 
     /// Maps `[[{...}], [{...}]]` to an array of arrays of models.
-    public func mapArrayOfArrays(JSONString: String) -> [[N]]? { lenient(arrayOfArraysRun, JSONString) }
+    public func mapArrayOfArrays(JSONString: String) -> [[N]]? { nonEmpty(lenient(arrayOfArraysRun, JSONString)) }
+
+    private func nonEmpty<C: Collection>(_ models: C?) -> C? { models?.isEmpty == false ? models : nil }
 
     /// Maps a Foundation array of arrays to an array of arrays of models.
-    public func mapArrayOfArrays(JSONObject: Any?) -> [[N]]? { lenient(arrayOfArraysRun, foundation: JSONObject) }
+    public func mapArrayOfArrays(JSONObject: Any?) -> [[N]]? { nonEmpty(lenient(arrayOfArraysRun, foundation: JSONObject)) }
 
     var dictionaryOfArraysRun: MappingRun<[String: [N]]> {
         run(rule: { _ in .all }, build: { root, session, _ in

@@ -95,3 +95,25 @@ public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible 
 
 /// ObjectMapper's name for the error `ImmutableMappable` throws.
 public typealias MapError = MappingError
+
+extension MappingError {
+    /// ObjectMapper's `MapError(key:currentValue:reason:)`, for an `init(map:)` or a
+    /// transform that refuses a value for its own reason: one ``MappingProblem/Kind/objectRejected``
+    /// problem at `key`, with the reason and the value. (The source position arguments
+    /// are accepted for compatibility; the problem is located in the document instead.)
+    public init(key: String?, currentValue: Any?, reason: String?, file: StaticString? = nil,
+                function: StaticString? = nil, line: UInt? = nil) {
+        self.init(problems: [MappingProblem(kind: .objectRejected, keyPath: key ?? "",
+                                            expected: reason ?? "the mapping",
+                                            found: currentValue.map { String(describing: $0) })])
+    }
+
+    /// ObjectMapper's `key`: the first problem's key path (`nil` at the root).
+    public var key: String? { first.keyPath.isEmpty ? nil : first.keyPath }
+
+    /// ObjectMapper's `currentValue`: what the first problem found, as text (`nil` when absent).
+    public var currentValue: Any? { first.found }
+
+    /// ObjectMapper's `reason`: the first problem's message.
+    public var reason: String? { first.message }
+}

@@ -47,3 +47,13 @@ open class DateFormatterTransform: TransformType, @unchecked Sendable {
         return dateFormatter.string(from: value)
     }
 }
+
+extension DateFormatter {
+    /// A formatter with a format and a locale identifier (ObjectMapper's helper):
+    /// `DateFormatter(withFormat: "yyyy-MM-dd", locale: "en_US_POSIX")`.
+    public convenience init(withFormat format: String, locale: String) {
+        self.init()
+        self.locale = Locale(identifier: locale)
+        dateFormat = format
+    }
+}

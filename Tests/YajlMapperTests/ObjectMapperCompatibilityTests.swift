@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+import YajlMapper
+
+// ObjectMapper API that existing code calls, found missing by compiling usage patterns of
+// public projects against this package: array and set initialisers, StaticMappable and
+// ImmutableMappable entry points, MapError's fields, Mapper's static and Foundation helpers.
+
+private struct Pet: Mappable, Hashable {
+    var name: String?
+    var age: Int?
+    init(name: String? = nil, age: Int? = nil) { (self.name, self.age) = (name, age) }
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        name <- map["name"]
+        age <- map["age"]
+    }
+}
+
+/// A class cluster: `kind` picks the subclass.
+private class Shape: StaticMappable {
+    var sides = 0
+    class func objectForMapping(map: Map) -> (any BaseMappable)? {
+        map["kind"].currentValue as? String == "square" ? Square() : Shape()
+    }
+    func mapping(map: Map) { sides <- map["sides"] }
+}
+private final class Square: Shape {}
+
+private struct Tag: ImmutableMappable, Equatable {
+    let label: String
+    let weight: Int
+    init(label: String, weight: Int) { (self.label, self.weight) = (label, weight) }
+    init(map: Map) throws {
+        label = try map.value("label")
+        weight = try map.value("weight")
+        guard weight >= 0 else { throw MapError(key: "weight", currentValue: weight, reason: "must not be negative") }
+    }
+}
+
+@Suite("ObjectMapper compatibility: entry points existing code calls")
+struct ObjectMapperCompatibilityTests {
+    @Test func arrayAndSetInitialisers() throws {
+        let text = #"[{"name": "Rex", "age": 3}, {"name": "Tom"}]"#
+        #expect([Pet](JSONString: text) == [Pet(name: "Rex", age: 3), Pet(name: "Tom")])
+        #expect([Pet](JSONString: #"{"name": "Solo"}"#) == [Pet(name: "Solo")], "one object is an array of one")
+        #expect([Pet](JSONString: "not json") == nil)
+        #expect([Pet](JSONArray: [["name": "A"], ["age": 2]]) == [Pet(name: "A"), Pet(age: 2)])
+        let set = try #require(Set<Pet>(JSONString: text))
+        #expect(set == [Pet(name: "Rex", age: 3), Pet(name: "Tom")])
+        #expect(Set<Pet>(JSONArray: [["name": "A"], ["name": "A"]]) == [Pet(name: "A")])
+        #expect(Set(set.toJSON().map { $0["name"] as? String }) == ["Rex", "Tom"])
+        let written = try #require(set.toJSONString())
+        #expect(Set<Pet>(JSONString: written) == set)
+    }
+
+    @Test func staticMappableInitialisers() throws {
+        let square = try #require(Shape(JSONString: #"{"kind": "square", "sides": 4}"#))
+        #expect(square is Square && square.sides == 4)
+        let shape = try #require(Shape(JSON: ["kind": "blob", "sides": 0]))
+        #expect(!(shape is Square))
+        #expect(Shape(JSONString: "[1]") == nil)
+    }
+
+    @Test func immutableEntryPointsThrowUnlessEveryElementMaps() throws {
+        #expect(try Tag(JSONObject: ["label": "a", "weight": 1]) == Tag(label: "a", weight: 1))
+        #expect(throws: MappingError.self) { try Tag(JSONObject: [1, 2]) }
+        let mapper = Mapper<Tag>()
+        #expect(try mapper.map(JSONObject: ["label": "b", "weight": 2]) == Tag(label: "b", weight: 2))
+        let good = #"[{"label": "a", "weight": 1}, {"label": "b", "weight": 2}]"#
+        #expect(try mapper.mapArray(JSONString: good).map(\.label) == ["a", "b"])
+        #expect(try mapper.mapArray(JSONArray: [["label": "c", "weight": 3]]) == [Tag(label: "c", weight: 3)])
+        #expect(try mapper.mapDictionary(JSONString: #"{"x": {"label": "x", "weight": 0}}"#) == ["x": Tag(label: "x", weight: 0)])
+        #expect(try mapper.mapDictionary(JSON: ["y": ["label": "y", "weight": 5]]) == ["y": Tag(label: "y", weight: 5)])
+        #expect(try mapper.mapDictionaryOfArrays(JSON: ["z": [["label": "z", "weight": 1]]]) == ["z": [Tag(label: "z", weight: 1)]])
+        #expect(try mapper.mapArrayOfArrays(JSONObject: [[["label": "w", "weight": 1]], []]) == [[Tag(label: "w", weight: 1)], []])
+
+        // One element that does not map fails the whole call, naming where.
+        let bad = #"[{"label": "a", "weight": 1}, {"label": "b"}]"#
+        let error = #expect(throws: MappingError.self) { try mapper.mapArray(JSONString: bad) }
+        #expect(error?.first.keyPath == "[1].weight" && error?.first.kind == .missing)
+        #expect(throws: MappingError.self) { try mapper.mapArray(JSONArray: [["label": "a", "weight": 1], ["weight": 1]]) }
+        #expect(throws: MappingError.self) { try mapper.mapDictionary(JSON: ["k": ["label": "k"]]) }
+        #expect(throws: MappingError.self) { try mapper.mapDictionaryOfArrays(JSON: ["k": [["label": "k", "weight": -1]]]) }
+        #expect(throws: MappingError.self) { try mapper.mapArrayOfArrays(JSONObject: [[["label": "w"]]]) }
+        // The wrong shape is an error too, not an empty result.
+        #expect(throws: MappingError.self) { try mapper.mapArray(JSONString: #"{"label": "a", "weight": 1}"#) }
+        #expect(throws: MappingError.self) { try mapper.mapDictionary(JSONObject: [1]) }
+        #expect(throws: JSONParseError.self) { try mapper.mapArray(JSONString: "[{") }
+    }
+
+    @Test func mapErrorFields() throws {
+        let thrown = #expect(throws: MappingError.self) { try Tag(JSONString: #"{"label": "n", "weight": -2}"#) }
+        let error = try #require(thrown)
+        #expect(error.key == "weight" && error.currentValue as? String == "-2")
+        #expect(error.reason?.contains("must not be negative") == true)
+        // The fields of an error the mapping made itself.
+        let missing = #expect(throws: MappingError.self) { try Tag(JSONString: #"{"label": "n"}"#) }
+        #expect(missing?.key == "weight" && missing?.currentValue == nil)
+        #expect(missing?.reason == "weight: missing key, expected Int")
+        let root = MapError(key: nil, currentValue: nil, reason: nil)
+        #expect(root.key == nil && root.first.kind == .objectRejected)
+    }
+
+    @Test func staticHelpers() throws {
+        let dictionary = try #require(Mapper<Pet>.parseJSONStringIntoDictionary(JSONString: #"{"a": [1, null], "b": "x"}"#))
+        #expect((dictionary["a"] as? [Any])?.count == 2 && dictionary["b"] as? String == "x")
+        #expect(Mapper<Pet>.parseJSONStringIntoDictionary(JSONString: "[1]") == nil)
+        #expect((Mapper<Pet>.parseJSONString(JSONString: "[1, 2]") as? [Any])?.count == 2)
+        #expect(Mapper<Pet>.parseJSONString(JSONString: "{") == nil)
+        #expect(Mapper<Pet>.toJSONString(["k": [1, 2]], prettyPrint: false) == #"{"k":[1,2]}"#)
+        #expect(Mapper<Pet>.toJSONString(Date(), prettyPrint: false) == nil)
+        let data = try #require(Mapper<Pet>.toJSONData(["k": "v"], options: []))
+        #expect(String(decoding: data, as: UTF8.self) == #"{"k":"v"}"#)
+        #expect(Mapper<Pet>.toJSONData(Date(), options: []) == nil)
+    }
+
+    @Test func foundationHelpers() throws {
+        let mapper = Mapper<Pet>()
+        #expect(mapper.map(JSONObject: ["age": 5], toObject: Pet(name: "Old")) == Pet(name: "Old", age: 5))
+        #expect(mapper.map(JSONObject: [1], toObject: Pet(name: "Old")) == Pet(name: "Old"))
+        let merged = mapper.mapDictionary(JSONObject: ["a": ["age": 1], "b": ["name": "B"]],
+                                          toDictionary: ["a": Pet(name: "A"), "c": Pet(name: "C")])
+        #expect(merged == ["a": Pet(name: "A", age: 1), "b": Pet(name: "B"), "c": Pet(name: "C")])
+        #expect(mapper.mapDictionary(JSONObject: "x", toDictionary: ["c": Pet()]) == ["c": Pet()])
+        #expect(mapper.mapDictionaryOfArrays(JSONObject: ["k": [["name": "K"]]]) == ["k": [Pet(name: "K")]])
+        #expect(mapper.mapDictionaryOfArrays(JSONObject: [1]) == nil)
+        let json = mapper.toJSONDictionaryOfArrays(["k": [Pet(name: "K")]])
+        #expect(json["k"]?.first?["name"] as? String == "K")
+        #expect(mapper.toJSONSet([Pet(age: 9)]).first?["age"] as? Int == 9)
+        // Nothing mapped is nil, not an empty collection (ObjectMapper's `isEmpty == false` checks).
+        #expect(mapper.mapDictionary(JSONString: "{}") == nil)
+        #expect(mapper.mapDictionary(JSONString: #"{"a": {}}"#) == ["a": Pet()])
+        #expect(mapper.mapDictionaryOfArrays(JSONString: "{}") == nil)
+        #expect(mapper.mapArrayOfArrays(JSONString: "[]") == nil)
+    }
+
+    @Test func dateFormatterHelper() throws {
+        let formatter = DateFormatter(withFormat: "yyyy-MM-dd", locale: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let date = try #require(formatter.date(from: "2024-02-29"))
+        #expect(date.timeIntervalSince1970 == 1_709_164_800)
+        #expect(formatter.locale.identifier == "en_US_POSIX")
+    }
+}
