@@ -70,30 +70,36 @@ enum DynOracle {
     static func set<T>(_ found: DynFound, _ convert: (Any) -> T?, _ property: inout T) {
         if case .value(let v) = found, let value = convert(v) { property = value }
     }
-    /// `<-` into an optional property.
+    /// `<-` into an optional property: a present value that does not convert makes it `nil`,
+    /// as ObjectMapper does.
     static func setOptional<T>(_ found: DynFound, _ convert: (Any) -> T?, _ property: inout T?) {
         switch found {
         case .absent: break
         case .null: property = nil
-        case .value(let v): if let value = convert(v) { property = value }
+        case .value(let v): property = convert(v)
         }
     }
-    /// `<-` into an optional nested model (`build` gives `nil` when the model refuses the object).
+    /// `<-` into an optional nested model (`build` gives `nil` when the model refuses the
+    /// object; so does a value that is not an object).
     static func setModel<T>(_ found: DynFound, _ build: (DynObject) -> T?, _ property: inout T?) {
         switch found {
         case .absent: break
         case .null: property = nil
         case .value(let v):
-            if let object = v as? [String: Any], let model = build(DynObject(members: object)) { property = model }
+            property = (v as? [String: Any]).flatMap { build(DynObject(members: $0)) }
         }
     }
-    /// `<-` into an optional array of models: elements that are not objects or are refused are left out.
+    /// `<-` into an optional array of models: elements that are not objects or are refused
+    /// are left out; a value that is not an array makes it `nil`.
     static func setModels<T>(_ found: DynFound, _ build: (DynObject) -> T?, _ property: inout [T]?) {
         switch found {
         case .absent: break
         case .null: property = nil
         case .value(let v):
-            guard let array = v as? [Any] else { return }
+            guard let array = v as? [Any] else {
+                property = nil
+                return
+            }
             property = array.compactMap { ($0 as? [String: Any]).flatMap { build(DynObject(members: $0)) } }
         }
     }
@@ -177,8 +183,8 @@ enum DynOracle {
         } else {
             setOptional(o.find("score"), double, &m.metric)
         }
-        // `ignoreNil`: `null` counts as absent.
-        if case .value(let v) = o.find("nick"), let nick = string(v) { m.nick = nick }
+        // `ignoreNil`: `null` counts as absent; another kind of value makes it `nil`.
+        if case .value(let v) = o.find("nick") { m.nick = string(v) }
         return m
     }
 

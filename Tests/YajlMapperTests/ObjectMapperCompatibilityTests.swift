@@ -38,6 +38,50 @@ private struct Tag: ImmutableMappable, Equatable {
     }
 }
 
+
+private enum Color: String { case red, green }
+
+private struct Leaf: Mappable, Equatable {
+    var id = 0
+    init(id: Int) { self.id = id }
+    init?(map: Map) { if map.JSON["refuse"] != nil { return nil } }
+    mutating func mapping(map: Map) { id <- map["id"] }
+}
+
+/// Optional properties that start with a value, to see what a present value that cannot be
+/// read does to them; and non-optional ones, which keep theirs.
+private struct Lenient: Mappable {
+    var count: Int? = 1
+    var name: String? = "n"
+    var ratio: Double? = 0.5
+    var color: Color? = .green
+    var number: Int? = 2
+    var leaf: Leaf? = Leaf(id: 1)
+    var leaves: [Leaf]? = [Leaf(id: 1)]
+    var counts: [Int]? = [1]
+    var plain = 7
+    var text = "t"
+    init() {}
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        count <- map["count"]
+        name <- map["name"]
+        ratio <- map["ratio"]
+        color <- map["color"]
+        number <- (map["number"], TransformOf<Int, String>(fromJSON: { $0.flatMap(Int.init) }, toJSON: { $0.map(String.init) }))
+        leaf <- map["leaf"]
+        leaves <- map["leaves"]
+        counts <- map["counts"]
+        plain <- map["plain"]
+        text <- map["text"]
+    }
+}
+
+private struct Fussy: ImmutableMappable {
+    let count: Int?
+    init(map: Map) throws { count = try map.value("count") }
+}
+
 @Suite("ObjectMapper compatibility: entry points existing code calls")
 struct ObjectMapperCompatibilityTests {
     @Test func arrayAndSetInitialisers() throws {
@@ -133,6 +177,36 @@ struct ObjectMapperCompatibilityTests {
         #expect(mapper.mapDictionary(JSONString: #"{"a": {}}"#) == ["a": Pet()])
         #expect(mapper.mapDictionaryOfArrays(JSONString: "{}") == nil)
         #expect(mapper.mapArrayOfArrays(JSONString: "[]") == nil)
+    }
+
+    /// ObjectMapper assigns what it read to an optional property whenever the key is present:
+    /// a value that cannot be read makes it nil (with a problem here); non-optional
+    /// properties keep their value (ObjectMapper would set a non-optional integer to 0).
+    @Test func presentValuesThatCannotBeReadMakeOptionalsNil() throws {
+        let text = #"{"count": "12", "name": 5, "ratio": true, "color": "blue", "number": "x1", "#
+            + #""leaf": "no", "leaves": 3, "counts": [1, "2"], "plain": "8", "text": 9}"#
+        let mapper = Mapper<Lenient>()
+        let mapped = try #require(mapper.map(JSONString: text))
+        #expect(mapped.count == nil && mapped.name == nil && mapped.ratio == nil && mapped.color == nil)
+        #expect(mapped.number == nil && mapped.leaf == nil && mapped.leaves == nil && mapped.counts == nil)
+        #expect(mapped.plain == 7 && mapped.text == "t")
+        #expect(mapper.lastProblems.map(\.keyPath) == ["count", "name", "ratio", "color", "number", "leaf", "leaves",
+                                                        "counts[1]", "plain", "text"])
+        // A nested model its type refuses is nil too; absent keys change nothing.
+        #expect(mapper.map(JSONString: #"{"leaf": {"refuse": true}}"#)?.leaf == nil)
+        let untouched = try #require(mapper.map(JSONString: "{}"))
+        #expect(untouched.count == 1 && untouched.leaf == Leaf(id: 1) && untouched.counts == [1])
+        // Mapped onto an existing instance: the same.
+        var existing = Lenient()
+        existing.count = 40
+        #expect(mapper.map(JSONString: #"{"count": "x"}"#, toObject: existing).count == nil)
+        // As elements of an array built as each closes.
+        let page = try #require(Mapper<Lenient>().mapArray(JSONString: #"[{"count": 3}, {"count": "3"}, {}]"#))
+        #expect(page.map(\.count) == [3, nil, 1])
+        // An optional `map.value` still throws for such a value, and gives nil for null.
+        #expect(throws: MappingError.self) { try Fussy(JSONString: #"{"count": "12"}"#) }
+        #expect(try Fussy(JSONString: #"{"count": null}"#).count == nil)
+        #expect(try Fussy(JSONString: "{}").count == nil)
     }
 
     @Test func dateFormatterHelper() throws {

@@ -38,7 +38,9 @@ extension Map {
         _ = self[key, nested: nested, delimiter: delimiter, ignoreNil: false]
         let before = session.problems.count
         let result = read(self)
-        if case .some(let value) = result, value != nil || optional { return value }
+        // An optional read gives `nil` for a value that does not convert too: the problem
+        // recorded makes it an error here.
+        if case .some(let value) = result, value != nil || optional && session.problems.count == before { return value }
         let problems = session.removeProblems(from: before)
         if optional && problems.isEmpty { return nil }
         if session.isDryRun, let placeholder = (T.self as? DryRunPlaceholder.Type)?.dryRunPlaceholder as? T {

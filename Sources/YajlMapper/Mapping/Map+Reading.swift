@@ -5,7 +5,8 @@ enum ModelRead {
     case built
     /// The value is `null`: an optional property becomes `nil`.
     case null
-    /// Absent, or not a model (a problem was recorded): the property keeps its value.
+    /// Absent, or, for a non-optional property, not a model (a problem was recorded): the
+    /// property keeps its value. (An optional one becomes `nil`, as in ObjectMapper.)
     case unchanged
 }
 
@@ -51,7 +52,8 @@ extension Map {
     ///   - required: the property is not optional: absent or `null` is a problem.
     ///   - expected: the Swift type's name, for problems.
     /// - Returns: `.some(value)` to assign, `.none` to leave the property as it is, or
-    ///   `.some(nil)` for an optional property read as `null`.
+    ///   `.some(nil)` for an optional property read as `null` or from a value that does not
+    ///   convert (a problem is recorded), as ObjectMapper makes it `nil`.
     func read<T>(_ kind: ReadKind, required: Bool, expected: @autoclosure () -> String,
                  _ convert: (JSON) throws -> T?) -> T?? {
         let node: JSON
@@ -72,7 +74,7 @@ extension Map {
         } catch {
             report(.typeMismatch, expected: expected(), found: node)
         }
-        return .none
+        return required ? .none : .some(nil)
     }
 
     /// The selected value sorted for assignment; a missing or `null` value for a required
@@ -185,7 +187,7 @@ extension Map {
             built = ModelBuilder.build(T.self, from: node, at: currentPath, session: session, whole: plan == nil,
                                        info: info, into: address)
         }
-        return built ? .built : .unchanged
+        return built ? .built : required ? .unchanged : .null
     }
 
     /// Builds an array of models; elements that fail are dropped, each with a problem.

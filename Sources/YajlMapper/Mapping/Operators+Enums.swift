@@ -29,13 +29,14 @@ public func <- <T: RawRepresentable>(left: inout T, right: Map) where T.RawValue
     }
 }
 
-/// Reads or writes an optional enum by its raw value.
+/// Reads or writes an optional enum by its raw value: `nil` for `null` or a raw value that
+/// names no case (a problem is recorded), as in ObjectMapper.
 @inlinable
 public func <- <T: RawRepresentable>(left: inout T?, right: Map) where T.RawValue: JSONScalar {
     if right.mappingType == .toJSON { return left >>> right }
     switch right.fetchValue(required: false, expected: T.self) {
     case .value(let node):
-        if let value: T = enumCase(node, at: right) { left = value }
+        left = enumCase(node, at: right)
     case .null:
         left = nil
     case .absent:

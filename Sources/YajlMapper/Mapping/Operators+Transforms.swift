@@ -18,7 +18,8 @@ public func <- <Transform: TransformType>(left: inout Transform.Object, right: (
     }
 }
 
-/// Reads or writes an optional value through a transform.
+/// Reads or writes an optional value through a transform: `nil` when the value is `null` or
+/// the transform refuses it (a problem is recorded), as in ObjectMapper.
 @inlinable
 public func <- <Transform: TransformType>(left: inout Transform.Object?, right: (Map, Transform)) {
     let (map, transform) = right
@@ -26,10 +27,9 @@ public func <- <Transform: TransformType>(left: inout Transform.Object?, right: 
     guard let input = map.transformInput(required: false, expected: Transform.Object.self) else { return }
     if let value = transform.transformFromJSON(input.value) {
         left = value
-    } else if input.isNull {
-        left = nil
     } else {
-        map.reportTransformFailure(expected: Transform.Object.self)
+        if !input.isNull { map.reportTransformFailure(expected: Transform.Object.self) }
+        left = nil
     }
 }
 

@@ -71,16 +71,22 @@ func readScalar<T: JSONScalar>(_ left: inout T, _ right: Map) {
     }
 }
 
-/// Reads a basic value into an optional property (`null` reads as `nil`).
+/// Reads a basic value into an optional property: `null`, or a value that does not convert
+/// (a problem is recorded), reads as `nil`, as in ObjectMapper.
 @inlinable
 func readOptionalScalar<T: JSONScalar>(_ left: inout T?, _ right: Map) {
     switch readPlainScalar(T.self, right) {
     case .value(let value): left = value
-    case .failed: return
+    case .failed: left = nil
     case .notPlain:
         switch right.fetchValue(required: false, expected: T.self) {
         case .value(let node):
-            do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
+            do {
+                left = try T.fromJSON(node)
+            } catch {
+                right.reportConversion(error, expected: T.self)
+                left = nil
+            }
         case .null:
             left = nil
         case .absent:
