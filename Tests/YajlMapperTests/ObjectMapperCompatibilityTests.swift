@@ -82,6 +82,33 @@ private struct Fussy: ImmutableMappable {
     init(map: Map) throws { count = try map.value("count") }
 }
 
+
+/// Digits in a string (a new transform per use: `TransformOf` holds closures, not `Sendable`).
+private var digits: TransformOf<Int, String> {
+    TransformOf(fromJSON: { $0.flatMap { Int($0) } }, toJSON: { $0.map { String($0) } })
+}
+
+private struct Grid: Mappable {
+    var rows: [[Int]] = []
+    var maybe: [[Int]]?
+    var tags: Set<Int> = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        rows <- (map["rows"], digits)
+        maybe <- (map["maybe"], digits)
+        tags <- (map["tags"], digits)
+    }
+}
+
+private struct Scores: ImmutableMappable {
+    let list: [Int]
+    let byName: [String: Int]
+    init(map: Map) throws {
+        list = try map.value("list", using: digits)
+        byName = try map.value("byName", using: digits)
+    }
+}
+
 @Suite("ObjectMapper compatibility: entry points existing code calls")
 struct ObjectMapperCompatibilityTests {
     @Test func arrayAndSetInitialisers() throws {
@@ -207,6 +234,24 @@ struct ObjectMapperCompatibilityTests {
         #expect(throws: MappingError.self) { try Fussy(JSONString: #"{"count": "12"}"#) }
         #expect(try Fussy(JSONString: #"{"count": null}"#).count == nil)
         #expect(try Fussy(JSONString: "{}").count == nil)
+    }
+
+    @Test func transformsOverNestedArraysSetsAndImmutableCollections() throws {
+        let grid = try #require(Mapper<Grid>().map(JSONString: #"{"rows": [["1", "2"], ["3"]], "maybe": [[]], "tags": ["4", "4", "5"]}"#))
+        #expect(grid.rows == [[1, 2], [3]] && grid.maybe == [[]] && grid.tags == [4, 5])
+        let text = try #require(grid.toJSONString())
+        let written = try #require(Mapper<Grid>().map(JSONString: text))
+        #expect(written.rows == grid.rows && written.maybe == grid.maybe && written.tags == grid.tags)
+        let bad = Mapper<Grid>()
+        let kept = try #require(bad.map(JSONString: #"{"rows": [["1"], ["x"]], "maybe": [["y"]], "tags": ["z"]}"#))
+        #expect(kept.rows.isEmpty && kept.maybe == nil && kept.tags.isEmpty)
+        #expect(bad.lastProblems.map(\.keyPath) == ["rows[1][0]", "maybe[0][0]", "tags[0]"])
+
+        let scores = try Scores(JSONString: #"{"list": ["1", "2"], "byName": {"a": "3"}}"#)
+        #expect(scores.list == [1, 2] && scores.byName == ["a": 3])
+        let error = #expect(throws: MappingError.self) { try Scores(JSONString: #"{"list": ["1", "x"], "byName": {}}"#) }
+        #expect(error?.first.keyPath == "list[1]")
+        #expect(throws: MappingError.self) { try Scores(JSONString: #"{"list": [], "byName": {"a": "b"}}"#) }
     }
 
     @Test func dateFormatterHelper() throws {

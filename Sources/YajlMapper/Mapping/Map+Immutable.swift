@@ -33,7 +33,7 @@ extension Optional: DryRunPlaceholder { static var dryRunPlaceholder: Optional {
 /// ``MappingError`` naming the key path, what was expected and what was found.
 extension Map {
     /// Selects `key` and turns a read into a value or a thrown error.
-    private func require<T>(_ key: String, _ nested: Bool?, _ delimiter: String, optional: Bool,
+    func require<T>(_ key: String, _ nested: Bool?, _ delimiter: String, optional: Bool,
                             _ read: (Map) -> T??) throws -> T? {
         _ = self[key, nested: nested, delimiter: delimiter, ignoreNil: false]
         let before = session.problems.count

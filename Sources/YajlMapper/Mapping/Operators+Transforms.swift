@@ -110,3 +110,58 @@ public func <- <Transform: TransformType>(left: inout Set<Transform.Object>?, ri
     }
     assign(&left, map.read(.value, required: false, expected: "Set<\(Transform.Object.self)>") { Set(try transformedElements($0, transform)) })
 }
+
+/// Reads or writes a set through a transform applied to each element.
+public func <- <Transform: TransformType>(left: inout Set<Transform.Object>, right: (Map, Transform)) where Transform.Object: Hashable {
+    let (map, transform) = right
+    if map.mappingType == .toJSON {
+        map.write(JSON.array(left.map { transformed($0, transform) ?? .null }))
+        return
+    }
+    assign(&left, map.read(.value, required: true, expected: "Set<\(Transform.Object.self)>") { Set(try transformedElements($0, transform)) })
+}
+
+/// Reads or writes an array of arrays through a transform applied to each element.
+public func <- <Transform: TransformType>(left: inout [[Transform.Object]], right: (Map, Transform)) {
+    let (map, transform) = right
+    if map.mappingType == .toJSON { return left >>> right }
+    assign(&left, map.read(.value, required: true, expected: "[[\(Transform.Object.self)]]") {
+        try $0.convertedElements { try transformedElements($0, transform) }
+    })
+}
+
+/// Reads or writes an optional array of arrays through a transform applied to each element.
+public func <- <Transform: TransformType>(left: inout [[Transform.Object]]?, right: (Map, Transform)) {
+    let (map, transform) = right
+    if map.mappingType == .toJSON { return left >>> right }
+    assign(&left, map.read(.value, required: false, expected: "[[\(Transform.Object.self)]]") {
+        try $0.convertedElements { try transformedElements($0, transform) }
+    })
+}
+
+/// Writes an array of arrays through a transform applied to each element.
+public func >>> <Transform: TransformType>(left: [[Transform.Object]]?, right: (Map, Transform)) {
+    let (map, transform) = right
+    guard map.mappingType == .toJSON else { return }
+    map.write(left.map { JSON.array($0.map { JSON.array($0.map { transformed($0, transform) ?? .null }) }) })
+}
+
+extension Map {
+    /// An array through a transform applied to each element (`ImmutableMappable`).
+    /// - Throws: ``MappingError`` when absent, not an array, or an element the transform refuses.
+    public func value<Transform: TransformType>(_ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+                                                file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [Transform.Object] {
+        try require(key, nested, delimiter, optional: false) {
+            $0.read(.value, required: true, expected: "[\(Transform.Object.self)]") { try transformedElements($0, transform) }
+        }!
+    }
+
+    /// A dictionary through a transform applied to each value (`ImmutableMappable`).
+    /// - Throws: ``MappingError`` when absent, not an object, or a value the transform refuses.
+    public func value<Transform: TransformType>(_ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+                                                file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [String: Transform.Object] {
+        try require(key, nested, delimiter, optional: false) {
+            $0.read(.value, required: true, expected: "[String: \(Transform.Object.self)]") { try transformedMembers($0, transform) }
+        }!
+    }
+}
