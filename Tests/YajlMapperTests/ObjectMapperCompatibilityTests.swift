@@ -109,6 +109,31 @@ private struct Scores: ImmutableMappable {
     }
 }
 
+
+private final class Inner: Mappable {
+    var x: Int?
+    var y: Int?
+    init() {}
+    init?(map: Map) {}
+    func mapping(map: Map) {
+        x <- map["x"]
+        y <- map["y"]
+    }
+}
+
+private struct Outer: Mappable {
+    var inner = Inner()
+    var spare: Inner?
+    var pet = Pet(name: "keep")
+    init() {}
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        inner <- map["inner"]
+        spare <- map["spare"]
+        pet <- map["pet"]
+    }
+}
+
 @Suite("ObjectMapper compatibility: entry points existing code calls")
 struct ObjectMapperCompatibilityTests {
     @Test func arrayAndSetInitialisers() throws {
@@ -252,6 +277,25 @@ struct ObjectMapperCompatibilityTests {
         let error = #expect(throws: MappingError.self) { try Scores(JSONString: #"{"list": ["1", "x"], "byName": {}}"#) }
         #expect(error?.first.keyPath == "list[1]")
         #expect(throws: MappingError.self) { try Scores(JSONString: #"{"list": [], "byName": {"a": "b"}}"#) }
+    }
+
+    /// Mapping onto an existing object maps nested objects onto the nested models there
+    /// (the same class instance, fields the JSON does not give kept), as ObjectMapper does.
+    @Test func mappingOntoAnObjectMapsOntoItsNestedModels() throws {
+        var outer = Outer()
+        outer.inner.x = 1
+        outer.spare = Inner()
+        outer.spare?.x = 5
+        let (inner, spare) = (outer.inner, try #require(outer.spare))
+        let updated = Mapper<Outer>().map(JSONString: #"{"inner": {"y": 9}, "spare": {"y": 6}, "pet": {"age": 2}}"#,
+                                          toObject: outer)
+        #expect(updated.inner === inner && inner.x == 1 && inner.y == 9)
+        #expect(updated.spare === spare && spare.x == 5 && spare.y == 6)
+        #expect(updated.pet == Pet(name: "keep", age: 2))
+        // A plain mapping still makes new models; null still clears an optional one.
+        let fresh = try #require(Mapper<Outer>().map(JSONString: #"{"inner": {"y": 1}, "spare": {"y": 2}}"#))
+        #expect(fresh.inner.x == nil && fresh.spare?.x == nil && fresh.spare?.y == 2)
+        #expect(Mapper<Outer>().map(JSON: ["spare": NSNull()], toObject: outer).spare == nil)
     }
 
     @Test func dateFormatterHelper() throws {

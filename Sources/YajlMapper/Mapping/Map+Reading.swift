@@ -190,6 +190,19 @@ extension Map {
         return built ? .built : required ? .unchanged : .null
     }
 
+    /// In a mapping onto an existing object (`toObject`), maps the selected object onto the
+    /// property's model in place: its mapping runs on it and keeps what the JSON does not
+    /// give, and a class instance stays the same instance, as in ObjectMapper.
+    /// - Returns: `false` (nothing done) when the value is absent or not an object.
+    @usableFromInline
+    func mapSelected<T: BaseMappable>(onto model: inout T) -> Bool {
+        guard toObject, let node = take(.model(modelInfo(T.self))), case .object = node else { return false }
+        let nested = Map(mappingType: .fromJSON, node: node, session: session, path: currentPath, info: nil,
+                         plan: nil, toObject: true)
+        model.mapping(map: nested)
+        return true
+    }
+
     /// Builds an array of models; elements that fail are dropped, each with a problem.
     /// - Parameter allOrNothing: one element that fails fails the whole read (as
     ///   `ImmutableMappable`'s `map.value` does in ObjectMapper), instead of being dropped.

@@ -5,9 +5,11 @@ private func json<T: BaseMappable>(_ model: T, _ map: Map) -> JSON {
 
 /// Reads or writes a nested model. (Inlinable: the model is built into the caller's memory,
 /// so no optional of its type is made in generic code, which costs a run-time type lookup.)
+/// Mapped onto an existing object, an object value is mapped onto the model there.
 @inlinable
 public func <- <T: BaseMappable>(left: inout T, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
+    if right.toObject, right.mapSelected(onto: &left) { return }
     withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
         if case .built = right.readModel(T.self, required: true, into: buffer.baseAddress!) {
             left = buffer.baseAddress!.move()
@@ -19,6 +21,7 @@ public func <- <T: BaseMappable>(left: inout T, right: Map) {
 @inlinable
 public func <- <T: BaseMappable>(left: inout T?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
+    if right.toObject, left != nil, right.mapSelected(onto: &left!) { return }
     withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
         switch right.readModel(T.self, required: false, into: buffer.baseAddress!) {
         case .built: left = buffer.baseAddress!.move()
