@@ -298,6 +298,15 @@ struct ObjectMapperCompatibilityTests {
         #expect(Mapper<Outer>().map(JSON: ["spare": NSNull()], toObject: outer).spare == nil)
     }
 
+    @Test func iso8601TransformIsADateFormatterTransform() throws {
+        let asBase: DateFormatterTransform = ISO8601DateTransform()
+        // Still the hand-written parser: fractions and offsets read, which the formatter would not.
+        let date = try #require(asBase.transformFromJSON("2020-01-02T03:04:05.5+01:00"))
+        #expect(date.timeIntervalSince1970 == 1_577_930_645.5)
+        #expect(asBase.transformToJSON(date) == "2020-01-02T02:04:05.5Z")
+        #expect(asBase.dateFormatter.string(from: Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+    }
+
     @Test func dateFormatterHelper() throws {
         let formatter = DateFormatter(withFormat: "yyyy-MM-dd", locale: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")

@@ -23,27 +23,35 @@ import Foundation
 /// createdAt <- (map["created_at"], ISO8601DateTransform())
 /// let date = ISO8601DateTransform.date(from: "2024-02-29T23:59:59+02:00")
 /// ```
-open class ISO8601DateTransform: TransformType, @unchecked Sendable {
-    // @unchecked: the class is open (as in ObjectMapper) and has no stored state.
+///
+/// As in ObjectMapper, it is a ``DateFormatterTransform`` (code that stores it as one keeps
+/// working); its `dateFormatter`, shared by every instance and never changed, formats
+/// `yyyy-MM-dd'T'HH:mm:ssXXXXX` in UTC, but neither direction uses it.
+open class ISO8601DateTransform: DateFormatterTransform, @unchecked Sendable {
+    // @unchecked: the class is open (as in ObjectMapper); its only state is its superclass's
+    // shared formatter, which nothing changes.
 
-    /// The model's type.
-    public typealias Object = Date
-    /// The JSON side's type.
-    public typealias JSON = String
+    /// The formatter every instance hands its superclass (ObjectMapper's format).
+    private static let sharedFormatter: DateFormatter = {
+        let formatter = DateFormatter(withFormat: "yyyy-MM-dd'T'HH:mm:ssXXXXX", locale: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        return formatter
+    }()
 
-    /// Creates the transform (it holds no state; creating one per property costs nothing).
-    public init() {}
+    /// Creates the transform (it shares one formatter; creating one per property costs
+    /// one small allocation).
+    public init() { super.init(dateFormatter: Self.sharedFormatter) }
 
     /// Reads an ISO 8601 date-time string.
     /// - Returns: The date, or `nil` when `value` is not a well-formed date-time string.
-    open func transformFromJSON(_ value: Any?) -> Date? {
+    override open func transformFromJSON(_ value: Any?) -> Date? {
         guard let string = value as? String else { return nil }
         return ISO8601DateTransform.date(from: string)
     }
 
     /// Writes the date in UTC with `Z`.
     /// - Returns: The string, or `nil` for a `nil` date or one whose time interval is not finite.
-    open func transformToJSON(_ value: Date?) -> String? {
+    override open func transformToJSON(_ value: Date?) -> String? {
         guard let value, value.timeIntervalSinceReferenceDate.isFinite else { return nil }
         return ISO8601DateTransform.string(from: value)
     }
