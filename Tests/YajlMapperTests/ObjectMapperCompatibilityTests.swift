@@ -134,6 +134,44 @@ private struct Outer: Mappable {
     }
 }
 
+
+private struct Shelf: ImmutableMappable {
+    let grid: [[Leaf]]
+    let maybeGrid: [[Leaf]]?
+    let byKey: [String: Leaf]?
+    let codes: [[Int]]
+    init(map: Map) throws {
+        grid = try map.value("grid")
+        maybeGrid = try map.value("maybeGrid")
+        byKey = try map.value("byKey")
+        codes = try map.value("codes", using: digits)
+    }
+}
+
+private struct Palette: Mappable {
+    var list: [Color] = []
+    var byName: [String: Color] = [:]
+    var maybe: [Color]?
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        list <- map["list"]
+        byName <- map["byName"]
+        maybe <- map["maybe"]
+    }
+}
+
+/// A `Date` mapped without a transform (Foundation holds it, JSON does not).
+private struct Stamp: Mappable {
+    var date: Date?
+    var note: String?
+    init() {}
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        date <- map["date"]
+        note <- map["note"]
+    }
+}
+
 @Suite("ObjectMapper compatibility: entry points existing code calls")
 struct ObjectMapperCompatibilityTests {
     @Test func arrayAndSetInitialisers() throws {
@@ -268,15 +306,44 @@ struct ObjectMapperCompatibilityTests {
         let written = try #require(Mapper<Grid>().map(JSONString: text))
         #expect(written.rows == grid.rows && written.maybe == grid.maybe && written.tags == grid.tags)
         let bad = Mapper<Grid>()
-        let kept = try #require(bad.map(JSONString: #"{"rows": [["1"], ["x"]], "maybe": [["y"]], "tags": ["z"]}"#))
-        #expect(kept.rows.isEmpty && kept.maybe == nil && kept.tags.isEmpty)
+        // As ObjectMapper: what a transform refuses in a collection is left out (a problem each).
+        let kept = try #require(bad.map(JSONString: #"{"rows": [["1"], ["x", "2"]], "maybe": [["y"]], "tags": ["z", "3"]}"#))
+        #expect(kept.rows == [[1], [2]] && kept.maybe == [[]] && kept.tags == [3])
         #expect(bad.lastProblems.map(\.keyPath) == ["rows[1][0]", "maybe[0][0]", "tags[0]"])
+        let keptJSON = Mapper<Grid>().toJSON(kept)
+        #expect((keptJSON["tags"] as? [String]) == ["3"])
 
         let scores = try Scores(JSONString: #"{"list": ["1", "2"], "byName": {"a": "3"}}"#)
         #expect(scores.list == [1, 2] && scores.byName == ["a": 3])
         let error = #expect(throws: MappingError.self) { try Scores(JSONString: #"{"list": ["1", "x"], "byName": {}}"#) }
         #expect(error?.first.keyPath == "list[1]")
         #expect(throws: MappingError.self) { try Scores(JSONString: #"{"list": [], "byName": {"a": "b"}}"#) }
+        // map.value for arrays of arrays, of models or through a transform, all or nothing.
+        let shelf = try Shelf(JSONString: #"{"grid": [[{"id": 1}], []], "byKey": {"a": {"id": 3}}, "codes": [["1", "2"]]}"#)
+        #expect(shelf.grid == [[Leaf(id: 1)], []] && shelf.maybeGrid == nil && shelf.byKey == ["a": Leaf(id: 3)])
+        #expect(shelf.codes == [[1, 2]])
+        let refused = #expect(throws: MappingError.self) {
+            try Shelf(JSONString: #"{"grid": [[{"id": 1}, {"refuse": 1}]], "byKey": null, "codes": []}"#)
+        }
+        #expect(refused?.problems.contains { $0.keyPath == "grid[0][1]" } == true)
+        #expect(throws: MappingError.self) { try Shelf(JSONString: #"{"grid": [], "codes": [["x"]]}"#) }
+        #expect(throws: MappingError.self) { try Shelf(JSONString: #"{"grid": [], "byKey": {"a": 1}, "codes": []}"#) }
+    }
+
+    @Test func enumCollectionsLeaveOutUnknownRawValues() throws {
+        let mapper = Mapper<Palette>()
+        let palette = try #require(mapper.map(JSONString: #"{"list": ["red", "blue", "green"], "byName": {"a": "red", "b": "x"}, "maybe": ["teal"]}"#))
+        #expect(palette.list == [.red, .green] && palette.byName == ["a": .red] && palette.maybe == [])
+        #expect(mapper.lastProblems.map(\.keyPath) == ["list[1]", "byName.b", "maybe[0]"])
+        #expect(throws: MappingError.self) { try Mapper<Palette>(strict: true).map(string: #"{"list": ["blue"], "byName": {}}"#) }
+    }
+
+    @Test func valuesJSONCannotHoldAreLeftOutNotNull() throws {
+        var stamp = Stamp()
+        stamp.date = Date(timeIntervalSince1970: 0)
+        let json = Mapper<Stamp>(shouldIncludeNilValues: true).toJSON(stamp)
+        #expect(json.keys.sorted() == ["note"] && json["note"] is NSNull)
+        #expect(Mapper<Stamp>().toJSON(stamp).isEmpty)
     }
 
     /// Mapping onto an existing object maps nested objects onto the nested models there

@@ -179,4 +179,25 @@ extension Map {
                                        file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [String: T] {
         try require(key, nested, delimiter, optional: false) { $0.readModelDictionary(T.self, required: true, allOrNothing: true) }!
     }
+
+    /// An optional dictionary of models.
+    /// - Throws: ``MappingError`` when present and not an object, or a member cannot be mapped.
+    public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                       file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [String: T]? {
+        try require(key, nested, delimiter, optional: true) { $0.readModelDictionary(T.self, required: false, allOrNothing: true) }
+    }
+
+    /// An array of arrays of models (one element that cannot be mapped fails the whole read).
+    /// - Throws: ``MappingError``.
+    public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                       file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [[T]] {
+        try require(key, nested, delimiter, optional: false) { $0.readModelGrid(T.self, required: true) }!
+    }
+
+    /// An optional array of arrays of models.
+    /// - Throws: ``MappingError`` when present and not an array of arrays, or an element cannot be mapped.
+    public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                       file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [[T]]? {
+        try require(key, nested, delimiter, optional: true) { $0.readModelGrid(T.self, required: false) }
+    }
 }

@@ -270,6 +270,31 @@ extension Map {
         }
     }
 
+    /// Builds an array of arrays of models, all or nothing (`ImmutableMappable`): `.none`
+    /// when an element cannot be mapped (its problem is recorded).
+    func readModelGrid<T: BaseMappable>(_: T.Type, required: Bool) -> [[T]]?? {
+        read(.value, required: required, expected: "[[\(T.self)]]") { node -> [[T]]? in
+            guard case .array(let outer) = node else {
+                throw JSONConversionError.typeMismatch(expected: "[[\(T.self)]]", found: node.kind)
+            }
+            var grid: [[T]] = []
+            for (i, inner) in outer.enumerated() {
+                guard case .array(let elements) = inner else {
+                    throw ElementFailure(path: [.index(i)], error: .typeMismatch(expected: "[\(T.self)]", found: inner.kind),
+                                         found: inner.foundDescription)
+                }
+                var row: [T] = []
+                for (j, element) in elements.enumerated() {
+                    guard let model = ModelBuilder.build(T.self, from: element, at: currentPath + [.index(i), .index(j)],
+                                                         session: session, whole: true) else { return nil }
+                    row.append(model)
+                }
+                grid.append(row)
+            }
+            return grid
+        }
+    }
+
     /// Builds nested collections of models from a value kept whole.
     func readModelCollection<T: BaseMappable, Result>(_: T.Type, required: Bool, expected: String,
                                                       _ shape: (JSON, (JSON, [JSONPath.Component]) -> T?) throws -> Result) -> Result?? {
@@ -305,6 +330,66 @@ extension Map {
         if input.isNull && !required { return .some(nil) }
         reportTransformFailure(expected: Transform.Object.self)
         return .none
+    }
+}
+
+extension Map {
+    /// The elements of an array that convert, in order. Each one that does not is left out
+    /// and is a problem at its index, as ObjectMapper drops what a transform or an enum's
+    /// raw value refuses in a collection (lenient mode; strict mode makes them errors).
+    func keptElements<T>(_ node: JSON, under prefix: [JSONPath.Component] = [], _ convert: (JSON) throws -> T) throws -> [T] {
+        guard case .array(let elements) = node else {
+            throw JSONConversionError.typeMismatch(expected: "array", found: node.kind)
+        }
+        var kept: [T] = []
+        kept.reserveCapacity(elements.count)
+        for (i, element) in elements.enumerated() {
+            do {
+                kept.append(try convert(element))
+            } catch {
+                reportDropped(error, at: prefix + [.index(i)], element)
+            }
+        }
+        return kept
+    }
+
+    /// The members of an object that convert; each one that does not is left out and is a
+    /// problem at its key (see ``keptElements(_:_:)``).
+    func keptMembers<T>(_ node: JSON, _ convert: (JSON) throws -> T) throws -> [String: T] {
+        guard case .object(let object) = node else {
+            throw JSONConversionError.typeMismatch(expected: "object", found: node.kind)
+        }
+        var kept: [String: T] = [:]
+        for (key, value) in zip(object.keys, object.values) {
+            do {
+                kept[key] = try convert(value)
+            } catch {
+                reportDropped(error, at: [.key(key)], value)
+            }
+        }
+        return kept
+    }
+
+    /// ``keptElements(_:under:_:)`` for an array of arrays: each row's elements that convert;
+    /// a row that is not an array is left out too.
+    func keptRows<T>(_ node: JSON, _ convert: (JSON) throws -> T) throws -> [[T]] {
+        var row = 0
+        return try keptElements(node) { value in
+            defer { row += 1 }
+            return try keptElements(value, under: [.index(row)], convert)
+        }
+    }
+
+    private func reportDropped(_ error: any Error, at steps: [JSONPath.Component], _ value: JSON) {
+        if let error = error as? JSONConversionError {
+            session.report(kindOf(error), path: currentPath + steps, expected: expectedOf(error),
+                           found: value.found(for: error) ?? foundOf(error))
+        } else if let failure = error as? ElementFailure {
+            session.report(kindOf(failure.error), path: currentPath + steps + failure.path,
+                           expected: expectedOf(failure.error), found: failure.found ?? foundOf(failure.error))
+        } else {
+            session.report(.typeMismatch, path: currentPath + steps, expected: "\(error)", found: value.foundDescription)
+        }
     }
 }
 

@@ -54,16 +54,17 @@ public func >>> <T: RawRepresentable>(left: T?, right: Map) where T.RawValue: JS
     if right.mappingType == .toJSON { right.write(left?.rawValue.jsonValue) }
 }
 
-/// Reads or writes an array of enums.
+/// Reads or writes an array of enums (an unknown raw value is a problem and is left out,
+/// as in ObjectMapper; so in the dictionary forms).
 public func <- <T: RawRepresentable>(left: inout [T], right: Map) where T.RawValue: JSONScalar {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: true, expected: "[\(T.self)]") { try $0.convertedElements { try enumCase($0) as T } })
+    assign(&left, right.read(.value, required: true, expected: "[\(T.self)]") { try right.keptElements($0) { try enumCase($0) as T } })
 }
 
 /// Reads or writes an optional array of enums.
 public func <- <T: RawRepresentable>(left: inout [T]?, right: Map) where T.RawValue: JSONScalar {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: false, expected: "[\(T.self)]") { try $0.convertedElements { try enumCase($0) as T } })
+    assign(&left, right.read(.value, required: false, expected: "[\(T.self)]") { try right.keptElements($0) { try enumCase($0) as T } })
 }
 
 /// Writes an array of enums' raw values.
@@ -79,13 +80,13 @@ public func >>> <T: RawRepresentable>(left: [T]?, right: Map) where T.RawValue: 
 /// Reads or writes a dictionary of enums.
 public func <- <T: RawRepresentable>(left: inout [String: T], right: Map) where T.RawValue: JSONScalar {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: true, expected: "[String: \(T.self)]") { try $0.convertedMembers { try enumCase($0) as T } })
+    assign(&left, right.read(.value, required: true, expected: "[String: \(T.self)]") { try right.keptMembers($0) { try enumCase($0) as T } })
 }
 
 /// Reads or writes an optional dictionary of enums.
 public func <- <T: RawRepresentable>(left: inout [String: T]?, right: Map) where T.RawValue: JSONScalar {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: false, expected: "[String: \(T.self)]") { try $0.convertedMembers { try enumCase($0) as T } })
+    assign(&left, right.read(.value, required: false, expected: "[String: \(T.self)]") { try right.keptMembers($0) { try enumCase($0) as T } })
 }
 
 /// Writes a dictionary of enums' raw values.

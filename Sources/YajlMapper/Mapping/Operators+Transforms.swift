@@ -39,38 +39,41 @@ public func >>> <Transform: TransformType>(left: Transform.Object?, right: (Map,
     if map.mappingType == .toJSON { map.write(left == nil ? nil : transformed(left, transform)) }
 }
 
-/// Transforms each element of an array; one failure is a problem and leaves the property as it is.
+/// Transforms each element of an array; the first failure names its index (`map.value`,
+/// which throws for it).
 private func transformedElements<Transform: TransformType>(_ node: JSON, _ transform: Transform) throws -> [Transform.Object] {
-    try node.convertedElements { element in
-        guard let value = transform.transformFromJSON(element == .null ? nil : element.foundationValue) else {
-            throw JSONConversionError.typeMismatch(expected: "\(Transform.Object.self)", found: element.kind)
-        }
-        return value
-    }
+    try node.convertedElements { try transformedElement($0, transform) }
 }
 
-/// Transforms each member of an object.
-private func transformedMembers<Transform: TransformType>(_ node: JSON, _ transform: Transform) throws -> [String: Transform.Object] {
-    try node.convertedMembers { member in
-        guard let value = transform.transformFromJSON(member == .null ? nil : member.foundationValue) else {
-            throw JSONConversionError.typeMismatch(expected: "\(Transform.Object.self)", found: member.kind)
-        }
-        return value
+/// The value a transform makes of one element, or an error that names what it refused.
+private func transformedElement<Transform: TransformType>(_ element: JSON, _ transform: Transform) throws -> Transform.Object {
+    guard let value = transform.transformFromJSON(element == .null ? nil : element.foundationValue) else {
+        throw JSONConversionError.typeMismatch(expected: "\(Transform.Object.self)", found: element.kind)
     }
+    return value
+}
+
+/// Transforms each member of an object; the first failure names its key.
+private func transformedMembers<Transform: TransformType>(_ node: JSON, _ transform: Transform) throws -> [String: Transform.Object] {
+    try node.convertedMembers { try transformedElement($0, transform) }
 }
 
 /// Reads or writes an array through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout [Transform.Object], right: (Map, Transform)) {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.read(.value, required: true, expected: "[\(Transform.Object.self)]") { try transformedElements($0, transform) })
+    assign(&left, map.read(.value, required: true, expected: "[\(Transform.Object.self)]") {
+        try map.keptElements($0) { try transformedElement($0, transform) }
+    })
 }
 
 /// Reads or writes an optional array through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout [Transform.Object]?, right: (Map, Transform)) {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.read(.value, required: false, expected: "[\(Transform.Object.self)]") { try transformedElements($0, transform) })
+    assign(&left, map.read(.value, required: false, expected: "[\(Transform.Object.self)]") {
+        try map.keptElements($0) { try transformedElement($0, transform) }
+    })
 }
 
 /// Writes an array through a transform applied to each element.
@@ -84,14 +87,18 @@ public func >>> <Transform: TransformType>(left: [Transform.Object]?, right: (Ma
 public func <- <Transform: TransformType>(left: inout [String: Transform.Object], right: (Map, Transform)) {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.read(.value, required: true, expected: "[String: \(Transform.Object.self)]") { try transformedMembers($0, transform) })
+    assign(&left, map.read(.value, required: true, expected: "[String: \(Transform.Object.self)]") {
+        try map.keptMembers($0) { try transformedElement($0, transform) }
+    })
 }
 
 /// Reads or writes an optional dictionary through a transform applied to each value.
 public func <- <Transform: TransformType>(left: inout [String: Transform.Object]?, right: (Map, Transform)) {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.read(.value, required: false, expected: "[String: \(Transform.Object.self)]") { try transformedMembers($0, transform) })
+    assign(&left, map.read(.value, required: false, expected: "[String: \(Transform.Object.self)]") {
+        try map.keptMembers($0) { try transformedElement($0, transform) }
+    })
 }
 
 /// Writes a dictionary through a transform applied to each value.
@@ -101,32 +108,37 @@ public func >>> <Transform: TransformType>(left: [String: Transform.Object]?, ri
     map.write(left.map { d in .object(JSONObject(d.keys.sorted().map { ($0, transformed(d[$0]!, transform) ?? .null) })) })
 }
 
+/// Writes a set through a transform applied to each element.
+public func >>> <Transform: TransformType>(left: Set<Transform.Object>?, right: (Map, Transform)) where Transform.Object: Hashable {
+    let (map, transform) = right
+    guard map.mappingType == .toJSON else { return }
+    map.write(left.map { JSON.array($0.map { transformed($0, transform) ?? .null }) })
+}
+
 /// Reads or writes a set through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout Set<Transform.Object>?, right: (Map, Transform)) where Transform.Object: Hashable {
     let (map, transform) = right
-    if map.mappingType == .toJSON {
-        map.write(left.map { JSON.array($0.map { transformed($0, transform) ?? .null }) })
-        return
-    }
-    assign(&left, map.read(.value, required: false, expected: "Set<\(Transform.Object.self)>") { Set(try transformedElements($0, transform)) })
+    if map.mappingType == .toJSON { return left >>> right }
+    assign(&left, map.read(.value, required: false, expected: "Set<\(Transform.Object.self)>") {
+        Set(try map.keptElements($0) { try transformedElement($0, transform) })
+    })
 }
 
 /// Reads or writes a set through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout Set<Transform.Object>, right: (Map, Transform)) where Transform.Object: Hashable {
     let (map, transform) = right
-    if map.mappingType == .toJSON {
-        map.write(JSON.array(left.map { transformed($0, transform) ?? .null }))
-        return
-    }
-    assign(&left, map.read(.value, required: true, expected: "Set<\(Transform.Object.self)>") { Set(try transformedElements($0, transform)) })
+    if map.mappingType == .toJSON { return left >>> right }
+    assign(&left, map.read(.value, required: true, expected: "Set<\(Transform.Object.self)>") {
+        Set(try map.keptElements($0) { try transformedElement($0, transform) })
+    })
 }
 
 /// Reads or writes an array of arrays through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout [[Transform.Object]], right: (Map, Transform)) {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.read(.value, required: true, expected: "[[\(Transform.Object.self)]]") {
-        try $0.convertedElements { try transformedElements($0, transform) }
+    assign(&left, map.read(.value, required: true, expected: "[[\(Transform.Object.self)]]") { node in
+        try map.keptRows(node) { try transformedElement($0, transform) }
     })
 }
 
@@ -134,8 +146,8 @@ public func <- <Transform: TransformType>(left: inout [[Transform.Object]], righ
 public func <- <Transform: TransformType>(left: inout [[Transform.Object]]?, right: (Map, Transform)) {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.read(.value, required: false, expected: "[[\(Transform.Object.self)]]") {
-        try $0.convertedElements { try transformedElements($0, transform) }
+    assign(&left, map.read(.value, required: false, expected: "[[\(Transform.Object.self)]]") { node in
+        try map.keptRows(node) { try transformedElement($0, transform) }
     })
 }
 
@@ -153,6 +165,17 @@ extension Map {
                                                 file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [Transform.Object] {
         try require(key, nested, delimiter, optional: false) {
             $0.read(.value, required: true, expected: "[\(Transform.Object.self)]") { try transformedElements($0, transform) }
+        }!
+    }
+
+    /// An array of arrays through a transform applied to each element (`ImmutableMappable`).
+    /// - Throws: ``MappingError`` when absent, not an array of arrays, or an element the transform refuses.
+    public func value<Transform: TransformType>(_ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+                                                file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [[Transform.Object]] {
+        try require(key, nested, delimiter, optional: false) {
+            $0.read(.value, required: true, expected: "[[\(Transform.Object.self)]]") {
+                try $0.convertedElements { try transformedElements($0, transform) }
+            }
         }!
     }
 

@@ -224,12 +224,16 @@ public func <- <T>(left: inout T?, right: Map) {
     })
 }
 
-/// Writes a value Foundation can hold (ignored when JSON cannot hold it).
+/// Writes a value Foundation can hold (left out when JSON cannot hold it, as a `Date`
+/// without a transform: even with `shouldIncludeNilValues`, it is not `null`).
 public func >>> <T>(left: T, right: Map) {
-    if right.mappingType == .toJSON { right.write(JSON(foundation: left)) }
+    if right.mappingType == .toJSON, let value = JSON(foundation: left) { right.write(value) }
 }
 
-/// Writes an optional value Foundation can hold.
+/// Writes an optional value Foundation can hold (`nil` as `null` with
+/// `shouldIncludeNilValues`; a value JSON cannot hold is left out).
 public func >>> <T>(left: T?, right: Map) {
-    if right.mappingType == .toJSON { right.write(left.flatMap { JSON(foundation: $0) }) }
+    guard right.mappingType == .toJSON else { return }
+    guard let left else { return right.write(nil) }
+    left >>> right
 }
