@@ -38,7 +38,6 @@ private struct Tag: ImmutableMappable, Equatable {
     }
 }
 
-
 private enum Color: String { case red, green }
 
 private struct Leaf: Mappable, Equatable {
@@ -82,7 +81,6 @@ private struct Fussy: ImmutableMappable {
     init(map: Map) throws { count = try map.value("count") }
 }
 
-
 /// Digits in a string (a new transform per use: `TransformOf` holds closures, not `Sendable`).
 private var digits: TransformOf<Int, String> {
     TransformOf(fromJSON: { $0.flatMap { Int($0) } }, toJSON: { $0.map { String($0) } })
@@ -109,7 +107,6 @@ private struct Scores: ImmutableMappable {
     }
 }
 
-
 private final class Inner: Mappable {
     var x: Int?
     var y: Int?
@@ -133,7 +130,6 @@ private struct Outer: Mappable {
         pet <- map["pet"]
     }
 }
-
 
 private struct Shelf: ImmutableMappable {
     let grid: [[Leaf]]

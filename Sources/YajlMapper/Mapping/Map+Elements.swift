@@ -1,0 +1,113 @@
+/// Element-wise conversions of collections: the first failure names its position (a
+/// read that fails whole), or each failure is left out with a problem of its own (what
+/// ObjectMapper does for transforms and enums in collections).
+extension Map {
+    /// The elements of an array that convert, in order. Each one that does not is left out
+    /// and is a problem at its index, as ObjectMapper drops what a transform or an enum's
+    /// raw value refuses in a collection (lenient mode; strict mode makes them errors).
+    func keptElements<T>(_ node: JSON, under prefix: [JSONPath.Component] = [], _ convert: (JSON) throws -> T) throws -> [T] {
+        guard case .array(let elements) = node else {
+            throw JSONConversionError.typeMismatch(expected: "array", found: node.kind)
+        }
+        var kept: [T] = []
+        kept.reserveCapacity(elements.count)
+        for (i, element) in elements.enumerated() {
+            do {
+                kept.append(try convert(element))
+            } catch {
+                reportDropped(error, at: prefix + [.index(i)], element)
+            }
+        }
+        return kept
+    }
+
+    /// The members of an object that convert; each one that does not is left out and is a
+    /// problem at its key (see ``keptElements(_:_:)``).
+    func keptMembers<T>(_ node: JSON, _ convert: (JSON) throws -> T) throws -> [String: T] {
+        guard case .object(let object) = node else {
+            throw JSONConversionError.typeMismatch(expected: "object", found: node.kind)
+        }
+        var kept: [String: T] = [:]
+        for (key, value) in zip(object.keys, object.values) {
+            do {
+                kept[key] = try convert(value)
+            } catch {
+                reportDropped(error, at: [.key(key)], value)
+            }
+        }
+        return kept
+    }
+
+    /// ``keptElements(_:under:_:)`` for an array of arrays: each row's elements that convert;
+    /// a row that is not an array is left out too.
+    func keptRows<T>(_ node: JSON, _ convert: (JSON) throws -> T) throws -> [[T]] {
+        var row = 0
+        return try keptElements(node) { value in
+            defer { row += 1 }
+            return try keptElements(value, under: [.index(row)], convert)
+        }
+    }
+
+    private func reportDropped(_ error: any Error, at steps: [JSONPath.Component], _ value: JSON) {
+        if let error = error as? JSONConversionError {
+            session.report(kindOf(error), path: currentPath + steps, expected: expectedOf(error),
+                           found: value.found(for: error) ?? foundOf(error))
+        } else if let failure = error as? ElementFailure {
+            session.report(kindOf(failure.error), path: currentPath + steps + failure.path,
+                           expected: expectedOf(failure.error), found: failure.found ?? foundOf(failure.error))
+        } else {
+            session.report(.typeMismatch, path: currentPath + steps, expected: "\(error)", found: value.foundDescription)
+        }
+    }
+}
+
+// MARK: Element conversions
+
+extension JSON {
+    /// How this value reads in a problem about `error`: described like any other value when
+    /// it is of the wrong kind; `nil` to use the error's own text.
+    func found(for error: JSONConversionError) -> String? {
+        if case .typeMismatch = error { return foundDescription }
+        return nil
+    }
+
+    /// The elements converted one by one; the first failure names its index.
+    func convertedElements<T>(_ convert: (JSON) throws -> T) throws -> [T] {
+        guard case .array(let elements) = self else {
+            throw JSONConversionError.typeMismatch(expected: "array", found: kind)
+        }
+        var result: [T] = []
+        result.reserveCapacity(elements.count)
+        for (i, element) in elements.enumerated() {
+            do {
+                result.append(try convert(element))
+            } catch let error as JSONConversionError {
+                throw Map.ElementFailure(path: [.index(i)], error: error, found: element.found(for: error))
+            } catch var failure as Map.ElementFailure {
+                failure.path.insert(.index(i), at: 0)
+                throw failure
+            }
+        }
+        return result
+    }
+
+    /// The members' values converted one by one; the first failure names its key.
+    func convertedMembers<T>(_ convert: (JSON) throws -> T) throws -> [String: T] {
+        guard case .object(let object) = self else {
+            throw JSONConversionError.typeMismatch(expected: "object", found: kind)
+        }
+        var result: [String: T] = [:]
+        result.reserveCapacity(object.count)
+        for (key, value) in zip(object.keys, object.values) {
+            do {
+                result[key] = try convert(value)
+            } catch let error as JSONConversionError {
+                throw Map.ElementFailure(path: [.key(key)], error: error, found: value.found(for: error))
+            } catch var failure as Map.ElementFailure {
+                failure.path.insert(.key(key), at: 0)
+                throw failure
+            }
+        }
+        return result
+    }
+}
