@@ -230,6 +230,16 @@ struct ObjectMapperCompatibilityTests {
         #expect(missing?.reason == "weight: missing key, expected Int")
         let root = MapError(key: nil, currentValue: nil, reason: nil)
         #expect(root.key == nil && root.first.kind == .objectRejected)
+        // Made directly, the fields are the ones given, and can be changed, as ObjectMapper's.
+        var made = MapError(key: "age", currentValue: 5, reason: "neg", line: 7)
+        #expect(made.key == "age" && made.currentValue as? Int == 5 && made.reason == "neg" && made.line == 7)
+        #expect(made.file == nil && made.first.keyPath == "age")
+        made.key = "k2"
+        made.reason = "r2"
+        made.currentValue = ["a": 1]
+        #expect(made.key == "k2" && made.reason == "r2" && (made.currentValue as? [String: Any])?["a"] as? Int == 1)
+        #expect(MapError(key: nil, currentValue: Date(timeIntervalSince1970: 0), reason: nil).currentValue is String,
+                "a value JSON cannot hold is kept as its description")
     }
 
     @Test func staticHelpers() throws {

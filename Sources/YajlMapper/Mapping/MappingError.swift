@@ -78,10 +78,32 @@ public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Every problem found; never empty.
     public var problems: [MappingProblem]
 
+    /// ObjectMapper's `MapError` fields: the key, the value found and the reason, from the
+    /// first problem unless given (``init(key:currentValue:reason:file:function:line:)``);
+    /// the source position where such an error was made.
+    public var key: String?
+    /// The value found (ObjectMapper's `currentValue`): the value given, as Foundation
+    /// gives it back when JSON can hold it (`5` reads back `as? Int`), else its description;
+    /// for a problem found by the mapping, its text.
+    public var currentValue: Any? {
+        get { storedValue?.foundationValue }
+        set { storedValue = newValue.map { YajlMapper.JSON(foundation: $0) ?? .string(String(describing: $0)) } }
+    }
+    private var storedValue: YajlMapper.JSON?
+    /// Why (ObjectMapper's `reason`): the reason given, or the first problem's message.
+    public var reason: String?
+    public var file: StaticString?
+    public var function: StaticString?
+    public var line: UInt?
+
     /// Creates an error from problems.
     public init(problems: [MappingProblem]) {
         precondition(!problems.isEmpty, "MappingError needs at least one problem")
         self.problems = problems
+        let first = problems[0]
+        key = first.keyPath.isEmpty ? nil : first.keyPath
+        storedValue = first.found.map { .string($0) }
+        reason = first.message
     }
 
     /// The first problem.
@@ -91,6 +113,9 @@ public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         problems.count == 1 ? first.description : "\(first.description) (and \(problems.count - 1) more)"
     }
+
+    /// Two errors are the same when they have the same problems.
+    public static func == (lhs: MappingError, rhs: MappingError) -> Bool { lhs.problems == rhs.problems }
 }
 
 /// ObjectMapper's name for the error `ImmutableMappable` throws.
@@ -99,21 +124,17 @@ public typealias MapError = MappingError
 extension MappingError {
     /// ObjectMapper's `MapError(key:currentValue:reason:)`, for an `init(map:)` or a
     /// transform that refuses a value for its own reason: one ``MappingProblem/Kind/objectRejected``
-    /// problem at `key`, with the reason and the value. (The source position arguments
-    /// are accepted for compatibility; the problem is located in the document instead.)
+    /// problem at `key`, and the fields as given.
     public init(key: String?, currentValue: Any?, reason: String?, file: StaticString? = nil,
                 function: StaticString? = nil, line: UInt? = nil) {
         self.init(problems: [MappingProblem(kind: .objectRejected, keyPath: key ?? "",
                                             expected: reason ?? "the mapping",
                                             found: currentValue.map { String(describing: $0) })])
+        self.key = key
+        self.currentValue = currentValue
+        self.reason = reason
+        self.file = file
+        self.function = function
+        self.line = line
     }
-
-    /// ObjectMapper's `key`: the first problem's key path (`nil` at the root).
-    public var key: String? { first.keyPath.isEmpty ? nil : first.keyPath }
-
-    /// ObjectMapper's `currentValue`: what the first problem found, as text (`nil` when absent).
-    public var currentValue: Any? { first.found }
-
-    /// ObjectMapper's `reason`: the first problem's message.
-    public var reason: String? { first.message }
 }
