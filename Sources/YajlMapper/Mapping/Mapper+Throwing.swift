@@ -93,7 +93,7 @@ extension Mapper where N: ImmutableMappable {
     /// Maps a JSON array string to immutable models.
     /// - Throws: ``JSONParseError``, or ``MappingError`` unless every element makes a model.
     public func mapArray(JSONString: String) throws -> [N] {
-        try every(arrayRun, try Self.parsed(JSONString), as: "an array")
+        try every(arrayRun, try Self.parsed(JSONString), as: .array)
     }
 
     /// Maps Foundation dictionaries to immutable models.
@@ -103,19 +103,19 @@ extension Mapper where N: ImmutableMappable {
     /// Maps a Foundation array of dictionaries to immutable models.
     /// - Throws: ``MappingError`` unless every element makes a model.
     public func mapArray(JSONObject: Any) throws -> [N] {
-        try every(arrayRun, try Self.converted(JSONObject), as: "an array")
+        try every(arrayRun, try Self.converted(JSONObject), as: .array)
     }
 
     /// Maps a JSON object string of objects to immutable models.
     /// - Throws: ``JSONParseError``, or ``MappingError`` unless every value makes a model.
     public func mapDictionary(JSONString: String) throws -> [String: N] {
-        try every(dictionaryRun, try Self.parsed(JSONString), as: "an object")
+        try every(dictionaryRun, try Self.parsed(JSONString), as: .object)
     }
 
     /// Maps a Foundation dictionary of dictionaries to immutable models.
     /// - Throws: ``MappingError`` unless every value makes a model.
     public func mapDictionary(JSONObject: Any?) throws -> [String: N] {
-        try every(dictionaryRun, try Self.converted(JSONObject as Any), as: "an object")
+        try every(dictionaryRun, try Self.converted(JSONObject as Any), as: .object)
     }
 
     /// Maps a Foundation dictionary of dictionaries to immutable models.
@@ -125,7 +125,7 @@ extension Mapper where N: ImmutableMappable {
     /// Maps a Foundation dictionary of arrays of dictionaries to immutable models.
     /// - Throws: ``MappingError`` unless every element makes a model.
     public func mapDictionaryOfArrays(JSONObject: Any?) throws -> [String: [N]] {
-        try every(dictionaryOfArraysRun, try Self.converted(JSONObject as Any), as: "an object of arrays") {
+        try every(dictionaryOfArraysRun, try Self.converted(JSONObject as Any), as: .objectOfArrays) {
             $0.values.reduce(0) { $0 + $1.count }
         }
     }
@@ -139,36 +139,39 @@ extension Mapper where N: ImmutableMappable {
     /// Maps a Foundation array of arrays of dictionaries to immutable models.
     /// - Throws: ``MappingError`` unless every element makes a model.
     public func mapArrayOfArrays(JSONObject: Any?) throws -> [[N]] {
-        try every(arrayOfArraysRun, try Self.converted(JSONObject as Any), as: "an array of arrays") {
+        try every(arrayOfArraysRun, try Self.converted(JSONObject as Any), as: .arrayOfArrays) {
             $0.reduce(0) { $0 + $1.count }
         }
     }
 
-    /// Runs `run` on a value and returns its models when there is one for each element
-    /// (`count` counts the models; the elements are the value's, or its members' elements).
-    private func every<Value: Collection>(_ run: MappingRun<Value>, _ value: YajlMapper.JSON, as shape: String,
-                                          count: (Value) -> Int = { $0.count }) throws -> Value {
-        let elements: Int
-        switch value {
-        case .array(let items) where shape != "an object" && shape != "an object of arrays":
-            if shape == "an array of arrays" {
-                elements = try items.reduce(0) { sum, inner in
-                    guard case .array(let members) = inner else { throw Self.notA(shape, inner.foundationValue) }
-                    return sum + members.count
-                }
-            } else {
-                elements = items.count
+    /// What an all-or-nothing function maps: the input's shape, and how many models it must make.
+    private enum Shape: String {
+        case array = "an array", object = "an object"
+        case arrayOfArrays = "an array of arrays", objectOfArrays = "an object of arrays"
+
+        /// The number of elements `value` holds in this shape.
+        /// - Throws: ``MappingError`` when `value` has another shape.
+        func elements(of value: YajlMapper.JSON) throws -> Int {
+            let outer: [YajlMapper.JSON]
+            switch (self, value) {
+            case (.array, .array(let items)): return items.count
+            case (.object, .object(let object)): return object.count
+            case (.arrayOfArrays, .array(let items)): outer = items
+            case (.objectOfArrays, .object(let object)): outer = object.values
+            default: throw Mapper.notA(rawValue, value.foundationValue)
             }
-        case .object(let object) where shape == "an object":
-            elements = object.count
-        case .object(let object) where shape == "an object of arrays":
-            elements = try object.values.reduce(0) { sum, inner in
-                guard case .array(let members) = inner else { throw Self.notA(shape, inner.foundationValue) }
+            return try outer.reduce(0) { sum, inner in
+                guard case .array(let members) = inner else { throw Mapper.notA(rawValue, inner.foundationValue) }
                 return sum + members.count
             }
-        default:
-            throw Self.notA(shape, value.foundationValue)
         }
+    }
+
+    /// Runs `run` on a value and returns its models when there is one for each element
+    /// (`count` counts the models).
+    private func every<Value: Collection>(_ run: MappingRun<Value>, _ value: YajlMapper.JSON, as shape: Shape,
+                                          count: (Value) -> Int = { $0.count }) throws -> Value {
+        let elements = try shape.elements(of: value)
         let result = try run.run(replaying: value)
         lastProblems = result.problems
         guard let models = result.value, count(models) == elements else {
@@ -190,7 +193,7 @@ extension Mapper where N: ImmutableMappable {
         return value
     }
 
-    private static func notA(_ shape: String, _ object: Any) -> MappingError {
+    fileprivate static func notA(_ shape: String, _ object: Any) -> MappingError {
         MappingError(problems: [MappingProblem(kind: .typeMismatch, keyPath: "", expected: "\(shape) of \(N.self)",
                                                found: String(describing: type(of: object)))])
     }
