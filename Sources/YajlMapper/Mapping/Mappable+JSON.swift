@@ -55,9 +55,7 @@ extension Array where Element: BaseMappable {
     public func toJSONString(prettyPrint: Bool = false) -> String? {
         Mapper<Element>().toJSONString(self, prettyPrint: prettyPrint)
     }
-}
 
-extension Array where Element: BaseMappable {
     /// Maps a JSON array string (ObjectMapper's `[T](JSONString:)`): `nil` when the text is
     /// not JSON or holds neither an array nor one object.
     public init?(JSONString: String, context: MapContext? = nil) {
