@@ -48,14 +48,15 @@ extension Map {
         }
     }
 
+    /// Records an element left out, at its position under the selected value.
     private func reportDropped(_ error: any Error, at steps: [JSONPath.Component], _ value: JSON) {
-        if let error = error as? JSONConversionError {
-            session.report(kindOf(error), path: currentPath + steps, expected: expectedOf(error),
-                           found: value.found(for: error) ?? foundOf(error))
-        } else if let failure = error as? ElementFailure {
-            session.report(kindOf(failure.error), path: currentPath + steps + failure.path,
-                           expected: expectedOf(failure.error), found: failure.found ?? foundOf(failure.error))
-        } else {
+        switch error {
+        case let error as JSONConversionError:
+            report(ElementFailure(path: steps, error: error, found: value.found(for: error)))
+        case var failure as ElementFailure:
+            failure.path = steps + failure.path
+            report(failure)
+        default:
             session.report(.typeMismatch, path: currentPath + steps, expected: "\(error)", found: value.foundDescription)
         }
     }

@@ -68,9 +68,7 @@ extension Map {
         } catch let error as JSONConversionError {
             report(error, expected: expected(), node: node)
         } catch let failure as ElementFailure {
-            // The path names the element: so does the type expected there.
-            session.report(kindOf(failure.error), path: currentPath + failure.path,
-                           expected: expectedOf(failure.error), found: failure.found ?? foundOf(failure.error))
+            report(failure)
         } catch {
             report(.typeMismatch, expected: expected(), found: node)
         }
@@ -118,7 +116,14 @@ extension Map {
         }
     }
 
-    func kindOf(_ error: JSONConversionError) -> MappingProblem.Kind {
+    /// Records a failed conversion inside the selected value, at its element: the path
+    /// names the element, and so does the type expected there.
+    func report(_ failure: ElementFailure) {
+        session.report(kindOf(failure.error), path: currentPath + failure.path,
+                       expected: expectedOf(failure.error), found: failure.found ?? foundOf(failure.error))
+    }
+
+    private func kindOf(_ error: JSONConversionError) -> MappingProblem.Kind {
         switch error {
         case .typeMismatch: return .typeMismatch
         case .numberOutOfRange: return .numberOutOfRange
@@ -126,14 +131,14 @@ extension Map {
         }
     }
 
-    func expectedOf(_ error: JSONConversionError) -> String {
+    private func expectedOf(_ error: JSONConversionError) -> String {
         switch error {
         case .typeMismatch(let expected, _): return expected
         case .numberOutOfRange(_, let type), .notAnInteger(_, let type): return type
         }
     }
 
-    func foundOf(_ error: JSONConversionError) -> String {
+    private func foundOf(_ error: JSONConversionError) -> String {
         switch error {
         case .typeMismatch(_, let found): return found.description
         case .numberOutOfRange(let text, _), .notAnInteger(let text, _): return text
