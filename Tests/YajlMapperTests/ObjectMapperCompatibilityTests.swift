@@ -38,6 +38,12 @@ private struct Tag: ImmutableMappable, Equatable {
     }
 }
 
+private struct TagList: Mappable {
+    var tags: [Tag]?
+    init?(map: Map) {}
+    mutating func mapping(map: Map) { tags <- map["tags"] }
+}
+
 private enum Color: String { case red, green }
 
 private struct Leaf: Mappable, Equatable {
@@ -220,10 +226,19 @@ struct ObjectMapperCompatibilityTests {
     }
 
     @Test func mapErrorFields() throws {
+        // An error an init(map:) makes itself reaches the caller with its fields as made.
         let thrown = #expect(throws: MappingError.self) { try Tag(JSONString: #"{"label": "n", "weight": -2}"#) }
         let error = try #require(thrown)
-        #expect(error.key == "weight" && error.currentValue as? String == "-2")
-        #expect(error.reason?.contains("must not be negative") == true)
+        #expect(error.key == "weight" && error.currentValue as? Int == -2 && error.reason == "must not be negative")
+        #expect(error.first.kind == .objectRejected && error.first.keyPath == "weight")
+        #expect(error.first.location.map { [$0.line, $0.column] } == [1, 26], "located at the value of its key")
+        #expect(error.first.message == "weight: Tag refused the object (must not be negative: -2)")
+        // Inside a document: its problem has the whole key path and the position; the
+        // error's fields are still the ones made.
+        let page = "{\"tags\": [\n  {\"label\": \"a\", \"weight\": 1},\n  {\"label\": \"b\", \"weight\": -7}\n]}"
+        let nested = #expect(throws: MappingError.self) { try Mapper<TagList>(strict: true).map(string: page) }
+        #expect(nested?.first.keyPath == "tags[1].weight" && nested?.first.location.map { [$0.line, $0.column] } == [3, 28])
+        #expect(nested?.key == "weight" && nested?.currentValue as? Int == -7 && nested?.reason == "must not be negative")
         // The fields of an error the mapping made itself.
         let missing = #expect(throws: MappingError.self) { try Tag(JSONString: #"{"label": "n"}"#) }
         #expect(missing?.key == "weight" && missing?.currentValue == nil)

@@ -28,6 +28,9 @@ public struct MappingProblem: Sendable, Equatable, CustomStringConvertible {
     public var location: JSONLocation?
     /// The path from the mapped unit's root, for locating the problem after mapping.
     var unitPath: [JSONPath.Component] = []
+    /// For an error that a mapping made itself and threw (`MapError(key:currentValue:reason:)`
+    /// from an `init(map:)`): its fields as made, given back by the error that reaches the caller.
+    var origin: CallerFields?
 
     /// Two problems are the same when they say the same thing at the same place.
     public static func == (lhs: MappingProblem, rhs: MappingProblem) -> Bool {
@@ -89,21 +92,41 @@ public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible 
         get { storedValue?.foundationValue }
         set { storedValue = newValue.map { YajlMapper.JSON(foundation: $0) ?? .string(String(describing: $0)) } }
     }
-    private var storedValue: YajlMapper.JSON?
+    private(set) var storedValue: YajlMapper.JSON?
     /// Why (ObjectMapper's `reason`): the reason given, or the first problem's message.
     public var reason: String?
     public var file: StaticString?
     public var function: StaticString?
     public var line: UInt?
 
+    /// Whether the fields are the ones given to ``init(key:currentValue:reason:file:function:line:)``
+    /// (an error a mapping made itself), rather than taken from the first problem.
+    var madeByCaller = false
+
     /// Creates an error from problems.
     public init(problems: [MappingProblem]) {
         precondition(!problems.isEmpty, "MappingError needs at least one problem")
         self.problems = problems
         let first = problems[0]
+        if let origin = first.origin {
+            (key, storedValue, reason) = (origin.key, origin.value, origin.reason)
+            (file, function, line) = (origin.file, origin.function, origin.line)
+            return
+        }
         key = first.keyPath.isEmpty ? nil : first.keyPath
         storedValue = first.found.map { .string($0) }
         reason = first.message
+    }
+
+    /// The reason and the value, as a problem's `found`: `must not be negative: -2`.
+    static func explanation(reason: String?, value: YajlMapper.JSON?) -> String? {
+        let parts = [reason, value.map { "\($0)" }].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ": ")
+    }
+
+    /// The fields as they are now, for a problem made from this error.
+    var callerFields: CallerFields {
+        CallerFields(key: key, value: storedValue, reason: reason, file: file, function: function, line: line)
     }
 
     /// The first problem.
@@ -127,14 +150,26 @@ extension MappingError {
     /// problem at `key`, and the fields as given.
     public init(key: String?, currentValue: Any?, reason: String?, file: StaticString? = nil,
                 function: StaticString? = nil, line: UInt? = nil) {
-        self.init(problems: [MappingProblem(kind: .objectRejected, keyPath: key ?? "",
-                                            expected: reason ?? "the mapping",
-                                            found: currentValue.map { String(describing: $0) })])
+        self.init(problems: [MappingProblem(kind: .objectRejected, keyPath: key ?? "", expected: "the mapping",
+                                            found: nil)])
         self.key = key
         self.currentValue = currentValue
+        problems[0].found = Self.explanation(reason: reason, value: storedValue)
         self.reason = reason
         self.file = file
         self.function = function
         self.line = line
+        madeByCaller = true
     }
+}
+
+/// The fields of an error made with `MapError(key:currentValue:reason:)`, kept with the
+/// problem that stands for it.
+struct CallerFields: Sendable {
+    var key: String?
+    var value: YajlMapper.JSON?
+    var reason: String?
+    var file: StaticString?
+    var function: StaticString?
+    var line: UInt?
 }

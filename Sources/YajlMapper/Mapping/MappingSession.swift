@@ -122,6 +122,20 @@ final class MappingSession {
         problems.append(problem)
     }
 
+    /// Records an error that the `init(map:)` of a model at `path` made itself and threw
+    /// (`MapError(key:currentValue:reason:)`): one problem at its key under that model, which
+    /// gives the error's fields back, as made, to the error that reaches the caller.
+    func adopt(callerError error: MappingError, of type: Any.Type, at path: [JSONPath.Component]) {
+        let key = error.key.map { $0.split(separator: ".", omittingEmptySubsequences: false).map { JSONPath.Component.key(String($0)) } }
+        let unitPath = path + (key ?? [])
+        var problem = MappingProblem(kind: .objectRejected, keyPath: JSONPath(basePath.components + unitPath).description,
+                                     expected: "\(type)",
+                                     found: MappingError.explanation(reason: error.reason, value: error.storedValue))
+        problem.unitPath = unitPath
+        problem.origin = error.callerFields
+        problems.append(problem)
+    }
+
     /// Removes and returns the problems recorded since `count` (a throwing read hands them
     /// to its caller, who may catch the error).
     func removeProblems(from count: Int) -> [MappingProblem] {

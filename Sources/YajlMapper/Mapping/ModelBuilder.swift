@@ -87,8 +87,11 @@ enum ModelBuilder {
             }
         }
         guard instantiate(T.self, map: map, into: address) else {
-            if session.problems.last?.keyPath != JSONPath(session.basePath.components + map.path).description
-                || session.problems.last?.kind != .objectRejected {
+            // Unless the refusal is recorded already: at the model, or at the key of an error
+            // its `init(map:)` made (which names the model).
+            let last = session.problems.last
+            if last?.kind != .objectRejected
+                || last?.origin == nil && last?.keyPath != JSONPath(session.basePath.components + map.path).description {
                 session.report(.objectRejected, path: map.path, expected: "\(T.self)", found: nil)
             }
             return false
@@ -129,6 +132,9 @@ enum ModelBuilder {
             object.mapping(map: map)
             address.initialize(to: object)
             return true
+        } catch let error as MappingError where error.madeByCaller {
+            map.session.adopt(callerError: error, of: T.self, at: map.path)
+            return false
         } catch let error as MappingError {
             for problem in error.problems { map.session.adopt(problem) }
             return false
