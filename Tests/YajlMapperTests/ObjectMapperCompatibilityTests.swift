@@ -96,11 +96,15 @@ private struct Grid: Mappable {
     var rows: [[Int]] = []
     var maybe: [[Int]]?
     var tags: Set<Int> = []
+    var columns: [String: [Int]] = [:]
+    var maybeColumns: [String: [Int]]?
     init?(map: Map) {}
     mutating func mapping(map: Map) {
         rows <- (map["rows"], digits)
         maybe <- (map["maybe"], digits)
         tags <- (map["tags"], digits)
+        columns <- (map["columns"], digits)
+        maybeColumns <- (map["maybeColumns"], digits)
     }
 }
 
@@ -321,16 +325,20 @@ struct ObjectMapperCompatibilityTests {
     }
 
     @Test func transformsOverNestedArraysSetsAndImmutableCollections() throws {
-        let grid = try #require(Mapper<Grid>().map(JSONString: #"{"rows": [["1", "2"], ["3"]], "maybe": [[]], "tags": ["4", "4", "5"]}"#))
+        let grid = try #require(Mapper<Grid>().map(JSONString: #"{"rows": [["1", "2"], ["3"]], "maybe": [[]], "tags": ["4", "4", "5"], "columns": {"a": ["6"], "b": []}, "maybeColumns": {"c": ["7", "8"]}}"#))
         #expect(grid.rows == [[1, 2], [3]] && grid.maybe == [[]] && grid.tags == [4, 5])
+        #expect(grid.columns == ["a": [6], "b": []] && grid.maybeColumns == ["c": [7, 8]])
         let text = try #require(grid.toJSONString())
+        #expect(text.contains(#""columns":{"a":["6"],"b":[]}"#) && text.contains(#""maybeColumns":{"c":["7","8"]}"#))
         let written = try #require(Mapper<Grid>().map(JSONString: text))
         #expect(written.rows == grid.rows && written.maybe == grid.maybe && written.tags == grid.tags)
+        #expect(written.columns == grid.columns && written.maybeColumns == grid.maybeColumns)
         let bad = Mapper<Grid>()
         // As ObjectMapper: what a transform refuses in a collection is left out (a problem each).
-        let kept = try #require(bad.map(JSONString: #"{"rows": [["1"], ["x", "2"]], "maybe": [["y"]], "tags": ["z", "3"]}"#))
+        let kept = try #require(bad.map(JSONString: #"{"rows": [["1"], ["x", "2"]], "maybe": [["y"]], "tags": ["z", "3"], "columns": {"a": ["9", "w"], "b": 5}}"#))
         #expect(kept.rows == [[1], [2]] && kept.maybe == [[]] && kept.tags == [3])
-        #expect(bad.lastProblems.map(\.keyPath) == ["rows[1][0]", "maybe[0][0]", "tags[0]"])
+        #expect(kept.columns == ["a": [9]] && kept.maybeColumns == nil)
+        #expect(bad.lastProblems.map(\.keyPath) == ["rows[1][0]", "maybe[0][0]", "tags[0]", "columns.a[1]", "columns.b"])
         let keptJSON = Mapper<Grid>().toJSON(kept)
         #expect((keptJSON["tags"] as? [String]) == ["3"])
 

@@ -6,6 +6,12 @@ extension Map {
     /// and is a problem at its index, as ObjectMapper drops what a transform or an enum's
     /// raw value refuses in a collection (lenient mode; strict mode makes them errors).
     func keptElements<T>(_ node: JSON, under prefix: [JSONPath.Component] = [], _ convert: (JSON) throws -> T) throws -> [T] {
+        try keptElements(node, under: prefix, indexed: { _, element in try convert(element) })
+    }
+
+    /// ``keptElements(_:under:_:)`` with each element's index given to `convert`.
+    func keptElements<T>(_ node: JSON, under prefix: [JSONPath.Component] = [],
+                         indexed convert: (Int, JSON) throws -> T) throws -> [T] {
         guard case .array(let elements) = node else {
             throw JSONConversionError.typeMismatch(expected: "array", found: node.kind)
         }
@@ -13,7 +19,7 @@ extension Map {
         kept.reserveCapacity(elements.count)
         for (i, element) in elements.enumerated() {
             do {
-                kept.append(try convert(element))
+                kept.append(try convert(i, element))
             } catch {
                 reportDropped(error, at: prefix + [.index(i)], element)
             }
@@ -22,15 +28,20 @@ extension Map {
     }
 
     /// The members of an object that convert; each one that does not is left out and is a
-    /// problem at its key (see ``keptElements(_:_:)``).
+    /// problem at its key (see ``keptElements(_:under:_:)``).
     func keptMembers<T>(_ node: JSON, _ convert: (JSON) throws -> T) throws -> [String: T] {
+        try keptMembers(node, keyed: { _, value in try convert(value) })
+    }
+
+    /// ``keptMembers(_:_:)`` with each member's key given to `convert`.
+    func keptMembers<T>(_ node: JSON, keyed convert: (String, JSON) throws -> T) throws -> [String: T] {
         guard case .object(let object) = node else {
             throw JSONConversionError.typeMismatch(expected: "object", found: node.kind)
         }
         var kept: [String: T] = [:]
         for (key, value) in zip(object.keys, object.values) {
             do {
-                kept[key] = try convert(value)
+                kept[key] = try convert(key, value)
             } catch {
                 reportDropped(error, at: [.key(key)], value)
             }
@@ -41,11 +52,13 @@ extension Map {
     /// ``keptElements(_:under:_:)`` for an array of arrays: each row's elements that convert;
     /// a row that is not an array is left out too.
     func keptRows<T>(_ node: JSON, _ convert: (JSON) throws -> T) throws -> [[T]] {
-        var row = 0
-        return try keptElements(node) { value in
-            defer { row += 1 }
-            return try keptElements(value, under: [.index(row)], convert)
-        }
+        try keptElements(node, indexed: { row, value in try keptElements(value, under: [.index(row)], convert) })
+    }
+
+    /// ``keptElements(_:under:_:)`` for an object of arrays: each member's elements that
+    /// convert; a member that is not an array is left out too.
+    func keptMemberArrays<T>(_ node: JSON, _ convert: (JSON) throws -> T) throws -> [String: [T]] {
+        try keptMembers(node, keyed: { key, value in try keptElements(value, under: [.key(key)], convert) })
     }
 
     /// Records an element left out, at its position under the selected value.

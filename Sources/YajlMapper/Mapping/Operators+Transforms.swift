@@ -108,6 +108,33 @@ public func >>> <Transform: TransformType>(left: [String: Transform.Object]?, ri
     map.write(left.map { d in .object(JSONObject(d.keys.sorted().map { ($0, transformed(d[$0]!, transform) ?? .null) })) })
 }
 
+/// Reads or writes a dictionary of arrays through a transform applied to each element.
+public func <- <Transform: TransformType>(left: inout [String: [Transform.Object]], right: (Map, Transform)) {
+    let (map, transform) = right
+    if map.mappingType == .toJSON { return left >>> right }
+    assign(&left, map.read(.value, required: true, expected: "[String: [\(Transform.Object.self)]]") {
+        try map.keptMemberArrays($0) { try transformedElement($0, transform) }
+    })
+}
+
+/// Reads or writes an optional dictionary of arrays through a transform applied to each element.
+public func <- <Transform: TransformType>(left: inout [String: [Transform.Object]]?, right: (Map, Transform)) {
+    let (map, transform) = right
+    if map.mappingType == .toJSON { return left >>> right }
+    assign(&left, map.read(.value, required: false, expected: "[String: [\(Transform.Object.self)]]") {
+        try map.keptMemberArrays($0) { try transformedElement($0, transform) }
+    })
+}
+
+/// Writes a dictionary of arrays through a transform applied to each element.
+public func >>> <Transform: TransformType>(left: [String: [Transform.Object]]?, right: (Map, Transform)) {
+    let (map, transform) = right
+    guard map.mappingType == .toJSON else { return }
+    map.write(left.map { d in
+        .object(JSONObject(d.keys.sorted().map { ($0, JSON.array(d[$0]!.map { transformed($0, transform) ?? .null })) }))
+    })
+}
+
 /// Writes a set through a transform applied to each element.
 public func >>> <Transform: TransformType>(left: Set<Transform.Object>?, right: (Map, Transform)) where Transform.Object: Hashable {
     let (map, transform) = right
