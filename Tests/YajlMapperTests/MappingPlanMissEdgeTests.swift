@@ -175,7 +175,7 @@ struct MappingPlanMissEdgeTests {
     @Test func topLevelArraysDictionariesAndNestedCollections() throws {
         try checkCollection(EdgeT19.self) { e in
             let mapper = Mapper<EdgeItem<EdgeT19>>()
-            let models = mapper.mapArray(JSONString: "[\(e[0]), null,\n  3, \(e[1...].joined(separator: ", "))]")
+            let models = try mapper.mapArray(data: Array("[\(e[0]), null,\n  3, \(e[1...].joined(separator: ", "))]".utf8))
             #expect(edgeProblems(mapper.lastProblems) == ["[1] 1:\(e[0].utf8.count + 4)", "[2] 2:3"])
             return models
         }

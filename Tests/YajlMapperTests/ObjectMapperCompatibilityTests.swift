@@ -294,6 +294,39 @@ struct ObjectMapperCompatibilityTests {
         #expect(mapper.mapArrayOfArrays(JSONString: "[]") == nil)
     }
 
+    /// ObjectMapper's collection functions cast first (`as? [[String: Any]]`): one element or
+    /// member of another kind gives nil, not the models of the others. Here the problem
+    /// says which one. An object that `init?(map:)` refuses is still only left out.
+    @Test func collectionFunctionsNeedEveryElementToBeAnObject() throws {
+        let pets = Mapper<Pet>()
+        #expect(pets.mapArray(JSONString: #"[{"name": "A"}, 1]"#) == nil)
+        #expect(pets.lastProblems.map(\.keyPath) == ["[1]"] && pets.lastProblems.first?.kind == .typeMismatch)
+        #expect(pets.lastProblems.first?.location.map { [$0.line, $0.column] } == [1, 17])
+        #expect(pets.mapArray(JSONString: #"[{"name": "A"}, {"age": 2}]"#) == [Pet(name: "A"), Pet(age: 2)])
+        #expect(pets.mapArray(JSONString: #"{"name": "A"}"#) == [Pet(name: "A")] && pets.lastProblems.isEmpty)
+        #expect(pets.mapArray(JSONString: "[]") == [] && pets.mapArray(JSONString: "7") == nil)
+        #expect(pets.mapSet(JSONString: #"[{"name": "A"}, "x"]"#) == nil)
+        #expect(pets.mapArray(JSONObject: [["name": "A"], 1]) == nil)
+        #expect(pets.mapArray(JSONObject: ["name": "A"]) == nil, "a dictionary is not an array here, as in ObjectMapper")
+        #expect(pets.mapArray(JSONObject: [["name": "B"]]) == [Pet(name: "B")])
+        #expect(pets.mapDictionary(JSONString: #"{"a": {"name": "A"}, "b": 2}"#) == nil)
+        #expect(pets.lastProblems.map(\.keyPath) == ["b"])
+        #expect(pets.mapDictionary(JSONObject: ["a": ["name": "A"], "b": [1]]) == nil)
+        #expect(pets.mapDictionaryOfArrays(JSONString: #"{"a": [{"name": "A"}], "b": {}}"#) == nil)
+        #expect(pets.lastProblems.map(\.keyPath) == ["b"])
+        #expect(pets.mapDictionaryOfArrays(JSONString: #"{"a": [{"name": "A"}, 3]}"#) == nil)
+        #expect(pets.lastProblems.map(\.keyPath) == ["a[1]"])
+        #expect(pets.mapArrayOfArrays(JSONString: #"[[{"name": "A"}], [1]]"#) == nil)
+        #expect(pets.lastProblems.map(\.keyPath) == ["[1][0]"])
+        #expect(pets.mapArrayOfArrays(JSONString: #"[[{"name": "A"}], [], [{"age": 1}]]"#)
+                == [[Pet(name: "A")], [], [Pet(age: 1)]])
+
+        let leaves = Mapper<Leaf>()
+        #expect(leaves.mapArray(JSONString: #"[{"id": 1}, {"refuse": true}, {"id": 3}]"#) == [Leaf(id: 1), Leaf(id: 3)])
+        #expect(leaves.lastProblems.map(\.keyPath) == ["[1]"] && leaves.lastProblems.first?.kind == .objectRejected)
+        #expect(leaves.mapDictionaryOfArrays(JSONString: #"{"k": [{"refuse": 1}, {"id": 2}]}"#) == ["k": [Leaf(id: 2)]])
+    }
+
     /// ObjectMapper assigns what it read to an optional property whenever the key is present:
     /// a value that cannot be read makes it nil (with a problem here); non-optional
     /// properties keep their value (ObjectMapper would set a non-optional integer to 0).

@@ -42,11 +42,21 @@ public final class Mapper<N: BaseMappable> {
             build: { root, session, whole in ModelBuilder.build(N.self, from: root, at: [], session: session, whole: whole) })
     }
 
-    var arrayRun: MappingRun<[N]> {
+    var arrayRun: MappingRun<[N]> { arrayRun(objectsOnly: false) }
+
+    /// The array run; `objectsOnly` for ObjectMapper's array functions, which give a model
+    /// array only when every element is an object (and one for a root object).
+    func arrayRun(objectsOnly: Bool) -> MappingRun<[N]> {
         run(rule: { _ in .elements(PlanRegistry.shared.info(for: N.self)) },
             build: { root, session, whole in
+                if objectsOnly, case .object = root {
+                    return ModelBuilder.build(N.self, from: root, at: [], session: session, whole: whole).map { [$0] }
+                }
                 guard case .array(let elements) = root else {
                     session.report(.typeMismatch, path: [], expected: "[\(N.self)]", found: root.foundDescription)
+                    return nil
+                }
+                if objectsOnly, !Self.allObjects(elements.enumerated().map { (.index($0), $1) }, at: [], session) {
                     return nil
                 }
                 return elements.enumerated().compactMap { i, element in
@@ -55,11 +65,18 @@ public final class Mapper<N: BaseMappable> {
             })
     }
 
-    var dictionaryRun: MappingRun<[String: N]> {
+    var dictionaryRun: MappingRun<[String: N]> { dictionaryRun(objectsOnly: false) }
+
+    /// The dictionary run; `objectsOnly` for ObjectMapper's dictionary functions, which give
+    /// models only when every member is an object.
+    func dictionaryRun(objectsOnly: Bool) -> MappingRun<[String: N]> {
         run(rule: { _ in .members(PlanRegistry.shared.info(for: N.self)) },
             build: { root, session, whole in
                 guard case .object(let object) = root else {
                     session.report(.typeMismatch, path: [], expected: "[String: \(N.self)]", found: root.foundDescription)
+                    return nil
+                }
+                if objectsOnly, !Self.allObjects(zip(object.keys, object.values).map { (.key($0), $1) }, at: [], session) {
                     return nil
                 }
                 var result: [String: N] = [:]
@@ -68,6 +85,19 @@ public final class Mapper<N: BaseMappable> {
                 }
                 return result
             })
+    }
+
+    /// Whether every value is an object, as ObjectMapper's collection functions require
+    /// (`as? [[String: Any]]`); the first that is not is a problem at its position.
+    static func allObjects(_ values: [(JSONPath.Component, JSON)], at path: [JSONPath.Component],
+                           _ session: MappingSession) -> Bool {
+        for (step, value) in values {
+            guard case .object = value else {
+                session.report(.typeMismatch, path: path + [step], expected: "\(N.self) (an object)", found: value.foundDescription)
+                return false
+            }
+        }
+        return true
     }
 
     /// Runs a mapping over text, keeping problems for ``lastProblems``; `nil` on any error.
@@ -119,23 +149,30 @@ public final class Mapper<N: BaseMappable> {
         return copy
     }
 
-    /// Maps a JSON array string to models (elements that fail are left out); text holding
-    /// one object gives an array of its model, as in ObjectMapper.
-    public func mapArray(JSONString: String) -> [N]? {
-        lenient(arrayRun, JSONString) ?? map(JSONString: JSONString).map { [$0] }
-    }
+    // As in ObjectMapper, the collection functions below give `nil` when an element (or a
+    // member) is not an object, with a problem at it; an object that `init?(map:)` refuses
+    // is left out.
+
+    /// Maps a JSON array string of objects to models; text holding one object gives an
+    /// array of its model, as in ObjectMapper.
+    public func mapArray(JSONString: String) -> [N]? { lenient(arrayRun(objectsOnly: true), JSONString) }
 
     /// Maps Foundation dictionaries to models.
     public func mapArray(JSONArray: [[String: Any]]) -> [N] { lenient(arrayRun, foundation: JSONArray) ?? [] }
 
-    /// Maps a Foundation array to models.
-    public func mapArray(JSONObject: Any?) -> [N]? { lenient(arrayRun, foundation: JSONObject) }
+    /// Maps a Foundation array of dictionaries to models.
+    public func mapArray(JSONObject: Any?) -> [N]? {
+        guard JSONObject is [Any] else { return nil }
+        return lenient(arrayRun(objectsOnly: true), foundation: JSONObject)
+    }
 
-    // As in ObjectMapper, the dictionary and nested-array functions give `nil`, not an empty
-    // collection, when no model was made.
+    // As in ObjectMapper, the dictionary and nested-array functions also give `nil`, not an
+    // empty collection, when no model was made.
 
     /// Maps a JSON object string whose values are objects to a dictionary of models.
-    public func mapDictionary(JSONString: String) -> [String: N]? { nonEmpty(lenient(dictionaryRun, JSONString)) }
+    public func mapDictionary(JSONString: String) -> [String: N]? {
+        nonEmpty(lenient(dictionaryRun(objectsOnly: true), JSONString))
+    }
 
     /// Maps a Foundation dictionary of dictionaries to models.
     public func mapDictionary(JSON: [String: [String: Any]]) -> [String: N]? {
@@ -143,7 +180,9 @@ public final class Mapper<N: BaseMappable> {
     }
 
     /// Maps a Foundation dictionary of dictionaries to models.
-    public func mapDictionary(JSONObject: Any?) -> [String: N]? { nonEmpty(lenient(dictionaryRun, foundation: JSONObject)) }
+    public func mapDictionary(JSONObject: Any?) -> [String: N]? {
+        nonEmpty(lenient(dictionaryRun(objectsOnly: true), foundation: JSONObject))
+    }
 
     /// Maps `{"key": [{...}, ...]}` to a dictionary of arrays of models.
     public func mapDictionaryOfArrays(JSONString: String) -> [String: [N]]? {
@@ -163,30 +202,46 @@ public final class Mapper<N: BaseMappable> {
     /// Maps a Foundation array of arrays to an array of arrays of models.
     public func mapArrayOfArrays(JSONObject: Any?) -> [[N]]? { nonEmpty(lenient(arrayOfArraysRun, foundation: JSONObject)) }
 
+    /// ObjectMapper's dictionary of arrays: models only when every member is an array of objects.
     var dictionaryOfArraysRun: MappingRun<[String: [N]]> {
         run(rule: { _ in .all }, build: { root, session, _ in
-            guard case .object(let object) = root else { return nil }
-            var result: [String: [N]] = [:]
-            for (key, value) in zip(object.keys, object.values) {
-                guard case .array(let elements) = value else { continue }
-                result[key] = elements.enumerated().compactMap { i, element in
-                    ModelBuilder.build(N.self, from: element, at: [.key(key), .index(i)], session: session, whole: true)
-                }
+            guard case .object(let object) = root else {
+                session.report(.typeMismatch, path: [], expected: "[String: [\(N.self)]]", found: root.foundDescription)
+                return nil
             }
-            return result
+            let rows = zip(object.keys, object.values).map { (JSONPath.Component.key($0), $1) }
+            return Self.rowsOfModels(rows, session).map { Dictionary(uniqueKeysWithValues: zip(object.keys, $0)) }
         })
     }
 
+    /// ObjectMapper's array of arrays: models only when every element is an array of objects.
     var arrayOfArraysRun: MappingRun<[[N]]> {
         run(rule: { _ in .all }, build: { root, session, _ in
-            guard case .array(let outer) = root else { return nil }
-            return outer.enumerated().compactMap { i, inner -> [N]? in
-                guard case .array(let elements) = inner else { return nil }
-                return elements.enumerated().compactMap { j, element in
-                    ModelBuilder.build(N.self, from: element, at: [.index(i), .index(j)], session: session, whole: true)
-                }
+            guard case .array(let outer) = root else {
+                session.report(.typeMismatch, path: [], expected: "[[\(N.self)]]", found: root.foundDescription)
+                return nil
             }
+            return Self.rowsOfModels(outer.enumerated().map { (.index($0), $1) }, session)
         })
+    }
+
+    /// The models of each row, when every row is an array of objects (else a problem at the
+    /// first value that is not, and `nil`); objects refused are left out.
+    private static func rowsOfModels(_ rows: [(JSONPath.Component, JSON)], _ session: MappingSession) -> [[N]]? {
+        var elementsOfRows: [[JSON]] = []
+        for (step, row) in rows {
+            guard case .array(let elements) = row else {
+                session.report(.typeMismatch, path: [step], expected: "[\(N.self)]", found: row.foundDescription)
+                return nil
+            }
+            guard allObjects(elements.enumerated().map { (.index($0), $1) }, at: [step], session) else { return nil }
+            elementsOfRows.append(elements)
+        }
+        return zip(rows, elementsOfRows).map { row, elements in
+            elements.enumerated().compactMap { j, element in
+                ModelBuilder.build(N.self, from: element, at: [row.0, .index(j)], session: session, whole: true)
+            }
+        }
     }
 
     // MARK: Writing
