@@ -219,6 +219,10 @@ struct ObjectMapperCompatibilityTests {
         let bad = #"[{"label": "a", "weight": 1}, {"label": "b"}]"#
         let error = #expect(throws: MappingError.self) { try mapper.mapArray(JSONString: bad) }
         #expect(error?.first.keyPath == "[1].weight" && error?.first.kind == .missing)
+        #expect(error?.first.location.map { [$0.line, $0.column] } == [1, 31], "from text, located (at its object)")
+        let badDictionary = "{\"x\": {\"label\": \"x\", \"weight\": 0},\n \"y\": {\"label\": \"y\", \"weight\": \"heavy\"}}"
+        let dictionaryError = #expect(throws: MappingError.self) { try mapper.mapDictionary(JSONString: badDictionary) }
+        #expect(dictionaryError?.first.description == "2:32: y.weight: expected Int, found string")
         #expect(throws: MappingError.self) { try mapper.mapArray(JSONArray: [["label": "a", "weight": 1], ["weight": 1]]) }
         #expect(throws: MappingError.self) { try mapper.mapDictionary(JSON: ["k": ["label": "k"]]) }
         #expect(throws: MappingError.self) { try mapper.mapDictionaryOfArrays(JSON: ["k": [["label": "k", "weight": -1]]]) }

@@ -83,18 +83,19 @@ extension Mapper where N: ImmutableMappable {
     /// Maps a Foundation value, which must be a dictionary, to an immutable model.
     /// - Throws: ``MappingError``.
     public func map(JSONObject: Any) throws -> N {
-        guard let dictionary = JSONObject as? [String: Any] else { throw Self.notA("an object", JSONObject) }
+        guard let dictionary = JSONObject as? [String: Any] else {
+            throw MappingError(problems: [MappingProblem(kind: .typeMismatch, keyPath: "", expected: "an object of \(N.self)",
+                                                         found: String(describing: type(of: JSONObject)))])
+        }
         return try map(JSON: dictionary)
     }
 
     // As ObjectMapper's: every element must make a model, or the whole call throws (the
-    // error has every problem, the first element's first).
+    // error has every problem, in document order; from text, each with its line and column).
 
     /// Maps a JSON array string to immutable models.
     /// - Throws: ``JSONParseError``, or ``MappingError`` unless every element makes a model.
-    public func mapArray(JSONString: String) throws -> [N] {
-        try every(arrayRun, try Self.parsed(JSONString), as: .array)
-    }
+    public func mapArray(JSONString: String) throws -> [N] { try every(arrayRun(.every), text: JSONString) }
 
     /// Maps Foundation dictionaries to immutable models.
     /// - Throws: ``MappingError`` unless every element makes a model.
@@ -102,20 +103,18 @@ extension Mapper where N: ImmutableMappable {
 
     /// Maps a Foundation array of dictionaries to immutable models.
     /// - Throws: ``MappingError`` unless every element makes a model.
-    public func mapArray(JSONObject: Any) throws -> [N] {
-        try every(arrayRun, try Self.converted(JSONObject), as: .array)
-    }
+    public func mapArray(JSONObject: Any) throws -> [N] { try every(arrayRun(.every), foundation: JSONObject) }
 
     /// Maps a JSON object string of objects to immutable models.
     /// - Throws: ``JSONParseError``, or ``MappingError`` unless every value makes a model.
     public func mapDictionary(JSONString: String) throws -> [String: N] {
-        try every(dictionaryRun, try Self.parsed(JSONString), as: .object)
+        try every(dictionaryRun(.every), text: JSONString)
     }
 
     /// Maps a Foundation dictionary of dictionaries to immutable models.
     /// - Throws: ``MappingError`` unless every value makes a model.
     public func mapDictionary(JSONObject: Any?) throws -> [String: N] {
-        try every(dictionaryRun, try Self.converted(JSONObject as Any), as: .object)
+        try every(dictionaryRun(.every), foundation: JSONObject as Any)
     }
 
     /// Maps a Foundation dictionary of dictionaries to immutable models.
@@ -125,9 +124,7 @@ extension Mapper where N: ImmutableMappable {
     /// Maps a Foundation dictionary of arrays of dictionaries to immutable models.
     /// - Throws: ``MappingError`` unless every element makes a model.
     public func mapDictionaryOfArrays(JSONObject: Any?) throws -> [String: [N]] {
-        try every(dictionaryOfArraysRun, try Self.converted(JSONObject as Any), as: .objectOfArrays) {
-            $0.values.reduce(0) { $0 + $1.count }
-        }
+        try every(dictionaryOfArraysRun(.every), foundation: JSONObject as Any)
     }
 
     /// Maps a Foundation dictionary of arrays of dictionaries to immutable models.
@@ -139,63 +136,33 @@ extension Mapper where N: ImmutableMappable {
     /// Maps a Foundation array of arrays of dictionaries to immutable models.
     /// - Throws: ``MappingError`` unless every element makes a model.
     public func mapArrayOfArrays(JSONObject: Any?) throws -> [[N]] {
-        try every(arrayOfArraysRun, try Self.converted(JSONObject as Any), as: .arrayOfArrays) {
-            $0.reduce(0) { $0 + $1.count }
-        }
+        try every(arrayOfArraysRun(.every), foundation: JSONObject as Any)
     }
 
-    /// What an all-or-nothing function maps: the input's shape, and how many models it must make.
-    private enum Shape: String {
-        case array = "an array", object = "an object"
-        case arrayOfArrays = "an array of arrays", objectOfArrays = "an object of arrays"
-
-        /// The number of elements `value` holds in this shape.
-        /// - Throws: ``MappingError`` when `value` has another shape.
-        func elements(of value: YajlMapper.JSON) throws -> Int {
-            let outer: [YajlMapper.JSON]
-            switch (self, value) {
-            case (.array, .array(let items)): return items.count
-            case (.object, .object(let object)): return object.count
-            case (.arrayOfArrays, .array(let items)): outer = items
-            case (.objectOfArrays, .object(let object)): outer = object.values
-            default: throw Mapper.notA(rawValue, value.foundationValue)
-            }
-            return try outer.reduce(0) { sum, inner in
-                guard case .array(let members) = inner else { throw Mapper.notA(rawValue, inner.foundationValue) }
-                return sum + members.count
-            }
-        }
+    /// Runs an all-or-nothing mapping of JSON text.
+    private func every<Value>(_ run: MappingRun<Value>, text: String) throws -> Value {
+        var text = text
+        return try complete(try text.withUTF8 { try run.run(bytes: UnsafeRawBufferPointer($0), options: JSONParseOptions()) })
     }
 
-    /// Runs `run` on a value and returns its models when there is one for each element
-    /// (`count` counts the models).
-    private func every<Value: Collection>(_ run: MappingRun<Value>, _ value: YajlMapper.JSON, as shape: Shape,
-                                          count: (Value) -> Int = { $0.count }) throws -> Value {
-        let elements = try shape.elements(of: value)
-        let result = try run.run(replaying: value)
+    /// Runs an all-or-nothing mapping of a Foundation value.
+    private func every<Value>(_ run: MappingRun<Value>, foundation object: Any) throws -> Value {
+        guard let value = YajlMapper.JSON(foundation: object) else {
+            throw MappingError(problems: [MappingProblem(kind: .typeMismatch, keyPath: "", expected: "JSON of \(N.self)",
+                                                         found: String(describing: type(of: object)))])
+        }
+        return try complete(try run.run(replaying: value))
+    }
+
+    /// The models, when every element made one; else the error with every problem.
+    private func complete<Value>(_ result: MappingResult<Value>) throws -> Value {
         lastProblems = result.problems
-        guard let models = result.value, count(models) == elements else {
+        guard let models = result.value else {
             throw MappingError(problems: result.problems.isEmpty
                 ? [MappingProblem(kind: .objectRejected, keyPath: "", expected: "\(N.self)", found: nil)]
                 : result.problems)
         }
         return models
-    }
-
-    /// JSON text as a value; a repeated key keeps its first value, as the engine reads it.
-    private static func parsed(_ text: String) throws -> YajlMapper.JSON {
-        try YajlMapper.JSON(parsing: text, duplicateKeys: .useFirst)
-    }
-
-    /// A Foundation value as a ``JSON`` value.
-    private static func converted(_ object: Any) throws -> YajlMapper.JSON {
-        guard let value = YajlMapper.JSON(foundation: object) else { throw notA("JSON", object) }
-        return value
-    }
-
-    fileprivate static func notA(_ shape: String, _ object: Any) -> MappingError {
-        MappingError(problems: [MappingProblem(kind: .typeMismatch, keyPath: "", expected: "\(shape) of \(N.self)",
-                                               found: String(describing: type(of: object)))])
     }
 }
 

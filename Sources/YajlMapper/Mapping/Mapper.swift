@@ -42,48 +42,57 @@ public final class Mapper<N: BaseMappable> {
             build: { root, session, whole in ModelBuilder.build(N.self, from: root, at: [], session: session, whole: whole) })
     }
 
-    var arrayRun: MappingRun<[N]> { arrayRun(objectsOnly: false) }
+    /// How a collection run treats elements (or members) that make no model.
+    enum Collecting {
+        /// Each is left out, with a problem (the throwing entry points in lenient mode).
+        case leaveOut
+        /// ObjectMapper's collection functions: no result when one is not an object; an
+        /// object that `init?(map:)` refuses is left out; a root object makes one model.
+        case objectsOnly
+        /// ObjectMapper's throwing functions for `ImmutableMappable`: no result unless every
+        /// one makes a model.
+        case every
+    }
 
-    /// The array run; `objectsOnly` for ObjectMapper's array functions, which give a model
-    /// array only when every element is an object (and one for a root object).
-    func arrayRun(objectsOnly: Bool) -> MappingRun<[N]> {
+    var arrayRun: MappingRun<[N]> { arrayRun(.leaveOut) }
+
+    func arrayRun(_ collecting: Collecting) -> MappingRun<[N]> {
         run(rule: { _ in .elements(PlanRegistry.shared.info(for: N.self)) },
             build: { root, session, whole in
-                if objectsOnly, case .object = root {
+                if collecting == .objectsOnly, case .object = root {
                     return ModelBuilder.build(N.self, from: root, at: [], session: session, whole: whole).map { [$0] }
                 }
                 guard case .array(let elements) = root else {
                     session.report(.typeMismatch, path: [], expected: "[\(N.self)]", found: root.foundDescription)
                     return nil
                 }
-                if objectsOnly, !Self.allObjects(elements.enumerated().map { (.index($0), $1) }, at: [], session) {
+                if collecting == .objectsOnly, !Self.allObjects(elements.enumerated().map { (.index($0), $1) }, at: [], session) {
                     return nil
                 }
-                return elements.enumerated().compactMap { i, element in
+                let models = elements.enumerated().compactMap { i, element in
                     ModelBuilder.build(N.self, from: element, at: [], leaf: .index(i), session: session, whole: whole)
                 }
+                return collecting == .every && models.count < elements.count ? nil : models
             })
     }
 
-    var dictionaryRun: MappingRun<[String: N]> { dictionaryRun(objectsOnly: false) }
+    var dictionaryRun: MappingRun<[String: N]> { dictionaryRun(.leaveOut) }
 
-    /// The dictionary run; `objectsOnly` for ObjectMapper's dictionary functions, which give
-    /// models only when every member is an object.
-    func dictionaryRun(objectsOnly: Bool) -> MappingRun<[String: N]> {
+    func dictionaryRun(_ collecting: Collecting) -> MappingRun<[String: N]> {
         run(rule: { _ in .members(PlanRegistry.shared.info(for: N.self)) },
             build: { root, session, whole in
                 guard case .object(let object) = root else {
                     session.report(.typeMismatch, path: [], expected: "[String: \(N.self)]", found: root.foundDescription)
                     return nil
                 }
-                if objectsOnly, !Self.allObjects(zip(object.keys, object.values).map { (.key($0), $1) }, at: [], session) {
+                if collecting == .objectsOnly, !Self.allObjects(zip(object.keys, object.values).map { (.key($0), $1) }, at: [], session) {
                     return nil
                 }
                 var result: [String: N] = [:]
                 for (key, value) in zip(object.keys, object.values) {
                     result[key] = ModelBuilder.build(N.self, from: value, at: [], leaf: .key(key), session: session, whole: whole)
                 }
-                return result
+                return collecting == .every && result.count < object.count ? nil : result
             })
     }
 
@@ -155,7 +164,7 @@ public final class Mapper<N: BaseMappable> {
 
     /// Maps a JSON array string of objects to models; text holding one object gives an
     /// array of its model, as in ObjectMapper.
-    public func mapArray(JSONString: String) -> [N]? { lenient(arrayRun(objectsOnly: true), JSONString) }
+    public func mapArray(JSONString: String) -> [N]? { lenient(arrayRun(.objectsOnly), JSONString) }
 
     /// Maps Foundation dictionaries to models.
     public func mapArray(JSONArray: [[String: Any]]) -> [N] { lenient(arrayRun, foundation: JSONArray) ?? [] }
@@ -163,7 +172,7 @@ public final class Mapper<N: BaseMappable> {
     /// Maps a Foundation array of dictionaries to models.
     public func mapArray(JSONObject: Any?) -> [N]? {
         guard JSONObject is [Any] else { return nil }
-        return lenient(arrayRun(objectsOnly: true), foundation: JSONObject)
+        return lenient(arrayRun(.objectsOnly), foundation: JSONObject)
     }
 
     // As in ObjectMapper, the dictionary and nested-array functions also give `nil`, not an
@@ -171,7 +180,7 @@ public final class Mapper<N: BaseMappable> {
 
     /// Maps a JSON object string whose values are objects to a dictionary of models.
     public func mapDictionary(JSONString: String) -> [String: N]? {
-        nonEmpty(lenient(dictionaryRun(objectsOnly: true), JSONString))
+        nonEmpty(lenient(dictionaryRun(.objectsOnly), JSONString))
     }
 
     /// Maps a Foundation dictionary of dictionaries to models.
@@ -181,53 +190,57 @@ public final class Mapper<N: BaseMappable> {
 
     /// Maps a Foundation dictionary of dictionaries to models.
     public func mapDictionary(JSONObject: Any?) -> [String: N]? {
-        nonEmpty(lenient(dictionaryRun(objectsOnly: true), foundation: JSONObject))
+        nonEmpty(lenient(dictionaryRun(.objectsOnly), foundation: JSONObject))
     }
 
     /// Maps `{"key": [{...}, ...]}` to a dictionary of arrays of models.
     public func mapDictionaryOfArrays(JSONString: String) -> [String: [N]]? {
-        nonEmpty(lenient(dictionaryOfArraysRun, JSONString))
+        nonEmpty(lenient(dictionaryOfArraysRun(.objectsOnly), JSONString))
     }
 
     /// Maps a Foundation dictionary of arrays to a dictionary of arrays of models.
     public func mapDictionaryOfArrays(JSON: [String: [[String: Any]]]) -> [String: [N]]? {
-        nonEmpty(lenient(dictionaryOfArraysRun, foundation: JSON))
+        nonEmpty(lenient(dictionaryOfArraysRun(.objectsOnly), foundation: JSON))
     }
 
     /// Maps `[[{...}], [{...}]]` to an array of arrays of models.
-    public func mapArrayOfArrays(JSONString: String) -> [[N]]? { nonEmpty(lenient(arrayOfArraysRun, JSONString)) }
+    public func mapArrayOfArrays(JSONString: String) -> [[N]]? { nonEmpty(lenient(arrayOfArraysRun(.objectsOnly), JSONString)) }
 
     private func nonEmpty<C: Collection>(_ models: C?) -> C? { models?.isEmpty == false ? models : nil }
 
     /// Maps a Foundation array of arrays to an array of arrays of models.
-    public func mapArrayOfArrays(JSONObject: Any?) -> [[N]]? { nonEmpty(lenient(arrayOfArraysRun, foundation: JSONObject)) }
+    public func mapArrayOfArrays(JSONObject: Any?) -> [[N]]? { nonEmpty(lenient(arrayOfArraysRun(.objectsOnly), foundation: JSONObject)) }
 
-    /// ObjectMapper's dictionary of arrays: models only when every member is an array of objects.
-    var dictionaryOfArraysRun: MappingRun<[String: [N]]> {
+    /// ObjectMapper's dictionary of arrays: models only when every member is an array of
+    /// objects (and, collecting `.every`, only when every object makes a model).
+    func dictionaryOfArraysRun(_ collecting: Collecting) -> MappingRun<[String: [N]]> {
         run(rule: { _ in .all }, build: { root, session, _ in
             guard case .object(let object) = root else {
                 session.report(.typeMismatch, path: [], expected: "[String: [\(N.self)]]", found: root.foundDescription)
                 return nil
             }
             let rows = zip(object.keys, object.values).map { (JSONPath.Component.key($0), $1) }
-            return Self.rowsOfModels(rows, session).map { Dictionary(uniqueKeysWithValues: zip(object.keys, $0)) }
+            return Self.rowsOfModels(rows, collecting, session).map { Dictionary(uniqueKeysWithValues: zip(object.keys, $0)) }
         })
     }
 
-    /// ObjectMapper's array of arrays: models only when every element is an array of objects.
-    var arrayOfArraysRun: MappingRun<[[N]]> {
+    /// ObjectMapper's array of arrays: models only when every element is an array of
+    /// objects (and, collecting `.every`, only when every object makes a model).
+    func arrayOfArraysRun(_ collecting: Collecting) -> MappingRun<[[N]]> {
         run(rule: { _ in .all }, build: { root, session, _ in
             guard case .array(let outer) = root else {
                 session.report(.typeMismatch, path: [], expected: "[[\(N.self)]]", found: root.foundDescription)
                 return nil
             }
-            return Self.rowsOfModels(outer.enumerated().map { (.index($0), $1) }, session)
+            return Self.rowsOfModels(outer.enumerated().map { (.index($0), $1) }, collecting, session)
         })
     }
 
     /// The models of each row, when every row is an array of objects (else a problem at the
-    /// first value that is not, and `nil`); objects refused are left out.
-    private static func rowsOfModels(_ rows: [(JSONPath.Component, JSON)], _ session: MappingSession) -> [[N]]? {
+    /// first value that is not, and `nil`); objects refused are left out, or, collecting
+    /// `.every`, make the result `nil`.
+    private static func rowsOfModels(_ rows: [(JSONPath.Component, JSON)], _ collecting: Collecting,
+                                     _ session: MappingSession) -> [[N]]? {
         var elementsOfRows: [[JSON]] = []
         for (step, row) in rows {
             guard case .array(let elements) = row else {
@@ -237,11 +250,13 @@ public final class Mapper<N: BaseMappable> {
             guard allObjects(elements.enumerated().map { (.index($0), $1) }, at: [step], session) else { return nil }
             elementsOfRows.append(elements)
         }
-        return zip(rows, elementsOfRows).map { row, elements in
+        let models = zip(rows, elementsOfRows).map { row, elements in
             elements.enumerated().compactMap { j, element in
                 ModelBuilder.build(N.self, from: element, at: [row.0, .index(j)], session: session, whole: true)
             }
         }
+        let complete = zip(models, elementsOfRows).allSatisfy { $0.count == $1.count }
+        return collecting == .every && !complete ? nil : models
     }
 
     // MARK: Writing
