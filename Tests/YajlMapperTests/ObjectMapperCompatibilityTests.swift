@@ -247,6 +247,15 @@ struct ObjectMapperCompatibilityTests {
         let nested = #expect(throws: MappingError.self) { try Mapper<TagList>(strict: true).map(string: page) }
         #expect(nested?.first.keyPath == "tags[1].weight" && nested?.first.location.map { [$0.line, $0.column] } == [3, 28])
         #expect(nested?.key == "weight" && nested?.currentValue as? Int == -7 && nested?.reason == "must not be negative")
+        // Streamed element by element, in chunks of 5 bytes: the same problem at the same place.
+        var streamed: [Tag] = []
+        let stream = MappingStreamParser<Tag>(mapper: Mapper<Tag>(), elementsAt: "tags") { streamed.append($0) }
+        for start in stride(from: 0, to: page.utf8.count, by: 5) {
+            try stream.feed(Array(Array(page.utf8)[start..<min(start + 5, page.utf8.count)]))
+        }
+        let summary = try stream.finish()
+        #expect(streamed == [Tag(label: "a", weight: 1)])
+        #expect(summary.problems.map(\.description) == ["3:28: tags[1].weight: Tag refused the object (must not be negative: -7)"])
         // The fields of an error the mapping made itself.
         let missing = #expect(throws: MappingError.self) { try Tag(JSONString: #"{"label": "n"}"#) }
         #expect(missing?.key == "weight" && missing?.currentValue == nil)
