@@ -38,6 +38,19 @@ private struct Tag: ImmutableMappable, Equatable {
     }
 }
 
+/// Catches the error `map.value` throws and throws it again with its own reason.
+private struct Renamed: ImmutableMappable {
+    let name: String
+    init(map: Map) throws {
+        do {
+            name = try map.value("name")
+        } catch var error as MapError {
+            error.reason = "a name is required"
+            throw error
+        }
+    }
+}
+
 private struct TagList: Mappable {
     var tags: [Tag]?
     init?(map: Map) {}
@@ -247,6 +260,11 @@ struct ObjectMapperCompatibilityTests {
         let nested = #expect(throws: MappingError.self) { try Mapper<TagList>(strict: true).map(string: page) }
         #expect(nested?.first.keyPath == "tags[1].weight" && nested?.first.location.map { [$0.line, $0.column] } == [3, 28])
         #expect(nested?.key == "weight" && nested?.currentValue as? Int == -7 && nested?.reason == "must not be negative")
+        // An error caught, changed and thrown again keeps its change; its problem is the
+        // mapping's own, with its position.
+        let renamed = #expect(throws: MappingError.self) { try Renamed(JSONString: #"{"name": 5}"#) }
+        #expect(renamed?.reason == "a name is required" && renamed?.key == "name")
+        #expect(renamed?.first.description == "1:10: name: expected String, found number 5")
         // Streamed element by element, in chunks of 5 bytes: the same problem at the same place.
         var streamed: [Tag] = []
         let stream = MappingStreamParser<Tag>(mapper: Mapper<Tag>(), elementsAt: "tags") { streamed.append($0) }

@@ -84,24 +84,30 @@ public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible 
     /// ObjectMapper's `MapError` fields: the key, the value found and the reason, from the
     /// first problem unless given (``init(key:currentValue:reason:file:function:line:)``);
     /// the source position where such an error was made.
-    public var key: String?
+    public var key: String? { didSet { edited = true } }
     /// The value found (ObjectMapper's `currentValue`): the value given, as Foundation
     /// gives it back when JSON can hold it (`5` reads back `as? Int`), else its description;
     /// for a problem found by the mapping, its text.
     public var currentValue: Any? {
         get { storedValue?.foundationValue }
-        set { storedValue = newValue.map { YajlMapper.JSON(foundation: $0) ?? .string(String(describing: $0)) } }
+        set {
+            storedValue = newValue.map { YajlMapper.JSON(foundation: $0) ?? .string(String(describing: $0)) }
+            edited = true
+        }
     }
     private(set) var storedValue: YajlMapper.JSON?
     /// Why (ObjectMapper's `reason`): the reason given, or the first problem's message.
-    public var reason: String?
-    public var file: StaticString?
-    public var function: StaticString?
-    public var line: UInt?
+    public var reason: String? { didSet { edited = true } }
+    public var file: StaticString? { didSet { edited = true } }
+    public var function: StaticString? { didSet { edited = true } }
+    public var line: UInt? { didSet { edited = true } }
 
     /// Whether the fields are the ones given to ``init(key:currentValue:reason:file:function:line:)``
     /// (an error a mapping made itself), rather than taken from the first problem.
     var madeByCaller = false
+    /// Whether a field was changed after the error was made (a mapping that catches an
+    /// error, changes its `reason` and throws it again): the changed fields are kept.
+    private(set) var edited = false
 
     /// Creates an error from problems.
     public init(problems: [MappingProblem]) {

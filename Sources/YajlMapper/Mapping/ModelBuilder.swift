@@ -136,7 +136,10 @@ enum ModelBuilder {
             map.session.adopt(callerError: error, of: T.self, at: map.path)
             return false
         } catch let error as MappingError {
-            for problem in error.problems { map.session.adopt(problem) }
+            var problems = error.problems
+            // Fields changed before it was thrown again reach the caller as changed.
+            if error.edited { problems[0].origin = error.callerFields }
+            for problem in problems { map.session.adopt(problem) }
             return false
         } catch {
             map.session.report(.objectRejected, path: map.path, expected: "\(T.self)", found: "\(error)")
