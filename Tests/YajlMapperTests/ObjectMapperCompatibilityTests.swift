@@ -130,6 +130,16 @@ private struct Scores: ImmutableMappable {
     }
 }
 
+/// Arrays of enums read by an immutable model (ObjectMapper's `map.value` for `[T]` and `[T]?`).
+private struct Swatches: ImmutableMappable {
+    let colors: [Color]
+    let extra: [Color]?
+    init(map: Map) throws {
+        colors = try map.value("colors")
+        extra = try map.value("extra")
+    }
+}
+
 private final class Inner: Mappable {
     var x: Int?
     var y: Int?
@@ -429,6 +439,16 @@ struct ObjectMapperCompatibilityTests {
         #expect(palette.list == [.red, .green] && palette.byName == ["a": .red] && palette.maybe == [])
         #expect(mapper.lastProblems.map(\.keyPath) == ["list[1]", "byName.b", "maybe[0]"])
         #expect(throws: MappingError.self) { try Mapper<Palette>(strict: true).map(string: #"{"list": ["blue"], "byName": {}}"#) }
+
+        // An immutable model's arrays of enums: every element must name a case.
+        let swatches = try Swatches(JSONString: #"{"colors": ["red", "green"], "extra": ["green"]}"#)
+        #expect(swatches.colors == [.red, .green] && swatches.extra == [.green])
+        #expect(try Swatches(JSONString: #"{"colors": [], "extra": null}"#).extra == nil)
+        #expect(try Swatches(JSONString: #"{"colors": ["red"]}"#).extra == nil)
+        let unknown = #expect(throws: MappingError.self) { try Swatches(JSONString: #"{"colors": ["red", "blue"]}"#) }
+        #expect(unknown?.first.description == "1:20: colors[1]: expected Color, found string")
+        #expect(throws: MappingError.self) { try Swatches(JSONString: #"{"colors": [], "extra": ["x"]}"#) }
+        #expect(throws: MappingError.self) { try Swatches(JSONString: #"{"extra": []}"#) }
     }
 
     @Test func valuesJSONCannotHoldAreLeftOutNotNull() throws {

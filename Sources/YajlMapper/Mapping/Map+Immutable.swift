@@ -143,6 +143,24 @@ extension Map {
         try value(key, nested: nested, delimiter: delimiter, using: EnumTransform<T>())
     }
 
+    /// An array of enums by their raw values.
+    /// - Throws: ``MappingError`` when absent, not an array, or an element names no case.
+    public func value<T: RawRepresentable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                           file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T] where T.RawValue: JSONScalar {
+        try require(key, nested, delimiter, optional: false) {
+            $0.read(.value, required: true, expected: "[\(T.self)]") { try $0.convertedElements { try enumCase($0) as T } }
+        }!
+    }
+
+    /// An optional array of enums by their raw values: `nil` when absent or `null`.
+    /// - Throws: ``MappingError`` when present and not an array, or an element names no case.
+    public func value<T: RawRepresentable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                           file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T]? where T.RawValue: JSONScalar {
+        try require(key, nested, delimiter, optional: true) {
+            $0.read(.value, required: false, expected: "[\(T.self)]") { try $0.convertedElements { try enumCase($0) as T } }
+        }
+    }
+
     // MARK: Models
 
     /// A nested model.
