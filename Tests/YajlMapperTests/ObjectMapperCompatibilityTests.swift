@@ -288,6 +288,13 @@ struct ObjectMapperCompatibilityTests {
         let missing = #expect(throws: MappingError.self) { try Tag(JSONString: #"{"label": "n"}"#) }
         #expect(missing?.key == "weight" && missing?.currentValue == nil)
         #expect(missing?.reason == "weight: missing key, expected Int")
+        // A value of the wrong kind is the error's currentValue, as in ObjectMapper.
+        let mistyped = #expect(throws: MappingError.self) { try Tag(JSONString: #"{"label": 5, "weight": 1}"#) }
+        #expect(mistyped?.key == "label" && mistyped?.currentValue as? Int == 5)
+        let element = #expect(throws: MappingError.self) { try Scores(JSONString: #"{"list": ["1", "x"], "byName": {}}"#) }
+        #expect(element?.key == "list[1]" && element?.currentValue as? String == "x")
+        let tooBig = #expect(throws: MappingError.self) { try Mapper<Tag>(strict: true).map(string: #"{"label": "a", "weight": 1e30}"#) }
+        #expect(tooBig?.first.kind == .numberOutOfRange && (tooBig?.currentValue as? Double) == 1e30)
         let root = MapError(key: nil, currentValue: nil, reason: nil)
         #expect(root.key == nil && root.first.kind == .objectRejected)
         // Made directly, the fields are the ones given, and can be changed, as ObjectMapper's.

@@ -65,12 +65,12 @@ extension Map {
     private func reportDropped(_ error: any Error, at steps: [JSONPath.Component], _ value: JSON) {
         switch error {
         case let error as JSONConversionError:
-            report(ElementFailure(path: steps, error: error, found: value.found(for: error)))
+            report(ElementFailure(path: steps, error: error, value: value))
         case var failure as ElementFailure:
             failure.path = steps + failure.path
             report(failure)
         default:
-            session.report(.typeMismatch, path: currentPath + steps, expected: "\(error)", found: value.foundDescription)
+            session.report(.typeMismatch, path: currentPath + steps, expected: "\(error)", found: value.foundDescription, value: value)
         }
     }
 }
@@ -96,7 +96,7 @@ extension JSON {
             do {
                 result.append(try convert(element))
             } catch let error as JSONConversionError {
-                throw Map.ElementFailure(path: [.index(i)], error: error, found: element.found(for: error))
+                throw Map.ElementFailure(path: [.index(i)], error: error, value: element)
             } catch var failure as Map.ElementFailure {
                 failure.path.insert(.index(i), at: 0)
                 throw failure
@@ -116,7 +116,7 @@ extension JSON {
             do {
                 result[key] = try convert(value)
             } catch let error as JSONConversionError {
-                throw Map.ElementFailure(path: [.key(key)], error: error, found: value.found(for: error))
+                throw Map.ElementFailure(path: [.key(key)], error: error, value: value)
             } catch var failure as Map.ElementFailure {
                 failure.path.insert(.key(key), at: 0)
                 throw failure

@@ -41,9 +41,11 @@ extension Map {
     struct ElementFailure: Error {
         var path: [JSONPath.Component]
         var error: JSONConversionError
+        /// The value that failed, when at hand.
+        var value: JSON? = nil
         /// The value found, as problems describe it (a number with its text); `nil` to
         /// describe it from `error`.
-        var found: String? = nil
+        var found: String? { value?.found(for: error) }
     }
 
     /// Reads the selected value with `convert`.
@@ -120,7 +122,7 @@ extension Map {
     /// names the element, and so does the type expected there.
     func report(_ failure: ElementFailure) {
         session.report(kindOf(failure.error), path: currentPath + failure.path,
-                       expected: expectedOf(failure.error), found: failure.found ?? foundOf(failure.error))
+                       expected: expectedOf(failure.error), found: failure.found ?? foundOf(failure.error), value: failure.value)
     }
 
     private func kindOf(_ error: JSONConversionError) -> MappingProblem.Kind {
@@ -286,7 +288,7 @@ extension Map {
             for (i, inner) in outer.enumerated() {
                 guard case .array(let elements) = inner else {
                     throw ElementFailure(path: [.index(i)], error: .typeMismatch(expected: "[\(T.self)]", found: inner.kind),
-                                         found: inner.foundDescription)
+                                         value: inner)
                 }
                 var row: [T] = []
                 for (j, element) in elements.enumerated() {

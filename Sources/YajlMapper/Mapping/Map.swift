@@ -594,18 +594,18 @@ public final class Map {
 
     /// Records a problem at the selected key.
     func report(_ kind: MappingProblem.Kind, expected: String, found: YajlMapper.JSON?) {
-        session.report(kind, path: currentPath, expected: expected, found: found?.foundDescription)
+        session.report(kind, path: currentPath, expected: expected, found: found?.foundDescription, value: found)
     }
 
     /// Records a value that could not be converted.
     func report(_ error: JSONConversionError, expected: String) {
         switch error {
         case .typeMismatch(_, let found):
-            session.report(.typeMismatch, path: currentPath, expected: expected, found: found.description)
+            session.report(.typeMismatch, path: currentPath, expected: expected, found: found.description, value: currentNode)
         case .numberOutOfRange(let text, _):
-            session.report(.numberOutOfRange, path: currentPath, expected: expected, found: text)
+            session.report(.numberOutOfRange, path: currentPath, expected: expected, found: text, value: currentNode)
         case .notAnInteger(let text, _):
-            session.report(.notAnInteger, path: currentPath, expected: expected, found: text)
+            session.report(.notAnInteger, path: currentPath, expected: expected, found: text, value: currentNode)
         }
     }
 

@@ -63,7 +63,7 @@ public final class Mapper<N: BaseMappable> {
                     return ModelBuilder.build(N.self, from: root, at: [], session: session, whole: whole).map { [$0] }
                 }
                 guard case .array(let elements) = root else {
-                    session.report(.typeMismatch, path: [], expected: "[\(N.self)]", found: root.foundDescription)
+                    session.report(.typeMismatch, path: [], expected: "[\(N.self)]", found: root.foundDescription, value: root)
                     return nil
                 }
                 if collecting == .objectsOnly, !Self.allObjects(elements.enumerated().map { (.index($0), $1) }, at: [], session) {
@@ -82,7 +82,7 @@ public final class Mapper<N: BaseMappable> {
         run(rule: { _ in .members(PlanRegistry.shared.info(for: N.self)) },
             build: { root, session, whole in
                 guard case .object(let object) = root else {
-                    session.report(.typeMismatch, path: [], expected: "[String: \(N.self)]", found: root.foundDescription)
+                    session.report(.typeMismatch, path: [], expected: "[String: \(N.self)]", found: root.foundDescription, value: root)
                     return nil
                 }
                 if collecting == .objectsOnly, !Self.allObjects(zip(object.keys, object.values).map { (.key($0), $1) }, at: [], session) {
@@ -102,7 +102,7 @@ public final class Mapper<N: BaseMappable> {
                            _ session: MappingSession) -> Bool {
         for (step, value) in values {
             guard case .object = value else {
-                session.report(.typeMismatch, path: path + [step], expected: "\(N.self) (an object)", found: value.foundDescription)
+                session.report(.typeMismatch, path: path + [step], expected: "\(N.self) (an object)", found: value.foundDescription, value: value)
                 return false
             }
         }
@@ -216,7 +216,7 @@ public final class Mapper<N: BaseMappable> {
     func dictionaryOfArraysRun(_ collecting: Collecting) -> MappingRun<[String: [N]]> {
         run(rule: { _ in .all }, build: { root, session, _ in
             guard case .object(let object) = root else {
-                session.report(.typeMismatch, path: [], expected: "[String: [\(N.self)]]", found: root.foundDescription)
+                session.report(.typeMismatch, path: [], expected: "[String: [\(N.self)]]", found: root.foundDescription, value: root)
                 return nil
             }
             let rows = zip(object.keys, object.values).map { (JSONPath.Component.key($0), $1) }
@@ -229,7 +229,7 @@ public final class Mapper<N: BaseMappable> {
     func arrayOfArraysRun(_ collecting: Collecting) -> MappingRun<[[N]]> {
         run(rule: { _ in .all }, build: { root, session, _ in
             guard case .array(let outer) = root else {
-                session.report(.typeMismatch, path: [], expected: "[[\(N.self)]]", found: root.foundDescription)
+                session.report(.typeMismatch, path: [], expected: "[[\(N.self)]]", found: root.foundDescription, value: root)
                 return nil
             }
             return Self.rowsOfModels(outer.enumerated().map { (.index($0), $1) }, collecting, session)
@@ -244,7 +244,7 @@ public final class Mapper<N: BaseMappable> {
         var elementsOfRows: [[JSON]] = []
         for (step, row) in rows {
             guard case .array(let elements) = row else {
-                session.report(.typeMismatch, path: [step], expected: "[\(N.self)]", found: row.foundDescription)
+                session.report(.typeMismatch, path: [step], expected: "[\(N.self)]", found: row.foundDescription, value: row)
                 return nil
             }
             guard allObjects(elements.enumerated().map { (.index($0), $1) }, at: [step], session) else { return nil }

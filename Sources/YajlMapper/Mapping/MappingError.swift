@@ -31,6 +31,8 @@ public struct MappingProblem: Sendable, Equatable, CustomStringConvertible {
     /// For an error that a mapping made itself and threw (`MapError(key:currentValue:reason:)`
     /// from an `init(map:)`): its fields as made, given back by the error that reaches the caller.
     var origin: CallerFields?
+    /// The value found, when the problem is about one (an error's `currentValue`).
+    var foundValue: YajlMapper.JSON?
 
     /// Two problems are the same when they say the same thing at the same place.
     public static func == (lhs: MappingProblem, rhs: MappingProblem) -> Bool {
@@ -87,7 +89,8 @@ public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible 
     public var key: String? { didSet { edited = true } }
     /// The value found (ObjectMapper's `currentValue`): the value given, as Foundation
     /// gives it back when JSON can hold it (`5` reads back `as? Int`), else its description;
-    /// for a problem found by the mapping, its text.
+    /// for a problem found by the mapping, the value at its key (`nil` when missing), or
+    /// the problem's description of it.
     public var currentValue: Any? {
         get { storedValue?.foundationValue }
         set {
@@ -120,7 +123,7 @@ public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible 
             return
         }
         key = first.keyPath.isEmpty ? nil : first.keyPath
-        storedValue = first.found.map { .string($0) }
+        storedValue = first.foundValue ?? first.found.map { .string($0) }
         reason = first.message
     }
 

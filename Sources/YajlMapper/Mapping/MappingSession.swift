@@ -111,10 +111,12 @@ final class MappingSession {
         for (info, reads) in recorded.values { info.learn(reads) }
     }
 
-    func report(_ kind: MappingProblem.Kind, path: [JSONPath.Component], expected: String, found: String?) {
+    func report(_ kind: MappingProblem.Kind, path: [JSONPath.Component], expected: String, found: String?,
+                value: YajlMapper.JSON? = nil) {
         let full = JSONPath(basePath.components + path)
         var problem = MappingProblem(kind: kind, keyPath: full.description, expected: expected, found: found)
         problem.unitPath = path
+        problem.foundValue = value
         problems.append(problem)
     }
 

@@ -38,7 +38,7 @@ enum ModelBuilder {
                                       reusing spare: inout Map?) -> Bool {
         guard case .object = node else {
             session.report(.typeMismatch, path: path + [leaf, leaf2].compactMap { $0 }, expected: "\(T.self) (an object)",
-                           found: node.foundDescription)
+                           found: node.foundDescription, value: node)
             return false
         }
         let info = known ?? PlanRegistry.shared.info(for: T.self)

@@ -116,7 +116,7 @@ private func arraysOfModels<T: BaseMappable>(_ node: JSON, _ build: (JSON, [JSON
     return try outer.enumerated().map { i, inner in
         guard case .array(let elements) = inner else {
             throw Map.ElementFailure(path: [.index(i)], error: .typeMismatch(expected: "[\(T.self)]", found: inner.kind),
-                                     found: inner.foundDescription)
+                                     value: inner)
         }
         return elements.enumerated().compactMap { j, element in build(element, [.index(i), .index(j)]) }
     }
@@ -131,7 +131,7 @@ private func dictionaryOfModelArrays<T: BaseMappable>(_ node: JSON, _ build: (JS
     for (key, value) in zip(object.keys, object.values) {
         guard case .array(let elements) = value else {
             throw Map.ElementFailure(path: [.key(key)], error: .typeMismatch(expected: "[\(T.self)]", found: value.kind),
-                                     found: value.foundDescription)
+                                     value: value)
         }
         result[key] = elements.enumerated().compactMap { j, element in build(element, [.key(key), .index(j)]) }
     }
