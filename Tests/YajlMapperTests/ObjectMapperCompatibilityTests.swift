@@ -155,12 +155,16 @@ private struct Outer: Mappable {
     var inner = Inner()
     var spare: Inner?
     var pet = Pet(name: "keep")
+    var byKey: [String: Inner] = [:]
+    var pets: [String: Pet]?
     init() {}
     init?(map: Map) {}
     mutating func mapping(map: Map) {
         inner <- map["inner"]
         spare <- map["spare"]
         pet <- map["pet"]
+        byKey <- map["byKey"]
+        pets <- map["pets"]
     }
 }
 
@@ -483,6 +487,22 @@ struct ObjectMapperCompatibilityTests {
         let fresh = try #require(Mapper<Outer>().map(JSONString: #"{"inner": {"y": 1}, "spare": {"y": 2}}"#))
         #expect(fresh.inner.x == nil && fresh.spare?.x == nil && fresh.spare?.y == 2)
         #expect(Mapper<Outer>().map(JSON: ["spare": NSNull()], toObject: outer).spare == nil)
+
+        // Dictionaries of models: each member is mapped onto the model under its key (the
+        // same instance, as ObjectMapper does), a new key gets a new model (ObjectMapper
+        // makes it and then drops it with the merged dictionary), other keys are kept.
+        let a = Inner(), kept = Inner()
+        a.x = 1
+        outer.byKey = ["a": a, "keep": kept]
+        outer.pets = ["p": Pet(name: "P", age: 1)]
+        let merged = Mapper<Outer>().map(JSONString: #"{"byKey": {"a": {"y": 5}, "new": {"x": 7}}, "pets": {"p": {"age": 3}, "q": {}}}"#,
+                                         toObject: outer)
+        #expect(merged.byKey["a"] === a && a.x == 1 && a.y == 5 && merged.byKey["keep"] === kept)
+        #expect(merged.byKey["new"]?.x == 7 && merged.byKey.count == 3)
+        #expect(merged.pets == ["p": Pet(name: "P", age: 3), "q": Pet()])
+        // Without an existing object, the dictionary is made from the JSON alone.
+        let made = try #require(Mapper<Outer>().map(JSONString: #"{"byKey": {"b": {"x": 2}}}"#))
+        #expect(made.byKey.keys.sorted() == ["b"] && made.byKey["b"]?.x == 2 && made.pets == nil)
     }
 
     @Test func iso8601TransformIsADateFormatterTransform() throws {

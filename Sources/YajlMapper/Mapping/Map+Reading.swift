@@ -210,6 +210,27 @@ extension Map {
         return true
     }
 
+    /// Mapping onto an existing object (``toObject``): each member of the selected object is
+    /// mapped onto the model under its key, as ``mapSelected(onto:)`` does (the same class
+    /// instance, fields the JSON does not give kept); a member with no model there is made;
+    /// models under other keys are kept. `false` when there is no object to map.
+    func mapSelected<T: BaseMappable>(onto models: inout [String: T]) -> Bool {
+        let info = modelInfo(T.self)
+        guard toObject, let node = take(.modelValues(info)), case .object(let object) = node else { return false }
+        let base = currentPath
+        for (key, value) in zip(object.keys, object.values) {
+            if models[key] != nil, case .object = value {
+                let nested = Map(mappingType: .fromJSON, node: value, session: session, path: base + [.key(key)],
+                                 info: nil, plan: nil, toObject: true)
+                models[key]!.mapping(map: nested)
+            } else if let model = ModelBuilder.build(T.self, from: value, at: base, leaf: .key(key),
+                                                     session: session, whole: true, info: info) {
+                models[key] = model
+            }
+        }
+        return true
+    }
+
     /// Builds an array of models; elements that fail are dropped, each with a problem.
     /// - Parameter allOrNothing: one element that fails fails the whole read (as
     ///   `ImmutableMappable`'s `map.value` does in ObjectMapper), instead of being dropped.

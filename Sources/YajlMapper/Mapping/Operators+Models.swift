@@ -85,15 +85,18 @@ public func >>> <T: BaseMappable & Hashable>(left: Set<T>?, right: Map) {
     if right.mappingType == .toJSON { right.write(left.map { JSON.array($0.map { json($0, right) }) }) }
 }
 
-/// Reads or writes a dictionary of models.
+/// Reads or writes a dictionary of models. Mapped onto an existing object, each member is
+/// mapped onto the model under its key, and models under other keys are kept.
 public func <- <T: BaseMappable>(left: inout [String: T], right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
+    if right.toObject, right.mapSelected(onto: &left) { return }
     assign(&left, right.readModelDictionary(T.self, required: true))
 }
 
-/// Reads or writes an optional dictionary of models.
+/// Reads or writes an optional dictionary of models (merged onto an existing one, as above).
 public func <- <T: BaseMappable>(left: inout [String: T]?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
+    if right.toObject, left != nil, right.mapSelected(onto: &left!) { return }
     assign(&left, right.readModelDictionary(T.self, required: false))
 }
 
