@@ -51,6 +51,32 @@ private struct Renamed: ImmutableMappable {
     }
 }
 
+/// `map["a"].or["b"]`, and a `CGFloat`.
+private struct Alias: Mappable, Equatable {
+    var name: String?
+    var width: CGFloat = 0
+    init(name: String? = nil, width: CGFloat = 0) { (self.name, self.width) = (name, width) }
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        name <- map["username"].or["nickname"]
+        width <- map["width"]
+    }
+}
+
+/// `map.value(_:default:)` for every kind ObjectMapper offers it for.
+private struct Defaults: ImmutableMappable {
+    let tags: [String], meta: [String: Any], color: Color, pet: Pet, pets: [Pet], seen: Date, maybeTags: [String]?
+    init(map: Map) throws {
+        tags = try map.value("tags", default: [])
+        meta = try map.value("meta", default: [:])
+        color = try map.value("color", default: Color.red)
+        pet = try map.value("pet", default: Pet(name: "none"))
+        pets = map.value("pets", default: [Pet]())
+        seen = try map.value("seen", default: Date(timeIntervalSince1970: 0), using: DateTransform())
+        maybeTags = try map.value("maybeTags")
+    }
+}
+
 private struct TagList: Mappable {
     var tags: [Tag]?
     init?(map: Map) {}
@@ -311,6 +337,34 @@ struct ObjectMapperCompatibilityTests {
         #expect(made.key == "k2" && made.reason == "r2" && (made.currentValue as? [String: Any])?["a"] as? Int == 1)
         #expect(MapError(key: nil, currentValue: Date(timeIntervalSince1970: 0), reason: nil).currentValue is String,
                 "a value JSON cannot hold is kept as its description")
+    }
+
+    @Test func orReadsAnotherKeyWhenTheFirstIsAbsentOrNull() throws {
+        let mapper = Mapper<Alias>()
+        let page = #"[{"nickname": "n1"}, {"username": "u2", "nickname": "n2"}, {"username": null, "nickname": "n3"}, {"username": "u4"}, {}]"#
+        for _ in 0..<2 {  // the plan learned from the first mapping, then used
+            #expect(mapper.mapArray(JSONString: page)?.map(\.name) == ["n1", "u2", "n3", "u4", nil])
+        }
+        #expect(Alias(name: "x", width: 1.5).toJSONString() == #"{"username":"x","width":1.5}"#)
+        #expect(try #require(mapper.map(JSONString: #"{"width": 2.25}"#)).width == 2.25)
+    }
+
+    @Test func immutableDefaults() throws {
+        let given = try Defaults(JSONString: #"{"tags": ["a"], "meta": {"k": 1}, "color": "green", "pet": {"age": 3}, "pets": [{"name": "p"}], "seen": 5, "maybeTags": ["m"]}"#)
+        #expect(given.tags == ["a"] && given.meta["k"] as? Int == 1 && given.color == .green && given.pet == Pet(age: 3))
+        #expect(given.pets == [Pet(name: "p")] && given.seen == Date(timeIntervalSince1970: 5) && given.maybeTags == ["m"])
+        let absent = try Defaults(JSONString: #"{"color": null}"#)
+        #expect(absent.tags == [] && absent.meta.isEmpty && absent.color == .red && absent.pet == Pet(name: "none"))
+        #expect(absent.pets == [] && absent.seen == Date(timeIntervalSince1970: 0) && absent.maybeTags == nil)
+        // A value that is present but cannot be read is an error, default or not.
+        let wrong = #expect(throws: MappingError.self) { try Defaults(JSONString: #"{"color": "blue"}"#) }
+        #expect(wrong?.first.keyPath == "color")
+        #expect(throws: MappingError.self) { try Defaults(JSONString: #"{"tags": "a"}"#) }
+        #expect(throws: MappingError.self) { try Defaults(JSONString: #"{"maybeTags": 5}"#) }
+        // The array of models' default does not throw; in strict mode its problem still does.
+        let lenient = Mapper<Defaults>()
+        #expect(try lenient.map(JSONString: #"{"pets": 7}"#).pets == [] && lenient.lastProblems.map(\.keyPath) == ["pets"])
+        #expect(throws: MappingError.self) { try Mapper<Defaults>(strict: true).map(string: #"{"pets": 7}"#) }
     }
 
     @Test func staticHelpers() throws {

@@ -99,18 +99,26 @@ extension Map {
         }!
     }
 
-    /// Any value Foundation can hold, by casting (ObjectMapper's generic `value`).
+    /// Any value Foundation can hold, by casting (ObjectMapper's generic `value`). For an
+    /// optional `T` (`let tags: [String]? = try map.value("tags")`), absent or `null` is `nil`.
     /// - Throws: ``MappingError``.
     public func value<T>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                          file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T {
-        try require(key, nested, delimiter, optional: false) {
-            $0.read(.value, required: true, expected: "\(T.self)") { node in
-                guard let value = node.foundationValue as? T else {
-                    throw JSONConversionError.typeMismatch(expected: "\(T.self)", found: node.kind)
-                }
-                return value
+        // ObjectMapper casts the missing value to `T`, which only an optional type accepts.
+        if let none = (Optional<Any>.none as Any) as? T {
+            return try require(key, nested, delimiter, optional: true) { $0.readCast(T.self, required: false) } ?? none
+        }
+        return try require(key, nested, delimiter, optional: false) { $0.readCast(T.self, required: true) }!
+    }
+
+    /// The selected value cast to `T` (as Foundation gives it).
+    func readCast<T>(_: T.Type, required: Bool) -> T?? {
+        read(.value, required: required, expected: "\(T.self)") { node in
+            guard let value = node.foundationValue as? T else {
+                throw JSONConversionError.typeMismatch(expected: "\(T.self)", found: node.kind)
             }
-        }!
+            return value
+        }
     }
 
     /// A value through a transform.

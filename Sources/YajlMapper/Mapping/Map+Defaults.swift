@@ -1,0 +1,82 @@
+import Foundation
+
+/// ObjectMapper's `map["username"].or["nickname"]`: another key, read when the one
+/// selected before is absent or `null`. Writing (`toJSON`) uses the first key.
+public struct MapOr {
+    let map: Map
+
+    /// Selects `key` unless the key selected before has a value.
+    public subscript(key: String, nested nested: Bool? = nil, delimiter delimiter: String = ".",
+                     ignoreNil ignoreNil: Bool = false) -> Map {
+        if map.mappingType == .toJSON { return map }
+        if map.isKeyPresent, let node = map.currentNode, node != .null { return map }
+        return map[key, nested: nested, delimiter: delimiter, ignoreNil: ignoreNil]
+    }
+}
+
+extension Map {
+    /// Another key to read when the selected one is absent or `null`: `map["a"].or["b"]`.
+    public var or: MapOr { MapOr(map: self) }
+}
+
+/// `ImmutableMappable`'s reads with a default, as ObjectMapper's `map.value(_:default:)`:
+/// the default when the key is absent or `null`. A value that is present but cannot be
+/// read is still an error here (ObjectMapper's `try?` would give the default for it too):
+/// a default stands for a missing value, not for a wrong one.
+extension Map {
+    /// Any value Foundation can hold, by casting, or `default` when absent or `null`.
+    /// - Throws: ``MappingError`` when present and not of type `T`.
+    public func value<T>(_ key: String, default defaultValue: T, nested: Bool? = nil, delimiter: String = ".") throws -> T {
+        try require(key, nested, delimiter, optional: true) { $0.readCast(T.self, required: false) } ?? defaultValue
+    }
+
+    /// An enum by its raw value, or `default` when absent or `null`.
+    /// - Throws: ``MappingError`` when present and not a known raw value.
+    public func value<T: RawRepresentable>(_ key: String, default defaultValue: T, nested: Bool? = nil,
+                                           delimiter: String = ".") throws -> T where T.RawValue: JSONScalar {
+        let found: T? = try value(key, nested: nested, delimiter: delimiter)
+        return found ?? defaultValue
+    }
+
+    /// A value through a transform, or `default` when absent or `null`.
+    /// - Throws: ``MappingError`` when present and the transform refuses it.
+    public func value<Transform: TransformType>(_ key: String, default defaultValue: Transform.Object, nested: Bool? = nil,
+                                                delimiter: String = ".", using transform: Transform) throws -> Transform.Object {
+        let found: Transform.Object? = try value(key, nested: nested, delimiter: delimiter, using: transform)
+        return found ?? defaultValue
+    }
+
+    /// A nested model, or `default` when absent or `null`.
+    /// - Throws: ``MappingError`` when present and not mappable.
+    public func value<T: BaseMappable>(_ key: String, default defaultValue: T, nested: Bool? = nil,
+                                       delimiter: String = ".") throws -> T {
+        let found: T? = try value(key, nested: nested, delimiter: delimiter)
+        return found ?? defaultValue
+    }
+
+    /// An array of models, or `default` when absent or `null`; as in ObjectMapper this does
+    /// not throw: an array that cannot be read gives `default` too, and its problems are
+    /// the mapping's (collected in lenient mode, thrown in strict mode).
+    public func value<T: BaseMappable>(_ key: String, default defaultValue: [T], nested: Bool? = nil,
+                                       delimiter: String = ".") -> [T] {
+        do {
+            let found: [T]? = try value(key, nested: nested, delimiter: delimiter)
+            return found ?? defaultValue
+        } catch let error as MappingError {
+            for problem in error.problems { session.adopt(problem) }
+            return defaultValue
+        } catch {
+            return defaultValue
+        }
+    }
+}
+
+extension CGFloat: JSONScalar {
+    /// The number, or `null` for infinity and NaN.
+    public var jsonValue: JSON { Double(self).jsonValue }
+
+    /// Reads a number in `Double` range.
+    public static func fromJSON(_ json: JSON) throws -> CGFloat { CGFloat(try Double.fromJSON(json)) }
+}
+
+extension CGFloat: DryRunPlaceholder { static var dryRunPlaceholder: CGFloat { 0 } }
