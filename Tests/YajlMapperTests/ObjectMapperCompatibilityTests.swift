@@ -147,6 +147,22 @@ private struct Grid: Mappable {
     }
 }
 
+/// Writes through a transform that has no JSON for 0.
+private struct Sparse: Mappable {
+    var list: [Int] = [], byKey: [String: Int] = [:], rows: [[Int]] = [], columns: [String: [Int]] = [:]
+    var set: Set<Int> = []
+    init() {}
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        let nonZero = TransformOf<Int, String>(fromJSON: { $0.flatMap { Int($0) } }, toJSON: { $0 == 0 ? nil : $0.map { String($0) } })
+        list <- (map["list"], nonZero)
+        byKey <- (map["byKey"], nonZero)
+        rows <- (map["rows"], nonZero)
+        columns <- (map["columns"], nonZero)
+        set <- (map["set"], nonZero)
+    }
+}
+
 private struct Scores: ImmutableMappable {
     let list: [Int]
     let byName: [String: Int]
@@ -480,6 +496,11 @@ struct ObjectMapperCompatibilityTests {
         #expect(bad.lastProblems.map(\.keyPath) == ["rows[1][0]", "maybe[0][0]", "tags[0]", "columns.a[1]", "columns.b"])
         let keptJSON = Mapper<Grid>().toJSON(kept)
         #expect((keptJSON["tags"] as? [String]) == ["3"])
+
+        // Writing, an element the transform has no JSON for is left out, as in ObjectMapper.
+        var sparse = Sparse()
+        (sparse.list, sparse.byKey, sparse.rows, sparse.columns, sparse.set) = ([0, 1], ["a": 0, "b": 2], [[0, 3]], ["c": [4, 0]], [0])
+        #expect(sparse.toJSONString() == #"{"list":["1"],"byKey":{"b":"2"},"rows":[["3"]],"columns":{"c":["4"]},"set":[]}"#)
 
         let scores = try Scores(JSONString: #"{"list": ["1", "2"], "byName": {"a": "3"}}"#)
         #expect(scores.list == [1, 2] && scores.byName == ["a": 3])

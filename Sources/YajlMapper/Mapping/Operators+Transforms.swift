@@ -76,11 +76,12 @@ public func <- <Transform: TransformType>(left: inout [Transform.Object]?, right
     })
 }
 
-/// Writes an array through a transform applied to each element.
+/// Writes an array through a transform applied to each element; an element the
+/// transform gives nothing JSON can hold for is left out, as in ObjectMapper.
 public func >>> <Transform: TransformType>(left: [Transform.Object]?, right: (Map, Transform)) {
     let (map, transform) = right
     guard map.mappingType == .toJSON else { return }
-    map.write(left.map { JSON.array($0.map { transformed($0, transform) ?? .null }) })
+    map.write(left.map { JSON.array($0.compactMap { transformed($0, transform) }) })
 }
 
 /// Reads or writes a dictionary through a transform applied to each value.
@@ -105,7 +106,7 @@ public func <- <Transform: TransformType>(left: inout [String: Transform.Object]
 public func >>> <Transform: TransformType>(left: [String: Transform.Object]?, right: (Map, Transform)) {
     let (map, transform) = right
     guard map.mappingType == .toJSON else { return }
-    map.write(left.map { d in .object(JSONObject(d.keys.sorted().map { ($0, transformed(d[$0]!, transform) ?? .null) })) })
+    map.write(left.map { d in .object(JSONObject(d.keys.sorted().compactMap { key in transformed(d[key]!, transform).map { (key, $0) } })) })
 }
 
 /// Reads or writes a dictionary of arrays through a transform applied to each element.
@@ -131,7 +132,7 @@ public func >>> <Transform: TransformType>(left: [String: [Transform.Object]]?, 
     let (map, transform) = right
     guard map.mappingType == .toJSON else { return }
     map.write(left.map { d in
-        .object(JSONObject(d.keys.sorted().map { ($0, JSON.array(d[$0]!.map { transformed($0, transform) ?? .null })) }))
+        .object(JSONObject(d.keys.sorted().map { ($0, JSON.array(d[$0]!.compactMap { transformed($0, transform) })) }))
     })
 }
 
@@ -139,7 +140,7 @@ public func >>> <Transform: TransformType>(left: [String: [Transform.Object]]?, 
 public func >>> <Transform: TransformType>(left: Set<Transform.Object>?, right: (Map, Transform)) where Transform.Object: Hashable {
     let (map, transform) = right
     guard map.mappingType == .toJSON else { return }
-    map.write(left.map { JSON.array($0.map { transformed($0, transform) ?? .null }) })
+    map.write(left.map { JSON.array($0.compactMap { transformed($0, transform) }) })
 }
 
 /// Reads or writes a set through a transform applied to each element.
@@ -182,7 +183,7 @@ public func <- <Transform: TransformType>(left: inout [[Transform.Object]]?, rig
 public func >>> <Transform: TransformType>(left: [[Transform.Object]]?, right: (Map, Transform)) {
     let (map, transform) = right
     guard map.mappingType == .toJSON else { return }
-    map.write(left.map { JSON.array($0.map { JSON.array($0.map { transformed($0, transform) ?? .null }) }) })
+    map.write(left.map { JSON.array($0.map { JSON.array($0.compactMap { transformed($0, transform) }) }) })
 }
 
 extension Map {
