@@ -66,6 +66,7 @@ private struct Alias: Mappable, Equatable {
 /// `map.value(_:default:)` for every kind ObjectMapper offers it for.
 private struct Defaults: ImmutableMappable {
     let tags: [String], meta: [String: Any], color: Color, pet: Pet, pets: [Pet], seen: Date, maybeTags: [String]?
+    let level: Int
     init(map: Map) throws {
         tags = try map.value("tags", default: [])
         meta = try map.value("meta", default: [:])
@@ -74,6 +75,8 @@ private struct Defaults: ImmutableMappable {
         pets = map.value("pets", default: [Pet]())
         seen = try map.value("seen", default: Date(timeIntervalSince1970: 0), using: DateTransform())
         maybeTags = try map.value("maybeTags")
+        // A transform that makes a value of nothing gives it for an absent key too.
+        level = try map.value("level", using: TransformOf<Int, Int>(fromJSON: { $0 ?? 42 }, toJSON: { $0 }))
     }
 }
 
@@ -372,6 +375,8 @@ struct ObjectMapperCompatibilityTests {
         let absent = try Defaults(JSONString: #"{"color": null}"#)
         #expect(absent.tags == [] && absent.meta.isEmpty && absent.color == .red && absent.pet == Pet(name: "none"))
         #expect(absent.pets == [] && absent.seen == Date(timeIntervalSince1970: 0) && absent.maybeTags == nil)
+        #expect(absent.level == 42 && given.level == 42)
+        #expect(try Defaults(JSONString: #"{"level": 7}"#).level == 7)
         // A value that is present but cannot be read is an error, default or not.
         let wrong = #expect(throws: MappingError.self) { try Defaults(JSONString: #"{"color": "blue"}"#) }
         #expect(wrong?.first.keyPath == "color")

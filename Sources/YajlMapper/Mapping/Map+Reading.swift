@@ -351,9 +351,15 @@ extension Map {
         report(.transformFailed, expected: "\(expected)", found: currentNode)
     }
 
-    /// The selected value passed through a transform (as Foundation types).
+    /// The selected value passed through a transform (as Foundation types). For an absent
+    /// key the transform is asked with `nil`, as ObjectMapper's `map.value(_:using:)` does:
+    /// a transform that makes a value of nothing (a default) gives it.
     func readTransformed<Transform: TransformType>(_ transform: Transform, required: Bool) -> Transform.Object?? {
-        guard let input = transformInput(required: required, expected: Transform.Object.self) else { return .none }
+        guard let input = transformInput(required: false, expected: Transform.Object.self) else {
+            if let made = transform.transformFromJSON(nil) { return .some(made) }
+            if required && !session.isDryRun { report(.missing, expected: "\(Transform.Object.self)", found: nil) }
+            return .none
+        }
         if let value = transform.transformFromJSON(input.value) { return .some(value) }
         if input.isNull && !required { return .some(nil) }
         reportTransformFailure(expected: Transform.Object.self)
