@@ -67,6 +67,7 @@ private struct Alias: Mappable, Equatable {
 private struct Defaults: ImmutableMappable {
     let tags: [String], meta: [String: Any], color: Color, pet: Pet, pets: [Pet], seen: Date, maybeTags: [String]?
     let level: Int
+    let colors: [Color], widths: [CGFloat], flags: [Bool]?, byName: [String: Pet]
     init(map: Map) throws {
         tags = try map.value("tags", default: [])
         meta = try map.value("meta", default: [:])
@@ -77,6 +78,26 @@ private struct Defaults: ImmutableMappable {
         maybeTags = try map.value("maybeTags")
         // A transform that makes a value of nothing gives it for an absent key too.
         level = try map.value("level", using: TransformOf<Int, Int>(fromJSON: { $0 ?? 42 }, toJSON: { $0 }))
+        colors = try map.value("colors", default: [Color.red])
+        widths = try map.value("widths", default: [CGFloat]())
+        flags = try map.value("flags")
+        byName = try map.value("byName", default: [String: Pet]())
+    }
+}
+
+/// A model refused by its `init?(map:)`, next to one whose nested model throws.
+private struct Leafy: Mappable {
+    var tag: Tag?
+    init?(map: Map) { if map.JSON["refuse"] != nil { return nil } }
+    mutating func mapping(map: Map) { tag <- map["tag"] }
+}
+
+/// Throws for a key that holds a dot.
+private struct Dotted: ImmutableMappable {
+    let value: Int
+    init(map: Map) throws {
+        value = try map.value("a.b", nested: false)
+        guard value >= 0 else { throw MapError(key: "a.b", currentValue: value, reason: "negative") }
     }
 }
 
@@ -319,6 +340,15 @@ struct ObjectMapperCompatibilityTests {
         let nested = #expect(throws: MappingError.self) { try Mapper<TagList>(strict: true).map(string: page) }
         #expect(nested?.first.keyPath == "tags[1].weight" && nested?.first.location.map { [$0.line, $0.column] } == [3, 28])
         #expect(nested?.key == "weight" && nested?.currentValue as? Int == -7 && nested?.reason == "must not be negative")
+        // A sibling refused after such an error still has its own problem.
+        let refusing = Mapper<Leafy>()
+        let leaves = refusing.mapArray(JSONString: "[{\"tag\": {\"label\": \"a\", \"weight\": -1}},\n {\"refuse\": 1},\n {}]")
+        #expect(leaves?.count == 2)
+        #expect(refusing.lastProblems.map(\.description) == ["1:35: [0].tag.weight: Tag refused the object (must not be negative: -1)",
+                                                            "2:2: [1]: Leafy refused the object"])
+        // A key that holds a dot, read with `nested: false`, is located at its own value.
+        let dotted = #expect(throws: MappingError.self) { try Dotted(JSONString: #"{"a": 1, "a.b": -1}"#) }
+        #expect(dotted?.first.location.map { [$0.line, $0.column] } == [1, 17] && dotted?.key == "a.b")
         // An error caught, changed and thrown again keeps its change; its problem is the
         // mapping's own, with its position.
         let renamed = #expect(throws: MappingError.self) { try Renamed(JSONString: #"{"name": 5}"#) }
@@ -376,6 +406,10 @@ struct ObjectMapperCompatibilityTests {
         #expect(absent.tags == [] && absent.meta.isEmpty && absent.color == .red && absent.pet == Pet(name: "none"))
         #expect(absent.pets == [] && absent.seen == Date(timeIntervalSince1970: 0) && absent.maybeTags == nil)
         #expect(absent.level == 42 && given.level == 42)
+        #expect(absent.colors == [.red] && absent.widths == [] && absent.flags == nil && absent.byName.isEmpty)
+        let typed = try Defaults(JSONString: #"{"colors": ["green"], "widths": [1, 2.5], "flags": [true], "byName": {"a": {"name": "x"}}}"#)
+        #expect(typed.colors == [.green] && typed.widths == [1, 2.5] && typed.flags == [true] && typed.byName == ["a": Pet(name: "x")])
+        #expect(throws: MappingError.self) { try Defaults(JSONString: #"{"flags": [1]}"#) }
         #expect(try Defaults(JSONString: #"{"level": 7}"#).level == 7)
         // A value that is present but cannot be read is an error, default or not.
         let wrong = #expect(throws: MappingError.self) { try Defaults(JSONString: #"{"color": "blue"}"#) }

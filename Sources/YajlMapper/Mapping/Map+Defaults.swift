@@ -30,6 +30,39 @@ extension Map {
         try require(key, nested, delimiter, optional: true) { $0.readCast(T.self, required: false) } ?? defaultValue
     }
 
+    /// An optional array of basic values: `nil` when absent or `null`.
+    /// - Throws: ``MappingError`` when present and not an array of `T`.
+    public func value<T: JSONScalar>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                     file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T]? {
+        try require(key, nested, delimiter, optional: true) {
+            $0.read(.value, required: false, expected: "[\(T.self)]") { try $0.convertedElements(T.fromJSON) }
+        }
+    }
+
+    /// An array of basic values, or `default` when absent or `null`.
+    /// - Throws: ``MappingError`` when present and not an array of `T`.
+    public func value<T: JSONScalar>(_ key: String, default defaultValue: [T], nested: Bool? = nil,
+                                     delimiter: String = ".") throws -> [T] {
+        let found: [T]? = try value(key, nested: nested, delimiter: delimiter)
+        return found ?? defaultValue
+    }
+
+    /// An array of enums, or `default` when absent or `null`.
+    /// - Throws: ``MappingError`` when present and an element names no case.
+    public func value<T: RawRepresentable>(_ key: String, default defaultValue: [T], nested: Bool? = nil,
+                                           delimiter: String = ".") throws -> [T] where T.RawValue: JSONScalar {
+        let found: [T]? = try value(key, nested: nested, delimiter: delimiter)
+        return found ?? defaultValue
+    }
+
+    /// A dictionary of models, or `default` when absent or `null`.
+    /// - Throws: ``MappingError`` when present and a member cannot be mapped.
+    public func value<T: BaseMappable>(_ key: String, default defaultValue: [String: T], nested: Bool? = nil,
+                                       delimiter: String = ".") throws -> [String: T] {
+        let found: [String: T]? = try value(key, nested: nested, delimiter: delimiter)
+        return found ?? defaultValue
+    }
+
     /// An enum by its raw value, or `default` when absent or `null`.
     /// - Throws: ``MappingError`` when present and not a known raw value.
     public func value<T: RawRepresentable>(_ key: String, default defaultValue: T, nested: Bool? = nil,

@@ -395,6 +395,13 @@ public final class Map {
         return components.count == 1 ? objectValues[position] : Self.lookup(components, from: 1, in: objectValues[position])
     }
 
+    /// Whether the mapped object has `key` as one member (a key that holds dots, read with
+    /// `nested: false`), as far as it was kept.
+    func hasLiteralKey(_ key: String) -> Bool {
+        guard isObject else { return false }
+        return detached || shaped ? objectKeys.contains(key) : Self.position(of: key, in: node) != nil
+    }
+
     private static func position(of key: String, in node: YajlMapper.JSON) -> Int? {
         guard case .object(let object) = node else { return nil }
         return object.position(of: key)

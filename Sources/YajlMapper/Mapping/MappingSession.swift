@@ -127,8 +127,13 @@ final class MappingSession {
     /// Records an error that the `init(map:)` of a model at `path` made itself and threw
     /// (`MapError(key:currentValue:reason:)`): one problem at its key under that model, which
     /// gives the error's fields back, as made, to the error that reaches the caller.
-    func adopt(callerError error: MappingError, of type: Any.Type, at path: [JSONPath.Component]) {
-        let key = error.key.map { $0.split(separator: ".", omittingEmptySubsequences: false).map { JSONPath.Component.key(String($0)) } }
+    /// `literalKey`: the model's object has the key as one member (read with `nested: false`),
+    /// rather than a dotted path.
+    func adopt(callerError error: MappingError, of type: Any.Type, at path: [JSONPath.Component], literalKey: Bool) {
+        let key = error.key.map { key in
+            literalKey ? [JSONPath.Component.key(key)]
+                : key.split(separator: ".", omittingEmptySubsequences: false).map { JSONPath.Component.key(String($0)) }
+        }
         let unitPath = path + (key ?? [])
         var problem = MappingProblem(kind: .objectRejected, keyPath: JSONPath(basePath.components + unitPath).description,
                                      expected: "\(type)",

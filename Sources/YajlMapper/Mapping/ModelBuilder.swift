@@ -86,12 +86,14 @@ enum ModelBuilder {
                 session.learnRecordedReads()
             }
         }
+        let before = session.problems.count
         guard instantiate(T.self, map: map, into: address) else {
-            // Unless the refusal is recorded already: at the model, or at the key of an error
-            // its `init(map:)` made (which names the model).
+            // Unless the refusal is recorded already: at the model, or (by this model's
+            // `init(map:)`, just now) at the key of an error it made, which names the model.
             let last = session.problems.last
-            if last?.kind != .objectRejected
-                || last?.origin == nil && last?.keyPath != JSONPath(session.basePath.components + map.path).description {
+            let madeHere = session.problems[before...].contains { $0.kind == .objectRejected && $0.origin != nil }
+            if !madeHere && (last?.kind != .objectRejected
+                || last?.keyPath != JSONPath(session.basePath.components + map.path).description) {
                 session.report(.objectRejected, path: map.path, expected: "\(T.self)", found: nil)
             }
             return false
@@ -133,7 +135,7 @@ enum ModelBuilder {
             address.initialize(to: object)
             return true
         } catch let error as MappingError where error.madeByCaller {
-            map.session.adopt(callerError: error, of: T.self, at: map.path)
+            map.session.adopt(callerError: error, of: T.self, at: map.path, literalKey: error.key.map(map.hasLiteralKey) ?? false)
             return false
         } catch let error as MappingError {
             var problems = error.problems
