@@ -92,6 +92,12 @@ private struct Leafy: Mappable {
     mutating func mapping(map: Map) { tag <- map["tag"] }
 }
 
+/// An immutable model holding one whose `init(map:)` can throw.
+private struct TagHolder: ImmutableMappable {
+    let tag: Tag
+    init(map: Map) throws { tag = try map.value("tag") }
+}
+
 /// Throws for a key that holds a dot.
 private struct Dotted: ImmutableMappable {
     let value: Int
@@ -346,6 +352,11 @@ struct ObjectMapperCompatibilityTests {
         #expect(leaves?.count == 2)
         #expect(refusing.lastProblems.map(\.description) == ["1:35: [0].tag.weight: Tag refused the object (must not be negative: -1)",
                                                             "2:2: [1]: Leafy refused the object"])
+        // An immutable model whose nested model throws is refused too, after it.
+        let holder = #expect(throws: MappingError.self) { try TagHolder(JSONString: #"{"tag": {"label": "h", "weight": -3}}"#) }
+        #expect(holder?.problems.map(\.message) == ["tag.weight: Tag refused the object (must not be negative: -3)",
+                                                    "(root): TagHolder refused the object"])
+        #expect(holder?.reason == "must not be negative")
         // A key that holds a dot, read with `nested: false`, is located at its own value.
         let dotted = #expect(throws: MappingError.self) { try Dotted(JSONString: #"{"a": 1, "a.b": -1}"#) }
         #expect(dotted?.first.location.map { [$0.line, $0.column] } == [1, 17] && dotted?.key == "a.b")

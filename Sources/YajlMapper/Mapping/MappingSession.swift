@@ -165,13 +165,15 @@ final class MappingSession {
         func position(_ problem: MappingProblem) -> (Int, Int) {
             let own = problem.location?.offset ?? .max
             let scope: ArraySlice<JSONPath.Component>
+            // An error a mapping made itself is located at its key's value, like a read's.
             switch problem.kind {
             case .missing: scope = problem.unitPath.dropLast()
-            case .objectRejected: scope = problem.unitPath[...]
+            case .objectRejected where problem.origin == nil: scope = problem.unitPath[...]
             default: return (own, 0)
             }
             let inside = problems.compactMap { other -> Int? in
-                guard other.kind != .objectRejected, problem.kind == .objectRejected || other.kind != .missing,
+                guard other.kind != .objectRejected || other.origin != nil,
+                      problem.kind == .objectRejected || other.kind != .missing,
                       other.unitPath.starts(with: scope) else { return nil }
                 return other.location?.offset
             }

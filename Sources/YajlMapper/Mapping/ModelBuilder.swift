@@ -91,7 +91,9 @@ enum ModelBuilder {
             // Unless the refusal is recorded already: at the model, or (by this model's
             // `init(map:)`, just now) at the key of an error it made, which names the model.
             let last = session.problems.last
-            let madeHere = session.problems[before...].contains { $0.kind == .objectRejected && $0.origin != nil }
+            let madeHere = session.problems[before...].contains {
+                $0.kind == .objectRejected && $0.origin != nil && $0.expected == "\(T.self)" && $0.unitPath.starts(with: map.path)
+            }
             if !madeHere && (last?.kind != .objectRejected
                 || last?.keyPath != JSONPath(session.basePath.components + map.path).description) {
                 session.report(.objectRejected, path: map.path, expected: "\(T.self)", found: nil)
