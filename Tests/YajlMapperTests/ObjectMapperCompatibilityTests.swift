@@ -98,6 +98,17 @@ private struct TagHolder: ImmutableMappable {
     init(map: Map) throws { tag = try map.value("tag") }
 }
 
+/// A tree whose nodes refuse a negative id with their own error.
+private struct TreeNode: ImmutableMappable {
+    let id: Int
+    let children: [TreeNode]
+    init(map: Map) throws {
+        id = try map.value("id")
+        if id < 0 { throw MapError(key: "id", currentValue: id, reason: "negative id") }
+        children = try map.value("children")
+    }
+}
+
 /// Throws for a key that holds a dot.
 private struct Dotted: ImmutableMappable {
     let value: Int
@@ -357,6 +368,12 @@ struct ObjectMapperCompatibilityTests {
         #expect(holder?.problems.map(\.message) == ["tag.weight: Tag refused the object (must not be negative: -3)",
                                                     "(root): TagHolder refused the object"])
         #expect(holder?.reason == "must not be negative")
+        // The same when the nested model is of the same type (a tree).
+        let tree = #expect(throws: MappingError.self) {
+            try Mapper<TreeNode>(strict: true).map(string: #"{"id": 1, "children": [{"id": 2, "children": [{"id": -3, "children": []}]}]}"#)
+        }
+        #expect(tree?.problems.map(\.message) == ["children[0].children[0].id: TreeNode refused the object (negative id: -3)",
+                                                  "children[0]: TreeNode refused the object", "(root): TreeNode refused the object"])
         // A key that holds a dot, read with `nested: false`, is located at its own value.
         let dotted = #expect(throws: MappingError.self) { try Dotted(JSONString: #"{"a": 1, "a.b": -1}"#) }
         #expect(dotted?.first.location.map { [$0.line, $0.column] } == [1, 17] && dotted?.key == "a.b")

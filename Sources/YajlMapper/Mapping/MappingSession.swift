@@ -120,6 +120,11 @@ final class MappingSession {
         problems.append(problem)
     }
 
+    /// Set by each failed instantiation of a model: the index of the problem made from a
+    /// `MapError` its own `init(map:)` threw (which names the model), or `nil`. Read right
+    /// after that instantiation, so nested models' values are overwritten by then.
+    var ownRefusal: Int?
+
     func adopt(_ problem: MappingProblem) {
         problems.append(problem)
     }

@@ -91,9 +91,7 @@ enum ModelBuilder {
             // Unless the refusal is recorded already: at the model, or (by this model's
             // `init(map:)`, just now) at the key of an error it made, which names the model.
             let last = session.problems.last
-            let madeHere = session.problems[before...].contains {
-                $0.kind == .objectRejected && $0.origin != nil && $0.expected == "\(T.self)" && $0.unitPath.starts(with: map.path)
-            }
+            let madeHere = (session.ownRefusal ?? -1) >= before
             if !madeHere && (last?.kind != .objectRejected
                 || last?.keyPath != JSONPath(session.basePath.components + map.path).description) {
                 session.report(.objectRejected, path: map.path, expected: "\(T.self)", found: nil)
@@ -116,12 +114,16 @@ enum ModelBuilder {
         let construction = map.info?.construction ?? PlanRegistry.shared.info(for: T.self).construction
         switch construction {
         case .instance:
-            guard T._instanceForMapping(map, into: UnsafeMutableRawPointer(address)) else { return false }
+            guard T._instanceForMapping(map, into: UnsafeMutableRawPointer(address)) else {
+                map.session.ownRefusal = nil
+                return false
+            }
             address.pointee.mapping(map: map)
             return true
         case .immutable(let immutable):
             return instantiate(T.self, immutable: immutable, map: map, into: address)
         case .none:
+            map.session.ownRefusal = nil
             return false
         }
     }
@@ -131,21 +133,29 @@ enum ModelBuilder {
     @inline(never)
     private static func instantiate<T: BaseMappable>(_ type: T.Type, immutable: any ImmutableMappable.Type, map: Map,
                                                      into address: UnsafeMutablePointer<T>) -> Bool {
+        // Every failure says whether the refusal is recorded by an error this init made.
+        map.session.ownRefusal = nil
         do {
-            guard var object = try immutable.init(map: map) as? T else { return false }
+            guard var object = try immutable.init(map: map) as? T else {
+                map.session.ownRefusal = nil
+                return false
+            }
             object.mapping(map: map)
             address.initialize(to: object)
             return true
         } catch let error as MappingError where error.madeByCaller {
             map.session.adopt(callerError: error, of: T.self, at: map.path, literalKey: error.key.map(map.hasLiteralKey) ?? false)
+            map.session.ownRefusal = map.session.problems.count - 1
             return false
         } catch let error as MappingError {
+            map.session.ownRefusal = nil
             var problems = error.problems
             // Fields changed before it was thrown again reach the caller as changed.
             if error.edited { problems[0].origin = error.callerFields }
             for problem in problems { map.session.adopt(problem) }
             return false
         } catch {
+            map.session.ownRefusal = nil
             map.session.report(.objectRejected, path: map.path, expected: "\(T.self)", found: "\(error)")
             return false
         }
