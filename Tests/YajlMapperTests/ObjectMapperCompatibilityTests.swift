@@ -68,6 +68,7 @@ private struct Defaults: ImmutableMappable {
     let tags: [String], meta: [String: Any], color: Color, pet: Pet, pets: [Pet], seen: Date, maybeTags: [String]?
     let level: Int
     let colors: [Color], widths: [CGFloat], flags: [Bool]?, byName: [String: Pet]
+    let labels: Set<String>?
     init(map: Map) throws {
         tags = try map.value("tags", default: [])
         meta = try map.value("meta", default: [:])
@@ -82,6 +83,7 @@ private struct Defaults: ImmutableMappable {
         widths = try map.value("widths", default: [CGFloat]())
         flags = try map.value("flags")
         byName = try map.value("byName", default: [String: Pet]())
+        labels = try map.value("labels")
     }
 }
 
@@ -438,6 +440,7 @@ struct ObjectMapperCompatibilityTests {
         let typed = try Defaults(JSONString: #"{"colors": ["green"], "widths": [1, 2.5], "flags": [true], "byName": {"a": {"name": "x"}}}"#)
         #expect(typed.colors == [.green] && typed.widths == [1, 2.5] && typed.flags == [true] && typed.byName == ["a": Pet(name: "x")])
         #expect(throws: MappingError.self) { try Defaults(JSONString: #"{"flags": [1]}"#) }
+        #expect(try Defaults(JSONString: #"{"labels": ["a", "b", "a"]}"#).labels == ["a", "b"] && absent.labels == nil)
         #expect(try Defaults(JSONString: #"{"level": 7}"#).level == 7)
         // A value that is present but cannot be read is an error, default or not.
         let wrong = #expect(throws: MappingError.self) { try Defaults(JSONString: #"{"color": "blue"}"#) }

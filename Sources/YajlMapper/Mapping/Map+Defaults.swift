@@ -39,6 +39,22 @@ extension Map {
         }
     }
 
+    /// A set of basic values (from an array; repeats count once).
+    /// - Throws: ``MappingError`` when absent, `null`, or not an array of `T`.
+    public func value<T: JSONScalar & Hashable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                                file: StaticString = #file, function: StaticString = #function,
+                                                line: UInt = #line) throws -> Set<T> {
+        Set(try value(key, nested: nested, delimiter: delimiter) as [T])
+    }
+
+    /// An optional set of basic values: `nil` when absent or `null`.
+    /// - Throws: ``MappingError`` when present and not an array of `T`.
+    public func value<T: JSONScalar & Hashable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
+                                                file: StaticString = #file, function: StaticString = #function,
+                                                line: UInt = #line) throws -> Set<T>? {
+        (try value(key, nested: nested, delimiter: delimiter) as [T]?).map { Set($0) }
+    }
+
     /// An array of basic values, or `default` when absent or `null`.
     /// - Throws: ``MappingError`` when present and not an array of `T`.
     public func value<T: JSONScalar>(_ key: String, default defaultValue: [T], nested: Bool? = nil,
