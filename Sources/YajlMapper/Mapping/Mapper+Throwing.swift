@@ -141,8 +141,7 @@ extension Mapper where N: ImmutableMappable {
 
     /// Runs an all-or-nothing mapping of JSON text.
     private func every<Value>(_ run: MappingRun<Value>, text: String) throws -> Value {
-        var text = text
-        return try complete(try text.withUTF8 { try run.run(bytes: UnsafeRawBufferPointer($0), options: JSONParseOptions()) })
+        try complete(try run.run(text: text))
     }
 
     /// Runs an all-or-nothing mapping of a Foundation value.

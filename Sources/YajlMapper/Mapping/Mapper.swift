@@ -111,8 +111,7 @@ public final class Mapper<N: BaseMappable> {
 
     /// Runs a mapping over text, keeping problems for ``lastProblems``; `nil` on any error.
     func lenient<Value>(_ run: MappingRun<Value>, _ text: String) -> Value? {
-        var text = text
-        let result = try? text.withUTF8 { try run.run(bytes: UnsafeRawBufferPointer($0), options: JSONParseOptions()) }
+        let result = try? run.run(text: text)
         lastProblems = result?.problems ?? []
         return result?.value
     }

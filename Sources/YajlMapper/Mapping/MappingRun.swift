@@ -55,6 +55,12 @@ struct MappingRun<Value> {
         return try finish(result.value, result.session)
     }
 
+    /// ``run(bytes:options:)`` over a string's UTF-8.
+    func run(text: String, options: JSONParseOptions = JSONParseOptions()) throws -> MappingResult<Value> {
+        var text = text
+        return try text.withUTF8 { try run(bytes: UnsafeRawBufferPointer($0), options: options) }
+    }
+
     /// Maps an already-parsed value by replaying it as events.
     func run(replaying value: JSON) throws -> MappingResult<Value> {
         var capture = MappingCapture(session: session(whole: false), rootRule: .all)
