@@ -290,8 +290,47 @@ private struct Stamp: Mappable {
     }
 }
 
+/// Values read by the generic cast: `map.value` and `<-` for types Foundation holds.
+private struct Casts: ImmutableMappable {
+    let ids: [Int]?
+    let labels: [String: [Int]]
+    init(map: Map) throws {
+        ids = try map.value("ids")
+        labels = try map.value("labels")
+    }
+}
+
+private struct CastsMapped: Mappable {
+    var extra: [String: Any]?
+    var names: [String?] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        extra <- map["extra"]
+        names <- map["names"]
+    }
+}
+
 @Suite("ObjectMapper compatibility: entry points existing code calls")
 struct ObjectMapperCompatibilityTests {
+    @Test func castProblemsNameTypesAsSwiftWritesThem() throws {
+        let optionalArray = #expect(throws: MappingError.self) {
+            try Casts(JSONString: #"{"ids": "7", "labels": {}}"#)
+        }
+        #expect(optionalArray?.first.description == "1:9: ids: expected [Int], found string")
+        let nested = #expect(throws: MappingError.self) {
+            try Casts(JSONString: #"{"ids": null, "labels": {"a": ["x"]}}"#)
+        }
+        #expect(nested?.first.description == "1:25: labels: expected [String: [Int]], found object")
+
+        let mapper = Mapper<CastsMapped>()
+        let mapped = mapper.map(JSONString: #"{"extra": 5, "names": ["a", null, 3]}"#)
+        #expect(mapped?.extra == nil && mapped?.names == [])
+        #expect(mapper.lastProblems.map(\.description) == [
+            "1:11: extra: expected [String: Any], found number 5",
+            "1:23: names: expected [String?], found array",
+        ])
+    }
+
     @Test func arrayAndSetInitialisers() throws {
         let text = #"[{"name": "Rex", "age": 3}, {"name": "Tom"}]"#
         #expect([Pet](JSONString: text) == [Pet(name: "Rex", age: 3), Pet(name: "Tom")])

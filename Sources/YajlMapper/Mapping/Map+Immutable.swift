@@ -113,9 +113,9 @@ extension Map {
 
     /// The selected value cast to `T` (as Foundation gives it).
     func readCast<T>(_: T.Type, required: Bool) -> T?? {
-        read(.value, required: required, expected: "\(T.self)") { node in
+        read(.value, required: required, expected: expectedName(T.self)) { node in
             guard let value = node.foundationValue as? T else {
-                throw JSONConversionError.typeMismatch(expected: "\(T.self)", found: node.kind)
+                throw JSONConversionError.typeMismatch(expected: expectedName(T.self), found: node.kind)
             }
             return value
         }

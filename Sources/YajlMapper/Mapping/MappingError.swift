@@ -182,3 +182,44 @@ struct CallerFields: Sendable {
     var function: StaticString?
     var line: UInt?
 }
+
+/// A type's name as a problem shows it: in Swift's sugar (`[Int]`, `[String: Any]`, `Int?`),
+/// where the run time spells `Array<Int>`, `Dictionary<String, Any>`, `Optional<Int>`. An
+/// optional type read as a whole is named by its wrapped type: `null` and absence are
+/// already allowed for it, so the problem is about the value found.
+func expectedName(_ type: Any.Type) -> String {
+    var name = String(describing: type)
+    while name.hasPrefix("Optional<"), name.hasSuffix(">") {
+        name = String(name.dropFirst("Optional<".count).dropLast())
+    }
+    return sugared(Substring(name))
+}
+
+/// `Array<X>` as `[X]`, `Dictionary<K, V>` as `[K: V]`, `Optional<X>` as `X?`, through
+/// every level of generic arguments.
+private func sugared(_ name: Substring) -> String {
+    guard let open = name.firstIndex(of: "<"), name.last == ">" else { return String(name) }
+    let base = name[..<open]
+    let inner = name[name.index(after: open)..<name.index(before: name.endIndex)]
+    // Split the arguments at the commas of this level only.
+    var arguments: [String] = []
+    var depth = 0
+    var start = inner.startIndex
+    for index in inner.indices {
+        switch inner[index] {
+        case "<", "(", "[": depth += 1
+        case ">", ")", "]": depth -= 1
+        case "," where depth == 0:
+            arguments.append(sugared(Substring(String(inner[start..<index]).trimmingWhitespace())))
+            start = inner.index(after: index)
+        default: break
+        }
+    }
+    arguments.append(sugared(Substring(String(inner[start...]).trimmingWhitespace())))
+    switch (base, arguments.count) {
+    case ("Array", 1), ("Swift.Array", 1): return "[\(arguments[0])]"
+    case ("Dictionary", 2), ("Swift.Dictionary", 2): return "[\(arguments[0]): \(arguments[1])]"
+    case ("Optional", 1), ("Swift.Optional", 1): return "\(arguments[0])?"
+    default: return "\(base)<\(arguments.joined(separator: ", "))>"
+    }
+}

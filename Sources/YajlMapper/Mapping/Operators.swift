@@ -205,9 +205,9 @@ public func >>> <T: JSONScalar>(left: [[T]]?, right: Map) {
 /// Reads a value by casting its Foundation form (ObjectMapper's basic operator), or writes it.
 public func <- <T>(left: inout T, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: true, expected: "\(T.self)") { node in
+    assign(&left, right.read(.value, required: true, expected: expectedName(T.self)) { node in
         guard let value = node.foundationValue as? T else {
-            throw JSONConversionError.typeMismatch(expected: "\(T.self)", found: node.kind)
+            throw JSONConversionError.typeMismatch(expected: expectedName(T.self), found: node.kind)
         }
         return value
     })
@@ -216,9 +216,9 @@ public func <- <T>(left: inout T, right: Map) {
 /// Reads an optional value by casting its Foundation form, or writes it.
 public func <- <T>(left: inout T?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: false, expected: "\(T.self)") { node in
+    assign(&left, right.read(.value, required: false, expected: expectedName(T.self)) { node in
         guard let value = node.foundationValue as? T else {
-            throw JSONConversionError.typeMismatch(expected: "\(T.self)", found: node.kind)
+            throw JSONConversionError.typeMismatch(expected: expectedName(T.self), found: node.kind)
         }
         return value
     })
