@@ -261,4 +261,29 @@ struct MappingErrorTests {
         _ = mapper.map(JSONString: #"{"id": "#)
         #expect(mapper.lastProblems.isEmpty)
     }
+
+    /// Every string of the document is checked, read or skipped: an overlong "/" in a key
+    /// the model skips is the same error whole, streamed in any chunks, and validated.
+    @Test(arguments: [
+        [0xC0, 0xAF] as [UInt8],  // overlong
+        [0xED, 0xA0, 0x80],  // an encoded surrogate
+        [0xF4, 0x90, 0x80, 0x80],  // above U+10FFFF
+    ])
+    func invalidUTF8InASkippedValueIsAnErrorEverywhere(sequence: [UInt8]) throws {
+        let bytes = Array(#"{"total_count": 1, "x": "a"#.utf8) + sequence
+            + Array(#"", "incomplete_results": false, "items": [{"id": 1, "name": "n"}]}"#.utf8)
+        let whole = #expect(throws: JSONParseError.self) { try Mapper<StrmPage>().map(data: bytes) }
+        #expect(whole?.kind == .invalidUTF8)
+        #expect(whole.map { [$0.line, $0.column] } == [1, 27])
+        for size in [1, 2, 3, 5, 4096] {
+            let stream = MappingStreamParser<StrmRepo>(elementsAt: "items") { _ in }
+            let streamed = #expect(throws: JSONParseError.self) { _ = try StrmFixture.feed(stream, bytes, chunk: size) }
+            #expect(streamed?.kind == .invalidUTF8 && streamed?.offset == whole?.offset, "chunks of \(size)")
+        }
+        #expect(!validates(bytes))
+        #expect(throws: JSONParseError.self) { try JSON(parsing: bytes) }
+        // Lenient mapping gives no model for it either.
+        #expect(Mapper<StrmPage>().map(JSONString: String(decoding: bytes, as: UTF8.self)) != nil,
+                "the same text through a Swift string: the bad bytes became U+FFFD, which is valid")
+    }
 }

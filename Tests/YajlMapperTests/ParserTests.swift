@@ -265,21 +265,57 @@ struct ParserOptionTests {
 
     // MARK: validateUTF8
 
+    /// Each with the offset of the first byte of the bad sequence (the lead byte when there
+    /// is one, as Python's decoder reports it).
     static let invalidUTF8Cases: [(bytes: [UInt8], offset: Int)] = [
         (Array(#"[""#.utf8) + [0xFF] + Array(#""]"#.utf8), 2),  // never valid
-        (Array(#"["ab"#.utf8) + [0xC3, 0x28] + Array(#""]"#.utf8), 5),  // lead byte, then no continuation
+        (Array(#"["ab"#.utf8) + [0xC3, 0x28] + Array(#""]"#.utf8), 4),  // lead byte, then no continuation
         (Array(#"["ab"#.utf8) + [0x80] + Array(#""]"#.utf8), 4),  // lone continuation byte
         (Array(#"{""#.utf8) + [0xFE] + Array(#"":1}"#.utf8), 2),  // in a key
-        (Array("{\"ok\":\n \"".utf8) + [0xE2, 0x82, 0x41] + Array(#""}"#.utf8), 11),  // 3-byte sequence cut short
+        (Array("{\"ok\":\n \"".utf8) + [0xE2, 0x82, 0x41] + Array(#""}"#.utf8), 9),  // 3-byte sequence cut short
+        (Array(#"["a"#.utf8) + [0xC0, 0xAF] + Array(#""]"#.utf8), 3),  // overlong "/"
+        (Array(#"[""#.utf8) + [0xE0, 0x80, 0xAF] + Array(#""]"#.utf8), 2),  // overlong, 3 bytes
+        (Array(#"[""#.utf8) + [0xED, 0xA0, 0x80] + Array(#""]"#.utf8), 2),  // surrogate U+D800
+        (Array(#"{"k": "x", ""#.utf8) + [0xED, 0xBF, 0xBF] + Array(#"": 1}"#.utf8), 12),  // surrogate in a key
+        (Array(#"[""#.utf8) + [0xF4, 0x90, 0x80, 0x80] + Array(#""]"#.utf8), 2),  // above U+10FFFF
+        (Array(#"[""#.utf8) + [0xF5, 0x80, 0x80, 0x80] + Array(#""]"#.utf8), 2),  // above U+10FFFF
     ]
 
-    @Test("invalid UTF-8 in a string or key is rejected, at the bad byte", arguments: invalidUTF8Cases)
+    @Test("invalid UTF-8 in a string or key is rejected, at the bad sequence's first byte", arguments: invalidUTF8Cases)
     func invalidUTF8Rejected(bytes: [UInt8], offset: Int) throws {
-        let error = try #require(parseError(bytes))
-        #expect(error.kind == .invalidUTF8)
-        #expect(error.message == "invalid UTF-8 in string")
-        #expect(error.offset == offset)
+        // Split anywhere, or read whole, by an event handler or the validator: the same error.
+        var splits = [[bytes], bytes.map { [$0] }]
+        for i in 1..<bytes.count { splits.append([Array(bytes[..<i]), Array(bytes[i...])]) }
+        var outcomes: [ErrorSummary?] = []
+        for chunks in splits {
+            outcomes.append(outcome(chunks: chunks).error)
+            outcomes.append(validationError(chunks: chunks, options: JSONParseOptions()))
+        }
+        for error in outcomes {
+            #expect(error?.kind == .invalidUTF8)
+            #expect(error?.message.hasPrefix("invalid UTF-8") == true)
+            #expect(error?.offset == offset)
+        }
         #expect(!validates(bytes))
+    }
+
+    @Test("what is wrong with the UTF-8 is named")
+    func invalidUTF8Messages() throws {
+        #expect(parseError([0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D])?.message == "invalid UTF-8: overlong encoding")
+        #expect(parseError([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D])?.message
+            == "invalid UTF-8: an encoded UTF-16 surrogate (U+D800 to U+DFFF)")
+        #expect(parseError([0x5B, 0x22, 0xF4, 0x90, 0x80, 0x80, 0x22, 0x5D])?.message == "invalid UTF-8: above U+10FFFF")
+        #expect(parseError([0x5B, 0x22, 0x61, 0x80, 0x22, 0x5D])?.message == "invalid UTF-8: byte 0x80 cannot start a character")
+        #expect(parseError([0x5B, 0x22, 0xE2, 0x82, 0x22, 0x5D])?.message == "invalid UTF-8: a character ends before its last byte")
+        // Outside a string, any byte above 0x7F is yajl's unexpected character, valid UTF-8 or not.
+        #expect(parseError([0x5B, 0x31, 0xC0, 0xAF, 0x5D])?.kind == .syntax)
+        #expect(parseError([0x5B, 0x31, 0xC3, 0xA9, 0x5D])?.kind == .syntax)
+        // Valid sequences of every length, at the edges of the ranges, pass.
+        let valid: [UInt8] = [0x5B, 0x22, 0xC2, 0x80, 0xDF, 0xBF, 0xE0, 0xA0, 0x80, 0xED, 0x9F, 0xBF, 0xEE, 0x80, 0x80,
+                              0xF0, 0x90, 0x80, 0x80, 0xF4, 0x8F, 0xBF, 0xBF, 0x22, 0x5D]
+        #expect(validates(valid))
+        #expect(outcome(chunks: valid.map { [$0] }).isAccepted)
+        #expect(validationError(chunks: valid.map { [$0] }, options: JSONParseOptions()) == nil)
     }
 
     @Test("invalid UTF-8 is passed through when validation is off", arguments: invalidUTF8Cases)
@@ -306,10 +342,13 @@ struct ParserOptionTests {
         #expect(try events([0x5B, 0x22, 0xC3, 0xA9, 0x22, 0x5D], options: options) == [.startArray, .str("é"), .endArray])
     }
 
-    @Test("overlong and surrogate encodings pass yajl's UTF-8 check (it checks only the byte pattern)")
-    func utf8CheckIsStructural() throws {
-        #expect(try events([0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D]) == [.startArray, .string([0xC0, 0xAF]), .endArray])
-        #expect(try events([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D]) == [.startArray, .string([0xED, 0xA0, 0x80]), .endArray])
+    @Test("overlong and surrogate encodings, which yajl's check of the byte pattern lets through, are rejected")
+    func utf8CheckIsStrict() throws {
+        #expect(parseError([0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D])?.kind == .invalidUTF8)
+        #expect(parseError([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D])?.kind == .invalidUTF8)
+        // With validation off they reach the handler as they are.
+        let off = JSONParseOptions(validateUTF8: false)
+        #expect(try events([0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D], options: off) == [.startArray, .string([0xC0, 0xAF]), .endArray])
     }
 
     // MARK: maxDepth

@@ -261,7 +261,7 @@ struct MappingCapture: JSONEventHandler {
         } else if isInUnits, let onUnit {
             if let engine = engine?.takeUnretainedValue() {
                 // The element goes to the caller: no form feed or vertical tab before its end.
-                try engine.checkSpacesRead()
+                try engine.checkBytesRead()
                 let start = offsets[unitOffsetStart]
                 try engine.withRetained(through: engine.currentOffset) { bytes in
                     try onUnit(value, offsets[unitOffsetStart...],

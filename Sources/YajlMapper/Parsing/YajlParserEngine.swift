@@ -69,7 +69,9 @@ final class YajlParserEngine {
                                                table: callbacks, full: full, switchable: sink != nil))
         handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(context))
         cyajl_config_flag(handle, yajl_allow_comments, options.allowComments ? 1 : 0)
-        cyajl_config_flag(handle, yajl_dont_validate_strings, options.validateUTF8 ? 0 : 1)
+        // The check of the input's bytes (``UTF8Check``) is stricter than yajl's and covers
+        // every string, so yajl's own is left out.
+        cyajl_config_flag(handle, yajl_dont_validate_strings, 1)
         cyajl_config_flag(handle, yajl_allow_multiple_values, options.allowMultipleValues ? 1 : 0)
     }
 
@@ -90,8 +92,9 @@ final class YajlParserEngine {
     /// Feeds one chunk. Wraps `yajl_parse`.
     ///
     /// Form feed and vertical tab are white space to yajl but not to JSON (RFC 8259), and
-    /// are never valid inside a string either: the chunk is checked for them, and the first
-    /// one is an error at its offset. A handler of the caller's sees events as they happen,
+    /// are never valid inside a string either; and yajl's UTF-8 check lets through what
+    /// RFC 3629 forbids (see ``UTF8Check``). The chunk is checked for both, and the first
+    /// such byte is an error at its offset. A handler of the caller's sees events as they happen,
     /// so for it the chunk is checked before yajl reads it and yajl gets only the bytes
     /// before that byte. Otherwise (the mapping capture, validation) nothing is seen before
     /// the parse ends, an error or a streamed element, so the chunk is checked behind yajl
@@ -103,17 +106,37 @@ final class YajlParserEngine {
         precondition(!finished, "JSONStreamParser: feed after finish")
         guard bytes.count > 0, let base = bytes.baseAddress else { return }
         if checksBehind { return try parse(bytes) }
-        if let (at, byte) = Self.firstNonJSONSpace(base, bytes.count) {
-            let clean = base.distance(to: at)
-            try parse(UnsafeRawBufferPointer(start: base, count: clean))
-            // `parse` moved the position past the clean part: the offending byte starts the chunk.
-            chunk = UnsafeRawBufferPointer(start: at, count: bytes.count - clean)
-            let error = nonJSONSpaceError(byte, at: bytesBefore)
-            failure = error
-            throw error
+        let space = Self.firstNonJSONSpace(base, bytes.count)
+        let spaceAt = space.map { base.distance(to: $0.0) } ?? bytes.count
+        // Only the bytes before a form feed can hold an earlier UTF-8 error.
+        if options.validateUTF8, let bad = utf8.check(bytes, chunkStart: bytesBefore, from: 0, to: spaceAt) {
+            // yajl reads the sequence's first byte too: outside a string it rejects that byte
+            // itself, and its error comes first, as when checked behind. (A sequence begun in
+            // the last chunk was read then.)
+            try stop(bytes, clean: max(0, bad.offset + 1 - bytesBefore)) {
+                $0.makeError(kind: .invalidUTF8, message: bad.message, at: bad.offset)
+            }
+        }
+        if let (_, byte) = space {
+            try stop(bytes, clean: spaceAt) { $0.nonJSONSpaceError(byte, at: $0.bytesBefore) }
         }
         try parse(bytes)
     }
+
+    /// Gives yajl the clean part of a chunk that holds a byte JSON does not allow, then
+    /// throws the error for that byte (an error of yajl's in the clean part comes first).
+    private func stop(_ bytes: UnsafeRawBufferPointer, clean: Int, _ error: (YajlParserEngine) -> JSONParseError) throws -> Never {
+        let base = bytes.baseAddress!
+        try parse(UnsafeRawBufferPointer(start: base, count: clean))
+        // `parse` moved the position past the clean part: the offending byte starts the chunk.
+        chunk = UnsafeRawBufferPointer(start: base + clean, count: bytes.count - clean)
+        let made = error(self)
+        failure = made
+        throw made
+    }
+
+    /// The check of the input's UTF-8 (see ``UTF8Check``), which yajl does more loosely.
+    private var utf8 = UTF8Check()
 
     /// Whether the chunk is checked for form feeds and vertical tabs behind yajl (see
     /// ``feed(_:)``), rather than before it.
@@ -131,13 +154,18 @@ final class YajlParserEngine {
     }
 
     /// Checks the current chunk from ``checkedTo`` up to an absolute offset; the error for
-    /// the first form feed or vertical tab there (the caller that reports it makes it the
-    /// parse's failure).
-    private func checkSpaces(upTo offset: Int) -> JSONParseError? {
+    /// the first form feed, vertical tab or invalid UTF-8 there (the caller that reports it
+    /// makes it the parse's failure).
+    private func checkBytes(upTo offset: Int) -> JSONParseError? {
         let from = checkedTo - bytesBefore, to = min(offset - bytesBefore, chunk.count)
         guard to > from, let base = chunk.baseAddress else { return nil }
         checkedTo = bytesBefore + to
-        guard let (at, byte) = Self.firstNonJSONSpace(base + from, to - from) else { return nil }
+        let space = Self.firstNonJSONSpace(base + from, to - from)
+        let spaceAt = space.map { base.distance(to: $0.0) } ?? to
+        if options.validateUTF8, let bad = utf8.check(chunk, chunkStart: bytesBefore, from: from, to: spaceAt) {
+            return makeError(kind: .invalidUTF8, message: bad.message, at: bad.offset)
+        }
+        guard let (at, byte) = space else { return nil }
         return nonJSONSpaceError(byte, at: bytesBefore + base.distance(to: at))
     }
 
@@ -147,7 +175,7 @@ final class YajlParserEngine {
     fileprivate func checkBehind() -> Int32 {
         let at = currentOffset
         if at - checkedTo < Self.checkBlock { return 1 }
-        guard let error = checkSpaces(upTo: at) else { return 1 }
+        guard let error = checkBytes(upTo: at) else { return 1 }
         failure = error
         handlerError = error
         return 0
@@ -161,16 +189,18 @@ final class YajlParserEngine {
         if let failure { throw failure }
         let stop = status == yajl_status_ok || status == yajl_status_client_canceled ? nil : yajlError()
         let end = status == yajl_status_ok ? chunkEnd : max(currentOffset, (stop?.offset ?? 0) + 1)
-        guard let error = checkSpaces(upTo: end) else { return }
-        if let stop, stop.offset < error.offset { return }
+        guard let error = checkBytes(upTo: end) else { return }
+        // yajl's own error comes first, and at the same byte too when that byte starts
+        // invalid UTF-8 (outside a string, yajl rejects any such byte).
+        if let stop, stop.offset < error.offset || (stop.offset == error.offset && error.kind == .invalidUTF8) { return }
         failure = error
         throw error
     }
 
     /// Checks everything yajl has read so far, before it is handed to the caller (a
     /// streamed element); throws the error for a form feed or vertical tab there.
-    func checkSpacesRead() throws {
-        guard checksBehind, let error = checkSpaces(upTo: currentOffset) else { return }
+    func checkBytesRead() throws {
+        guard checksBehind, let error = checkBytes(upTo: currentOffset) else { return }
         failure = error
         throw error
     }

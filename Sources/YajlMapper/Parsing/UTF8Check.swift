@@ -1,0 +1,154 @@
+/// Checks the raw input for UTF-8 that RFC 3629 forbids: overlong forms, encoded UTF-16
+/// surrogates, code points above U+10FFFF, and bytes out of place.
+///
+/// yajl checks only a sequence's shape (a lead byte and its number of continuation bytes),
+/// and only in the strings it reads; so `C0 AF` (an overlong `/`) or `ED A0 80` (a
+/// surrogate) passed it, and a string the mapping skipped was not checked at all. Any byte
+/// above 0x7F in valid JSON is inside a string or a key, so checking the bytes themselves
+/// covers every string of the document, read or skipped, at the same cost for all of them.
+///
+/// Bytes are checked in order, chunk after chunk: a sequence cut by a chunk's end is
+/// finished with the next chunk's first bytes. Most input is ASCII, which a block test
+/// passes in a few instructions per 32 bytes.
+struct UTF8Check {
+    /// An invalid sequence: the absolute offset of its first byte, how many bytes were read
+    /// to find it is invalid, and what is wrong.
+    struct Failure {
+        var offset: Int
+        var length: Int
+        var message: String
+    }
+
+    /// The start of a sequence cut by the last chunk's end, and its offset.
+    private var pending: [UInt8] = []
+    private var pendingOffset = 0
+    /// Everything before this absolute offset is checked (a sequence checked to its end can
+    /// reach past the range that was asked for).
+    private var checkedTo = 0
+
+    /// Checks bytes `from..<to` of `chunk`, which starts at absolute offset `chunkStart`.
+    /// Ranges must follow each other; a chunk's first range starts at 0.
+    mutating func check(_ chunk: UnsafeRawBufferPointer, chunkStart: Int, from: Int, to: Int) -> Failure? {
+        guard let base = chunk.baseAddress, to > from else { return nil }
+        var i = max(from, checkedTo - chunkStart)
+        if !pending.isEmpty {
+            // Finish the sequence the last chunk cut (in its first range only).
+            var bytes = pending
+            let need = Self.length(of: bytes[0]) - bytes.count
+            let available = min(need, chunk.count)
+            for k in 0..<available { bytes.append(base.load(fromByteOffset: k, as: UInt8.self)) }
+            let verdict = bytes.withUnsafeBytes { Self.sequence(at: $0.baseAddress!, available: $0.count) }
+            if case .invalid(let message, let length) = verdict {
+                pending = []
+                return Failure(offset: pendingOffset, length: length, message: message)
+            }
+            if available < need {
+                pending = bytes
+                checkedTo = chunkStart + chunk.count
+                return nil
+            }
+            pending = []
+            i = max(i, available)
+        }
+        while i < to {
+            // Most input is ASCII: skip it 128 bytes at a time, then look closer.
+            i = Self.asciiWindows(base, from: i, to: to)
+            let end = min(i + 128, to)
+            while i < end {
+                // To the next byte above 0x7F, a word at a time.
+                if i + 8 <= end {
+                    let high = base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080
+                    if high == 0 {
+                        i += 8
+                        continue
+                    }
+                    i += high.trailingZeroBitCount >> 3
+                } else if base.load(fromByteOffset: i, as: UInt8.self) < 0x80 {
+                    i += 1
+                    continue
+                }
+                switch Self.sequence(at: base + i, available: chunk.count - i) {
+                case .valid(let length):
+                    i += length
+                case .invalid(let message, let length):
+                    return Failure(offset: chunkStart + i, length: length, message: message)
+                case .cut:
+                    // Cut by the chunk's end: the next chunk finishes it.
+                    pending = Array(UnsafeRawBufferPointer(start: base + i, count: chunk.count - i))
+                    pendingOffset = chunkStart + i
+                    checkedTo = chunkStart + chunk.count
+                    return nil
+                }
+            }
+        }
+        checkedTo = chunkStart + i
+        return nil
+    }
+
+    private enum Verdict {
+        case valid(Int)
+        case invalid(String, Int)
+        /// Valid so far, but the bytes end before the sequence does.
+        case cut
+    }
+
+    /// The sequence that starts at `p` (a byte above 0x7F), with `available` bytes readable.
+    private static func sequence(at p: UnsafeRawPointer, available: Int) -> Verdict {
+        let lead = p.load(as: UInt8.self)
+        let length = length(of: lead)
+        switch lead {
+        case 0x80...0xBF, 0xF8...0xFF: return .invalid("invalid UTF-8: byte \(hex(lead)) cannot start a character", 1)
+        case 0xC0, 0xC1: return .invalid("invalid UTF-8: overlong encoding", 1)
+        case 0xF5...0xF7: return .invalid("invalid UTF-8: above U+10FFFF", 1)
+        default: break
+        }
+        for k in 1..<length {
+            guard k < available else { return .cut }
+            let byte = p.load(fromByteOffset: k, as: UInt8.self)
+            if k == 1 {
+                // The second byte's range depends on the lead (RFC 3629, section 4).
+                switch (lead, byte) {
+                case (0xE0, 0x80...0x9F), (0xF0, 0x80...0x8F): return .invalid("invalid UTF-8: overlong encoding", 2)
+                case (0xED, 0xA0...0xBF):
+                    return .invalid("invalid UTF-8: an encoded UTF-16 surrogate (U+D800 to U+DFFF)", 2)
+                case (0xF4, 0x90...0xBF): return .invalid("invalid UTF-8: above U+10FFFF", 2)
+                default: break
+                }
+            }
+            if byte & 0xC0 != 0x80 { return .invalid("invalid UTF-8: a character ends before its last byte", k + 1) }
+        }
+        return .valid(length)
+    }
+
+    /// The number of bytes of a sequence that starts with `lead` (1 for a byte that cannot
+    /// start one: it is reported alone).
+    private static func length(of lead: UInt8) -> Int {
+        switch lead {
+        case 0xC2...0xDF: return 2
+        case 0xE0...0xEF: return 3
+        case 0xF0...0xF4: return 4
+        default: return 1
+        }
+    }
+
+    /// Where the first 128-byte window from `start` holding a byte above 0x7F begins (or
+    /// where fewer than 128 bytes are left): eight vector loads OR-ed, then one test.
+    @inline(__always)
+    private static func asciiWindows(_ base: UnsafeRawPointer, from start: Int, to end: Int) -> Int {
+        var i = start
+        while i &+ 128 <= end {
+            let p = base + i
+            var any = p.loadUnaligned(as: SIMD16<UInt8>.self)
+            for k in 1..<8 { any |= p.loadUnaligned(fromByteOffset: 16 &* k, as: SIMD16<UInt8>.self) }
+            let words = unsafeBitCast(any, to: SIMD2<UInt64>.self)
+            if (words[0] | words[1]) & 0x8080_8080_8080_8080 != 0 { return i }
+            i &+= 128
+        }
+        return i
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return "0x" + (digits.count == 1 ? "0" + digits : digits)
+    }
+}
