@@ -91,21 +91,40 @@ struct ParserStringTests {
         #expect(try events("{\"ключ\":\"значение\"}") == [.startObject, .key("ключ"), .str("значение"), .endObject])
     }
 
-    /// yajl's behaviour for unpaired surrogate escapes (it does not reject them).
-    @Test("lone and mismatched surrogate escapes (recorded yajl behaviour)", arguments: [
-        // A lone high surrogate becomes "?".
-        (#"\ud800"#, [UInt8(0x3F)]),
-        (#"\ud800abc"#, [0x3F, 0x61, 0x62, 0x63]),
-        (#"\uD83D"#, [0x3F]),
-        // A lone low surrogate is encoded as is: bytes that are not valid UTF-8.
-        (#"\udc00"#, [0xED, 0xB0, 0x80]),
-        (#"\ude00\ud83d"#, [0xED, 0xB8, 0x80, 0x3F]),
-        // A high surrogate followed by any \u escape is combined with it, even a non-surrogate.
-        (#"\ud800\u0041"#, [0xF0, 0x90, 0x81, 0x81]),
+    /// Surrogate escapes with no UTF-8 form. yajl itself turns a lone high surrogate into
+    /// "?", combines one with any `\u` escape after it, and encodes a lone low one as bytes
+    /// that are not UTF-8: a handler gets an error at the escape instead. The validator,
+    /// which reads no string, accepts them (RFC 8259 allows them in the text).
+    @Test("lone and mismatched surrogate escapes are an error where the string is read", arguments: [
+        (#"\ud800"#, 0, "high"),
+        (#"ab\ud800cd"#, 2, "high"),
+        (#"\uD83D"#, 0, "high"),
+        (#"\udc00"#, 0, "low"),
+        (#"\ude00\ud83d"#, 0, "low"),
+        (#"\ud83d\ude00\ud800\u0041"#, 12, "high"),  // a pair, then a high one before a non-surrogate
+        (#"x\\\udc00"#, 3, "low"),  // an escaped backslash, then the escape
     ])
-    func loneSurrogate(escaped: String, expected: [UInt8]) throws {
-        #expect(try events("[\"\(escaped)\"]") == [.startArray, .string(expected), .endArray])
-        #expect(validates(Array("[\"\(escaped)\"]".utf8)))
+    func loneSurrogate(escaped: String, at index: Int, which: String) throws {
+        let text = "[\"\(escaped)\"]"
+        let bytes = Array(text.utf8)
+        let error = try #require(parseError(text))
+        #expect(error.kind == .invalidUTF8)
+        #expect(error.offset == 2 + index, "at the backslash of the escape")
+        #expect(error.message.hasPrefix("lone UTF-16 surrogate escape"))
+        #expect(error.message.contains("a \(which) surrogate"))
+        #expect(validates(bytes))
+        // The same in a key, and split anywhere.
+        #expect(parseError("{\"\(escaped)\": 1}")?.offset == 2 + index)
+        for i in 1..<bytes.count {
+            #expect(outcome(chunks: [Array(bytes[..<i]), Array(bytes[i...])]).error?.offset == 2 + index, "split at \(i)")
+        }
+        #expect(throws: JSONParseError.self) { try JSON(parsing: bytes) }
+    }
+
+    @Test("paired surrogate escapes, and text that only looks like an escape, are read")
+    func pairedSurrogates() throws {
+        #expect(try events(#"["\ud83d\ude00", "\uD834\uDD1E"]"#) == [.startArray, .str("😀"), .str("𝄞"), .endArray])
+        #expect(try events(#"["\\ud800"]"#) == [.startArray, .str(#"\ud800"#), .endArray])
     }
 
     @Test("invalid escapes and raw control characters are rejected, at the bad byte", arguments: [

@@ -43,7 +43,7 @@ final class YajlParserEngine {
     /// Up to `tailLimit` bytes that precede the current chunk, for error excerpts.
     private var tail: [UInt8] = []
     private static let tailLimit = 64
-    private var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+    private(set) var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
 
     // Retention: a copy of the input from an offset on, kept across chunks (for mapping a
     // streamed element again from its own bytes).
@@ -483,6 +483,28 @@ final class YajlParserEngine {
                                  excerpt: located.excerpt)
     }
 
+    /// ``makeError(kind:message:at:)`` for the engine's extensions.
+    func error(kind: JSONParseError.Kind, message: String, at offset: Int) -> JSONParseError {
+        makeError(kind: kind, message: message, at: offset)
+    }
+
+    /// The input's bytes from `from` to `to` (absolute offsets) and `from`, when they are
+    /// still known: in the current chunk, or in the bytes kept from just before it.
+    func knownBytes(from: Int, to: Int) -> ([UInt8], Int)? {
+        let knownStart = bytesBefore - tail.count
+        guard to >= from, from >= knownStart, to <= bytesBefore + chunk.count else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(to - from)
+        if from < bytesBefore {
+            bytes.append(contentsOf: tail[(from - knownStart)..<(min(to, bytesBefore) - knownStart)])
+        }
+        if to > bytesBefore, let base = chunk.baseAddress {
+            let start = max(from, bytesBefore) - bytesBefore
+            bytes.append(contentsOf: UnsafeRawBufferPointer(start: base + start, count: to - bytesBefore - start))
+        }
+        return (bytes, from)
+    }
+
     /// Builds an error at an absolute offset, inside the current chunk or before it.
     private func makeError(kind: JSONParseError.Kind, message: String, at offset: Int) -> JSONParseError {
         countDeferredLines()
@@ -547,14 +569,18 @@ final class YajlParserEngine {
             deliver(ctx) { try $0.number(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
         },
         yajl_string: { ctx, text, count in
-            deliver(ctx) { try $0.string(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
+            let value = UnsafeRawBufferPointer(start: text, count: count)
+            if let stop = stopAtEscape(ctx, value) { return stop }
+            return deliver(ctx) { try $0.string(JSONBytes(value)) }
         },
         yajl_start_map: { ctx in
             guard enter(ctx) == 1 else { return 0 }
             return deliver(ctx) { try $0.startObject() }
         },
         yajl_map_key: { ctx, text, count in
-            deliver(ctx) { try $0.key(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
+            let name = UnsafeRawBufferPointer(start: text, count: count)
+            if let stop = stopAtEscape(ctx, name) { return stop }
+            return deliver(ctx) { try $0.key(JSONBytes(name)) }
         },
         yajl_end_map: { ctx in
             leave(ctx)
@@ -580,7 +606,9 @@ final class YajlParserEngine {
             deliverCapture(ctx) { try $0.number(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
         },
         yajl_string: { ctx, text, count in
-            deliverCapture(ctx) { try $0.string(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
+            let value = UnsafeRawBufferPointer(start: text, count: count)
+            if let stop = stopAtEscape(ctx, value) { return stop }
+            return deliverCapture(ctx) { try $0.string(JSONBytes(value)) }
         },
         yajl_start_map: { ctx in
             guard enter(ctx) == 1 else { return 0 }
@@ -612,7 +640,8 @@ final class YajlParserEngine {
     /// A key the fast path could not reject, delivered to the capture.
     @inline(never)
     private static func captureKey(_ ctx: UnsafeMutableRawPointer?, _ name: UnsafeRawBufferPointer) -> Int32 {
-        deliverCapture(ctx) { try $0.key(JSONBytes(name)) }
+        if let stop = stopAtEscape(ctx, name) { return stop }
+        return deliverCapture(ctx) { try $0.key(JSONBytes(name)) }
     }
 
     /// ``deliver(_:_:)`` for the capture: the handler reached directly.
@@ -624,6 +653,17 @@ final class YajlParserEngine {
             return 1
         } catch {
             context.pointee.engine._withUnsafeGuaranteedRef { $0.handlerError = $0.locate(error) }
+            return 0
+        }
+    }
+
+    /// 0 (stop), with the error kept, when the string or key just read has a surrogate
+    /// escape with no UTF-8 form (see ``surrogateEscapeError(_:)``); `nil` to go on.
+    @inline(__always)
+    private static func stopAtEscape(_ ctx: UnsafeMutableRawPointer?, _ value: UnsafeRawBufferPointer) -> Int32? {
+        CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { engine in
+            guard let error = engine.surrogateEscapeError(value) else { return nil }
+            engine.handlerError = error
             return 0
         }
     }

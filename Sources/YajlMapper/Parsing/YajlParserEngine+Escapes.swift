@@ -1,0 +1,70 @@
+/// UTF-16 surrogate escapes that have no UTF-8 form.
+///
+/// yajl decodes `\uD83D\uDE00` into one character, but a high surrogate escape not
+/// followed by `\u` becomes `?`, one followed by any other `\u` escape becomes an unrelated
+/// character, and a low surrogate escape alone becomes bytes that are not UTF-8. A string
+/// or key delivered to a handler is UTF-8, so each of those is an error there, at the
+/// escape (RFC 8259 allows them in the text, and the validator, which reads no string,
+/// accepts them).
+extension YajlParserEngine {
+    /// The error for a lone or mispaired surrogate escape in the string or key token that
+    /// just ended, whose decoded bytes are `value`. Only a token with escapes needs a look:
+    /// yajl passes any other as a view of the input.
+    func surrogateEscapeError(_ value: UnsafeRawBufferPointer) -> JSONParseError? {
+        guard options.validateUTF8, let chunkBase = chunk.baseAddress else { return nil }
+        if let text = value.baseAddress, text >= chunkBase, text < chunkBase + chunk.count { return nil }
+        let end = currentOffset
+        guard let start = stringTokenStart(endingAt: end, valueLength: value.count) else { return nil }
+        // The token's bytes: in the chunk, or partly in the bytes kept from before it.
+        let known = knownBytes(from: start + 1, to: end - 1)
+        guard let (bytes, first) = known,
+              let (at, message) = Self.surrogateProblem(in: bytes) else { return nil }
+        return error(kind: .invalidUTF8, message: message, at: first + at)
+    }
+
+    /// Where the first bad surrogate escape of a string's raw bytes starts, and what is wrong.
+    static func surrogateProblem(in raw: [UInt8]) -> (Int, String)? {
+        var i = 0
+        func unit(at k: Int) -> UInt32? {
+            guard k + 6 <= raw.count, raw[k] == 0x5C, raw[k + 1] == 0x75 else { return nil }
+            var value: UInt32 = 0
+            for byte in raw[(k + 2)..<(k + 6)] {
+                guard let digit = hexDigit(byte) else { return nil }
+                value = value << 4 | digit
+            }
+            return value
+        }
+        while i < raw.count {
+            guard raw[i] == 0x5C, i + 1 < raw.count else {
+                i += 1
+                continue
+            }
+            guard raw[i + 1] == 0x75, let code = unit(at: i) else {
+                i += 2
+                continue
+            }
+            let name = "\\u" + String(raw[(i + 2)..<(i + 6)].map { Character(Unicode.Scalar($0)) })
+            switch code {
+            case 0xD800...0xDBFF:
+                guard let low = unit(at: i + 6), (0xDC00...0xDFFF).contains(low) else {
+                    return (i, "lone UTF-16 surrogate escape \(name): a high surrogate needs a low one (\\uDC00 to \\uDFFF) next")
+                }
+                i += 12
+            case 0xDC00...0xDFFF:
+                return (i, "lone UTF-16 surrogate escape \(name): a low surrogate needs a high one (\\uD800 to \\uDBFF) before it")
+            default:
+                i += 6
+            }
+        }
+        return nil
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x30...0x39: return UInt32(byte - 0x30)
+        case 0x41...0x46: return UInt32(byte - 0x41 + 10)
+        case 0x61...0x66: return UInt32(byte - 0x61 + 10)
+        default: return nil
+        }
+    }
+}
