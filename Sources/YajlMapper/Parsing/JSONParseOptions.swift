@@ -8,7 +8,9 @@ public struct JSONParseOptions: Sendable, Equatable {
     /// Accept several top-level values separated by white space (JSON Lines,
     /// concatenated JSON). Default `false`.
     public var allowMultipleValues: Bool
-    /// Reject strings and keys that are not valid UTF-8. Default `true`.
+    /// Reject strings and keys that are not valid UTF-8 (RFC 3629: no overlong forms, no
+    /// encoded surrogates, nothing above U+10FFFF), read or not, and, in a string or key
+    /// delivered to a handler, a `\u` surrogate escape without its partner. Default `true`.
     public var validateUTF8: Bool
     /// The deepest nesting of arrays and objects accepted. Deeper input is a
     /// ``JSONParseError`` of kind ``JSONParseError/Kind/tooDeep``. Default 512.
