@@ -286,4 +286,18 @@ struct MappingErrorTests {
         #expect(Mapper<StrmPage>().map(JSONString: String(decoding: bytes, as: UTF8.self)) != nil,
                 "the same text through a Swift string: the bad bytes became U+FFFD, which is valid")
     }
+
+    /// A lone surrogate escape is an error in a value the model reads, at the escape, and
+    /// accepted in one it skips (as the validator accepts it).
+    @Test func loneSurrogateEscapeIsAnErrorOnlyWhereTheValueIsRead() throws {
+        let read = Array(#"{"total_count": 1, "incomplete_results": false, "items": [{"id": 1, "name": "a\ud800"}]}"#.utf8)
+        let error = #expect(throws: JSONParseError.self) { try Mapper<StrmPage>().map(data: read) }
+        #expect(error?.kind == .invalidUTF8)
+        #expect(error.map { [$0.line, $0.column] } == [1, 79])
+        #expect(error?.message.hasPrefix("lone UTF-16 surrogate escape \\ud800") == true)
+        let skipped = Array(#"{"total_count": 1, "x": "\udc00", "incomplete_results": false, "items": [{"id": 1, "name": "a", "y": "\ud800"}]}"#.utf8)
+        let page = try Mapper<StrmPage>().map(data: skipped)
+        #expect(page.items.map(\.name) == ["a"])
+        #expect(validates(skipped))
+    }
 }
