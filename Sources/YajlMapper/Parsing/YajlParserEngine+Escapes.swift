@@ -7,17 +7,26 @@
 /// escape (RFC 8259 allows them in the text, and the validator, which reads no string,
 /// accepts them).
 extension YajlParserEngine {
+    /// Whether the string or key token that just ended, whose decoded bytes are `value`,
+    /// may hold a surrogate escape with no UTF-8 form: only a token with escapes can (yajl
+    /// passes any other as a view of the input), and only if its decoding has what such an
+    /// escape leaves: `?`, or a byte from 0xED up (a lone low surrogate's bytes, or a
+    /// character above U+FFFF).
+    @inline(__always)
+    func mayHoldBadSurrogate(_ value: UnsafeRawBufferPointer) -> Bool {
+        guard options.validateUTF8, let text = value.baseAddress, let base = chunk.baseAddress else { return false }
+        if text >= base && text < base + chunk.count { return false }
+        for byte in value where byte == 0x3F || byte >= 0xED { return true }
+        return false
+    }
+
     /// The error for a lone or mispaired surrogate escape in the string or key token that
-    /// just ended, whose decoded bytes are `value`. Only a token with escapes needs a look:
-    /// yajl passes any other as a view of the input.
+    /// just ended (see ``mayHoldBadSurrogate(_:)``), at the escape.
+    @inline(never)
     func surrogateEscapeError(_ value: UnsafeRawBufferPointer) -> JSONParseError? {
-        guard options.validateUTF8, let chunkBase = chunk.baseAddress else { return nil }
-        if let text = value.baseAddress, text >= chunkBase, text < chunkBase + chunk.count { return nil }
         let end = currentOffset
-        guard let start = stringTokenStart(endingAt: end, valueLength: value.count) else { return nil }
-        // The token's bytes: in the chunk, or partly in the bytes kept from before it.
-        let known = knownBytes(from: start + 1, to: end - 1)
-        guard let (bytes, first) = known,
+        guard let start = stringTokenStart(endingAt: end, valueLength: value.count),
+              let (bytes, first) = knownBytes(from: start + 1, to: end - 1),
               let (at, message) = Self.surrogateProblem(in: bytes) else { return nil }
         return error(kind: .invalidUTF8, message: message, at: first + at)
     }

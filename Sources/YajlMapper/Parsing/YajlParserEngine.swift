@@ -662,7 +662,7 @@ final class YajlParserEngine {
     @inline(__always)
     private static func stopAtEscape(_ ctx: UnsafeMutableRawPointer?, _ value: UnsafeRawBufferPointer) -> Int32? {
         CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { engine in
-            guard let error = engine.surrogateEscapeError(value) else { return nil }
+            guard engine.mayHoldBadSurrogate(value), let error = engine.surrogateEscapeError(value) else { return nil }
             engine.handlerError = error
             return 0
         }
