@@ -57,7 +57,9 @@ struct UTF8Check {
             while i < end {
                 // To the next byte above 0x7F, a word at a time.
                 if i + 8 <= end {
-                    let high = base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080
+                    // Little-endian order puts the first byte lowest, on any machine.
+                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    let high = word & 0x8080_8080_8080_8080
                     if high == 0 {
                         i += 8
                         continue
