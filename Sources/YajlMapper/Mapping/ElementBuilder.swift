@@ -119,9 +119,13 @@ final class TypedElementBuilder<T: BaseMappable>: ElementBuilder {
         spare = nil
         guard let base else { return }
         let count = built
-        models = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            buffer.baseAddress!.moveInitialize(from: base, count: count)
-            initialized = count
+        // No models (every element refused): `[]`, not the initialiser that would write into
+        // the shared empty-array storage (see `Map.readModels`).
+        if count > 0 {
+            models = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+                buffer.baseAddress!.moveInitialize(from: base, count: count)
+                initialized = count
+            }
         }
         base.deallocate()
         self.base = nil

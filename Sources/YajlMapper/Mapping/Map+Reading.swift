@@ -256,6 +256,9 @@ extension Map {
                 }
                 elements = whole
             }
+            // (The stdlib's uninitialised-capacity initialiser writes a count into the shared
+            // empty-array storage for no elements: a data race that ThreadSanitizer reports.)
+            if elements.isEmpty { return [] }
             let whole = plan == nil
             let elementPlan = whole ? nil : session.plan(for: info)
             // Built in place: appending one by one would look up `[T]`'s metadata per element
