@@ -69,6 +69,20 @@ struct UTF8Check {
                     i += 1
                     continue
                 }
+                // The commonest characters (two bytes, and three bytes away from the lead bytes
+                // with a narrower second byte) checked here; the rest by ``sequence(at:available:)``.
+                let lead = base.load(fromByteOffset: i, as: UInt8.self)
+                if lead >= 0xC2, lead <= 0xDF, i + 1 < chunk.count,
+                   base.load(fromByteOffset: i + 1, as: UInt8.self) & 0xC0 == 0x80 {
+                    i += 2
+                    continue
+                }
+                if lead >= 0xE1, lead <= 0xEF, lead != 0xED, i + 2 < chunk.count,
+                   base.load(fromByteOffset: i + 1, as: UInt8.self) & 0xC0 == 0x80,
+                   base.load(fromByteOffset: i + 2, as: UInt8.self) & 0xC0 == 0x80 {
+                    i += 3
+                    continue
+                }
                 switch Self.sequence(at: base + i, available: chunk.count - i) {
                 case .valid(let length):
                     i += length
