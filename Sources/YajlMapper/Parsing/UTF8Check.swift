@@ -54,6 +54,8 @@ struct UTF8Check {
             // Most input is ASCII: skip it 128 bytes at a time, then look closer.
             i = Self.asciiWindows(base, from: i, to: to)
             let end = min(i + 128, to)
+            // The window's first half may be ASCII still.
+            if i + 64 <= end, !Self.hasByteAbove7F(base + i, vectors: 4) { i += 64 }
             while i < end {
                 // To the next byte above 0x7F, a word at a time.
                 if i + 8 <= end {
@@ -153,14 +155,19 @@ struct UTF8Check {
     private static func asciiWindows(_ base: UnsafeRawPointer, from start: Int, to end: Int) -> Int {
         var i = start
         while i &+ 128 <= end {
-            let p = base + i
-            var any = p.loadUnaligned(as: SIMD16<UInt8>.self)
-            for k in 1..<8 { any |= p.loadUnaligned(fromByteOffset: 16 &* k, as: SIMD16<UInt8>.self) }
-            let words = unsafeBitCast(any, to: SIMD2<UInt64>.self)
-            if (words[0] | words[1]) & 0x8080_8080_8080_8080 != 0 { return i }
+            if hasByteAbove7F(base + i, vectors: 8) { return i }
             i &+= 128
         }
         return i
+    }
+
+    /// Whether any byte of `vectors` times 16 bytes is above 0x7F.
+    @inline(__always)
+    private static func hasByteAbove7F(_ p: UnsafeRawPointer, vectors: Int) -> Bool {
+        var any = p.loadUnaligned(as: SIMD16<UInt8>.self)
+        for k in 1..<vectors { any |= p.loadUnaligned(fromByteOffset: 16 &* k, as: SIMD16<UInt8>.self) }
+        let words = unsafeBitCast(any, to: SIMD2<UInt64>.self)
+        return (words[0] | words[1]) & 0x8080_8080_8080_8080 != 0
     }
 
     private static func hex(_ byte: UInt8) -> String {
