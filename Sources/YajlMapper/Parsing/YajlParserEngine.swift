@@ -444,10 +444,6 @@ final class YajlParserEngine {
             offset = bytesBefore
             message = !sawContent ? "empty input: no JSON value"
                 : "unexpected end of input (the JSON text is truncated)"
-        } else if message.contains("UTF8") {
-            kind = .invalidUTF8
-            message = "invalid UTF-8 in string"
-            offset = max(offset - 1, bytesBefore)
         } else {
             // yajl reports the offset just past the token or byte it rejected, except that
             // its lexer backs up to the offending byte for every lexical error but an
