@@ -104,23 +104,41 @@ final class YajlParserEngine {
     func feed(_ bytes: UnsafeRawBufferPointer) throws {
         if let failure { throw failure }
         precondition(!finished, "JSONStreamParser: feed after finish")
-        guard bytes.count > 0, let base = bytes.baseAddress else { return }
+        guard bytes.count > 0 else { return }
         if checksBehind { return try parse(bytes) }
-        let space = Self.firstNonJSONSpace(base, bytes.count)
-        let spaceAt = space.map { base.distance(to: $0.0) } ?? bytes.count
-        // Only the bytes before a form feed can hold an earlier UTF-8 error.
-        if options.validateUTF8, let bad = utf8.check(bytes, chunkStart: bytesBefore, from: 0, to: spaceAt) {
+        switch firstBadByte(in: bytes, from: 0, to: bytes.count) {
+        case .utf8(let bad)?:
             // yajl reads the sequence's first byte too: outside a string it rejects that byte
             // itself, and its error comes first, as when checked behind. (A sequence begun in
             // the last chunk was read then.)
             try stop(bytes, clean: max(0, bad.offset + 1 - bytesBefore)) {
                 $0.makeError(kind: .invalidUTF8, message: bad.message, at: bad.offset)
             }
+        case .space(let at, let byte)?:
+            try stop(bytes, clean: at) { $0.nonJSONSpaceError(byte, at: $0.bytesBefore) }
+        case nil:
+            try parse(bytes)
         }
-        if let (_, byte) = space {
-            try stop(bytes, clean: spaceAt) { $0.nonJSONSpaceError(byte, at: $0.bytesBefore) }
+    }
+
+    /// A byte JSON does not allow: the start of invalid UTF-8, or a form feed or vertical
+    /// tab at an index of the buffer.
+    private enum BadByte {
+        case utf8(UTF8Check.Failure)
+        case space(Int, UInt8)
+    }
+
+    /// The first byte JSON does not allow among bytes `from..<to` of `buffer`, the chunk
+    /// at ``bytesBefore``.
+    private func firstBadByte(in buffer: UnsafeRawBufferPointer, from: Int, to: Int) -> BadByte? {
+        let base = buffer.baseAddress!
+        let space = Self.firstNonJSONSpace(base + from, to - from)
+        let spaceAt = space.map { base.distance(to: $0.0) } ?? to
+        // Only the bytes before a form feed can hold an earlier UTF-8 error.
+        if options.validateUTF8, let bad = utf8.check(buffer, chunkStart: bytesBefore, from: from, to: spaceAt) {
+            return .utf8(bad)
         }
-        try parse(bytes)
+        return space.map { .space(spaceAt, $0.1) }
     }
 
     /// Gives yajl the clean part of a chunk that holds a byte JSON does not allow, then
@@ -158,15 +176,13 @@ final class YajlParserEngine {
     /// makes it the parse's failure).
     private func checkBytes(upTo offset: Int) -> JSONParseError? {
         let from = checkedTo - bytesBefore, to = min(offset - bytesBefore, chunk.count)
-        guard to > from, let base = chunk.baseAddress else { return nil }
+        guard to > from, chunk.baseAddress != nil else { return nil }
         checkedTo = bytesBefore + to
-        let space = Self.firstNonJSONSpace(base + from, to - from)
-        let spaceAt = space.map { base.distance(to: $0.0) } ?? to
-        if options.validateUTF8, let bad = utf8.check(chunk, chunkStart: bytesBefore, from: from, to: spaceAt) {
-            return makeError(kind: .invalidUTF8, message: bad.message, at: bad.offset)
+        switch firstBadByte(in: chunk, from: from, to: to) {
+        case .utf8(let bad)?: return makeError(kind: .invalidUTF8, message: bad.message, at: bad.offset)
+        case .space(let at, let byte)?: return nonJSONSpaceError(byte, at: bytesBefore + at)
+        case nil: return nil
         }
-        guard let (at, byte) = space else { return nil }
-        return nonJSONSpaceError(byte, at: bytesBefore + base.distance(to: at))
     }
 
     /// Brings the check up to what yajl has read, from a callback: run at each container's
