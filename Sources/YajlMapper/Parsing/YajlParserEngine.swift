@@ -537,9 +537,8 @@ final class YajlParserEngine {
 
     /// The line's text around `offset` (at most 40 bytes before, 20 after) and a caret line.
     private func excerpt(at offset: Int, lineStart: Int) -> String {
-        var known = tail
         let knownStart = bytesBefore - tail.count
-        known.append(contentsOf: chunk)
+        let known = knownBytes(from: knownStart, to: bytesBefore + chunk.count)?.0 ?? []
         let from = max(lineStart, offset - 40, knownStart) - knownStart
         var before = Array(known[min(from, known.count)..<min(max(offset - knownStart, 0), known.count)])
         var after: [UInt8] = []
