@@ -300,4 +300,20 @@ struct MappingErrorTests {
         #expect(page.items.map(\.name) == ["a"])
         #expect(validates(skipped))
     }
+
+    /// The same escape deep in a long name, streamed in chunks much shorter than the name:
+    /// the error is at the escape, for every chunk size, as when mapped whole.
+    @Test func loneSurrogateEscapeFarIntoAStreamedStringIsAnError() throws {
+        let filler = String(repeating: #"x\"y\\"#, count: 40)
+        let head = #"{"total_count": 1, "incomplete_results": false, "items": [{"id": 1, "name": ""# + filler
+        let text = head + #"\ud800"# + filler + #""}]}"#
+        let at = head.utf8.count
+        let whole = #expect(throws: JSONParseError.self) { try Mapper<StrmPage>().map(data: Array(text.utf8)) }
+        #expect(whole?.offset == at)
+        for size in [1, 5, 32, 100] {
+            let streamed = #expect(throws: JSONParseError.self) { _ = try StrmFixture.push(text, chunk: size) as ([StrmRepo], StreamSummary) }
+            #expect(streamed?.offset == at, "chunks of \(size)")
+            #expect(streamed?.message.hasPrefix(#"lone UTF-16 surrogate escape \ud800"#) == true, "chunks of \(size)")
+        }
+    }
 }

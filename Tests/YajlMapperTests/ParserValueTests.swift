@@ -121,6 +121,34 @@ struct ParserStringTests {
         #expect(throws: JSONParseError.self) { try JSON(parsing: bytes) }
     }
 
+    /// A string token cut by chunks far from its opening quote: the escape is still found,
+    /// whatever the chunk size, as in one buffer. Quotes in comments and escaped quotes and
+    /// backslashes before it do not mislead the search for the token's start.
+    @Test("a lone surrogate escape far into a string cut by chunks is an error at the escape", arguments: [
+        (JSONParseOptions(), #"{"k": "x", "s": ""#),
+        (JSONParseOptions(allowComments: true), "/* \" */ {\"k\": \"x\\\"\\\\\", // \"\n \"s\": \""),
+    ])
+    func loneSurrogateFarIntoACutString(options: JSONParseOptions, prefix: String) throws {
+        let filler = String(repeating: #"ab\"\\"#, count: 60)
+        let text = prefix + filler + #"\ud800"# + filler + #""}"#
+        let bytes = Array(text.utf8)
+        let at = prefix.utf8.count + filler.utf8.count
+        #expect(parseError(bytes, options: options)?.offset == at)
+        for size in [1, 2, 7, 16, 64, 65, 100, 250] {
+            let chunks = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
+            let error = outcome(chunks: chunks, options: options).error
+            #expect(error?.offset == at, "chunks of \(size)")
+            #expect(error?.message.hasPrefix(#"lone UTF-16 surrogate escape \ud800"#) == true, "chunks of \(size)")
+        }
+        // Without the escape, every chunking reads the same string.
+        let clean = Array((prefix + filler + #""}"#).utf8)
+        let expected = try events(clean, options: options)
+        for size in [1, 3, 64] {
+            let chunks = stride(from: 0, to: clean.count, by: size).map { Array(clean[$0..<min($0 + size, clean.count)]) }
+            #expect(outcome(chunks: chunks, options: options) == .accepted(expected), "chunks of \(size)")
+        }
+    }
+
     @Test("paired surrogate escapes, and text that only looks like an escape, are read")
     func pairedSurrogates() throws {
         #expect(try events(#"["\ud83d\ude00", "\uD834\uDD1E"]"#) == [.startArray, .str("😀"), .str("𝄞"), .endArray])

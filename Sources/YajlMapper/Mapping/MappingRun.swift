@@ -111,7 +111,7 @@ struct MappingRun<Value> {
         single.allowMultipleValues = false
         let parser = JSONStreamParser(handler: capture, options: single)
         parser.handler.engine = Unmanaged.passUnretained(parser.engine)
-        parser.engine.deferLineCounting = true
+        parser.engine.oneShot = true
         try parser.feed(bytes)
         try parser.finish()
         return (parser.handler.documents.first ?? .null, parser.handler.offsets)

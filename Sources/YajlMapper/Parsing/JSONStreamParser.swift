@@ -80,7 +80,7 @@ extension JSONStreamParser {
         let parser = JSONStreamParser(handler: handler, options: options)
         try bytes.withUnsafeBytes { buffer in
             // The buffer outlives `finish`: count its lines only if an error needs them.
-            parser.engine.deferLineCounting = true
+            parser.engine.oneShot = true
             try parser.feed(buffer)
             try parser.finish()
         }

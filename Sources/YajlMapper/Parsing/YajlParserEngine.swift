@@ -188,8 +188,7 @@ final class YajlParserEngine {
     /// Brings the check up to what yajl has read, from a callback: run at each container's
     /// start once yajl is a block ahead. Returns 0 (stop) when the check finds an error.
     @inline(__always)
-    fileprivate func checkBehind() -> Int32 {
-        let at = currentOffset
+    fileprivate func checkBehind(at: Int) -> Int32 {
         if at - checkedTo < Self.checkBlock { return 1 }
         guard let error = checkBytes(upTo: at) else { return 1 }
         failure = error
@@ -274,10 +273,9 @@ final class YajlParserEngine {
         }
     }
 
-    /// Moves the position past a chunk yajl accepted.
     /// Set by one-shot parses, whose single buffer stays valid until `finish`: lines are
-    /// then counted only if an error needs them.
-    var deferLineCounting = false
+    /// then counted only if an error needs them, and no token is cut by a chunk's end.
+    var oneShot = false
     private var uncountedChunk: UnsafeRawBufferPointer?
 
     /// Counts the lines of a chunk whose counting was deferred.
@@ -301,6 +299,7 @@ final class YajlParserEngine {
         }
     }
 
+    /// Moves the position past a chunk yajl accepted.
     private func advance(past bytes: UnsafeRawBufferPointer) {
         if let start = retainStart {
             let from = max(start - bytesBefore, 0)
@@ -311,12 +310,13 @@ final class YajlParserEngine {
             sawContent = bytes.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         }
         countDeferredLines()
-        if deferLineCounting {
+        if oneShot {
             uncountedChunk = bytes
         } else {
             countLines(bytes)
         }
-        noteQuotes(bytes)
+        noteTrailingBackslashes(bytes)
+        if !oneShot { openString.follow(bytes, at: bytesBefore, comments: options.allowComments) }
         bytesBefore += bytes.count
         if bytes.count >= Self.tailLimit {
             tail = Array(bytes[(bytes.count - Self.tailLimit)...])
@@ -347,7 +347,7 @@ final class YajlParserEngine {
             if base.load(fromByteOffset: i, as: UInt8.self) == 0x22, !isEscaped(base, i) { return bytesBefore + i }
             i -= 1
         }
-        return lastQuoteBefore
+        return openString.openStart
     }
 
     /// Whether the byte at `index` of a chunk follows an odd number of backslashes (counting
@@ -361,24 +361,15 @@ final class YajlParserEngine {
         return backslashes % 2 == 1
     }
 
-    /// The absolute offset of the last unescaped quote before the current chunk: where a
-    /// string token still open at the chunk's start began.
-    private var lastQuoteBefore: Int?
+    /// Whether a string token is open at the current chunk's start, where it began, and its
+    /// bytes before the chunk (not followed in a one-shot parse: its one chunk has them all).
+    private var openString = OpenStringTracker()
     /// How many backslashes end the input before the current chunk.
     private var trailingBackslashes = 0
 
-    /// Notes, for the chunk yajl just read, its last unescaped quote and its trailing
-    /// backslashes (a backward scan, which stops at the last quote: short in JSON).
-    private func noteQuotes(_ bytes: UnsafeRawBufferPointer) {
+    /// Notes how many backslashes end the chunk yajl just read.
+    private func noteTrailingBackslashes(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
-        var i = bytes.count - 1
-        while i >= 0 {
-            if base.load(fromByteOffset: i, as: UInt8.self) == 0x22, !isEscaped(base, i) {
-                lastQuoteBefore = bytesBefore + i
-                break
-            }
-            i -= 1
-        }
         var trailing = 0
         while trailing < bytes.count, base.load(fromByteOffset: bytes.count - 1 - trailing, as: UInt8.self) == 0x5C {
             trailing += 1
@@ -501,14 +492,17 @@ final class YajlParserEngine {
     }
 
     /// The input's bytes from `from` to `to` (absolute offsets) and `from`, when they are
-    /// still known: in the current chunk, or in the bytes kept from just before it.
+    /// still known: in the current chunk, in the bytes kept from just before it, or in the
+    /// string token open at its start.
     func knownBytes(from: Int, to: Int) -> ([UInt8], Int)? {
-        let knownStart = bytesBefore - tail.count
-        guard to >= from, from >= knownStart, to <= bytesBefore + chunk.count else { return nil }
+        let tailStart = bytesBefore - tail.count
+        let openStart = openString.openStart ?? tailStart
+        guard to >= from, from >= min(tailStart, openStart), to <= bytesBefore + chunk.count else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(to - from)
         if from < bytesBefore {
-            bytes.append(contentsOf: tail[(from - knownStart)..<(min(to, bytesBefore) - knownStart)])
+            let (kept, keptStart) = from >= tailStart ? (tail, tailStart) : (openString.openBytes, openStart)
+            bytes.append(contentsOf: kept[(from - keptStart)..<(min(to, bytesBefore) - keptStart)])
         }
         if to > bytesBefore, let base = chunk.baseAddress {
             let start = max(from, bytesBefore) - bytesBefore
@@ -559,7 +553,10 @@ final class YajlParserEngine {
     fileprivate func enter() -> Int32 {
         depth += 1
         if depth > options.maxDepth { return 0 }
-        return checksBehind ? checkBehind() : 1
+        // Just after a container's start: between tokens.
+        let at = currentOffset
+        openString.lastBetween = at
+        return checksBehind ? checkBehind(at: at) : 1
     }
 
     private static let validationCallbacks = yajl_callbacks(

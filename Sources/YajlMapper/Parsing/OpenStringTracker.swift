@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Knows, at each chunk's end, whether a string token is still open there, and keeps that
+/// token's bytes so far.
+///
+/// yajl hands a string over only when its token ends, decoded; a token cut by chunks is in
+/// yajl's own buffer meanwhile, out of reach. The raw bytes matter when the decoding may
+/// hide a surrogate escape with no UTF-8 form (see `YajlParserEngine+Escapes.swift`), and
+/// to locate the token. So the tracker follows quotes, backslashes and comments from the
+/// last point known to lie between tokens (just after a container's start, noted by the
+/// engine, or the last chunk's end) to the chunk's end. That is a short stretch in
+/// structured JSON, and each byte is followed at most once. It keeps bytes only while a
+/// token is open: as many as yajl's buffer holds for it.
+struct OpenStringTracker {
+    private enum Place: Equatable {
+        case between
+        /// In a string token that starts at this absolute offset (its opening quote).
+        case string(start: Int)
+        case lineComment
+        case blockComment
+    }
+
+    /// Where the input stands at the last chunk's end.
+    private var place = Place.between
+    /// In a string: the last chunk ended with an unpaired backslash (the next byte is escaped).
+    private var escapePending = false
+    /// Between tokens: the last chunk ended with a `/` (a comment may start).
+    private var slashPending = false
+    /// In a block comment: the last chunk ended with a `*` (the comment may end).
+    private var starPending = false
+    /// An absolute offset known to lie between tokens, at or after the last chunk's end
+    /// when it is in the current chunk.
+    var lastBetween = 0
+
+    /// The opening quote of the string token open at the last chunk's end.
+    var openStart: Int? {
+        if case .string(let start) = place { return start }
+        return nil
+    }
+
+    /// The open token's bytes, from its opening quote to the last chunk's end.
+    private(set) var openBytes: [UInt8] = []
+
+    /// Follows a chunk yajl has read whole, which starts at absolute offset `chunkStart`.
+    mutating func follow(_ chunk: UnsafeRawBufferPointer, at chunkStart: Int, comments: Bool) {
+        guard let base = chunk.baseAddress, chunk.count > 0 else { return }
+        var i = 0
+        if lastBetween > chunkStart, lastBetween <= chunkStart + chunk.count {
+            // A container started in this chunk: nothing before it matters.
+            place = .between
+            escapePending = false
+            slashPending = false
+            starPending = false
+            i = lastBetween - chunkStart
+        }
+        let count = chunk.count
+        func byte(_ k: Int) -> UInt8 { base.load(fromByteOffset: k, as: UInt8.self) }
+        while i < count {
+            switch place {
+            case .between:
+                if slashPending {
+                    slashPending = false
+                    if byte(i) == 0x2F { place = .lineComment; i += 1; continue }
+                    if byte(i) == 0x2A { place = .blockComment; i += 1; continue }
+                }
+                guard comments else {
+                    // Quotes are the only way into a token that matters here.
+                    guard let hit = memchr(base + i, 0x22, count - i) else { i = count; continue }
+                    let at = base.distance(to: UnsafeRawPointer(hit))
+                    place = .string(start: chunkStart + at)
+                    i = at + 1
+                    continue
+                }
+                let b = byte(i)
+                i += 1
+                if b == 0x22 { place = .string(start: chunkStart + i - 1) } else if b == 0x2F { slashPending = true }
+            case .string:
+                if escapePending {
+                    escapePending = false
+                    i += 1
+                    continue
+                }
+                // To the next quote or backslash.
+                while i < count {
+                    let b = byte(i)
+                    i += 1
+                    if b == 0x5C { escapePending = true; break }
+                    if b == 0x22 { place = .between; break }
+                }
+            case .lineComment:
+                guard let hit = memchr(base + i, 0x0A, count - i) else { i = count; continue }
+                i = base.distance(to: UnsafeRawPointer(hit)) + 1
+                place = .between
+            case .blockComment:
+                let b = byte(i)
+                i += 1
+                if starPending && b == 0x2F {
+                    place = .between
+                    starPending = false
+                } else {
+                    starPending = b == 0x2A
+                }
+            }
+        }
+        keepOpenBytes(chunk, at: chunkStart)
+    }
+
+    /// Keeps the bytes of the token open at the chunk's end, and only those.
+    private mutating func keepOpenBytes(_ chunk: UnsafeRawBufferPointer, at chunkStart: Int) {
+        guard case .string(let start) = place else {
+            // A long token's buffer is given back; a short one's is kept for the next.
+            if openBytes.capacity > 1 << 16 { openBytes = [] } else { openBytes.removeAll(keepingCapacity: true) }
+            return
+        }
+        if start < chunkStart {
+            // Open since an earlier chunk, and all through this one.
+            openBytes.append(contentsOf: chunk)
+        } else {
+            openBytes.removeAll(keepingCapacity: true)
+            openBytes.append(contentsOf: chunk[(start - chunkStart)...])
+        }
+    }
+}
