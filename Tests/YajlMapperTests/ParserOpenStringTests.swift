@@ -12,13 +12,14 @@ struct ParserOpenStringTests {
         let bytes = Array(text.utf8)
         let betweens = bytes.indices.filter { bytes[$0] == 0x7B || bytes[$0] == 0x5B }.map { $0 + 1 }
         var tracker = OpenStringTracker()
+        var between = 0
         var states: [(Int?, Int)] = []
         for from in stride(from: 0, to: bytes.count, by: size) {
             let end = min(from + size, bytes.count)
             // The last container start yajl met in this chunk (braces in strings count too:
             // a test that they cannot mislead it when they come after a real one).
-            if let last = betweens.last(where: { $0 > from && $0 <= end }) { tracker.lastBetween = last }
-            bytes[from..<end].withUnsafeBytes { tracker.follow($0, at: from, comments: comments) }
+            if let last = betweens.last(where: { $0 > from && $0 <= end }) { between = last }
+            bytes[from..<end].withUnsafeBytes { tracker.follow($0, at: from, between: between, comments: comments) }
             states.append((tracker.openStart, tracker.openBytes.count))
         }
         return states
@@ -55,9 +56,9 @@ struct ParserOpenStringTests {
     @Test func aLongStringsBufferIsGivenBackWhenItCloses() {
         var tracker = OpenStringTracker()
         let long = Array(#"[""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 200_000)
-        long.withUnsafeBytes { tracker.follow($0, at: 0, comments: false) }
+        long.withUnsafeBytes { tracker.follow($0, at: 0, between: 0, comments: false) }
         #expect(tracker.openStart == 1 && tracker.openBytes.count == 200_001)
-        Array(#""]"#.utf8).withUnsafeBytes { tracker.follow($0, at: long.count, comments: false) }
+        Array(#""]"#.utf8).withUnsafeBytes { tracker.follow($0, at: long.count, between: 0, comments: false) }
         #expect(tracker.openStart == nil && tracker.openBytes.capacity == 0)
     }
 }

@@ -34,10 +34,6 @@ struct OpenStringTracker {
     private var slashPending = false
     /// In a block comment: the last chunk ended with a `*` (the comment may end).
     private var starPending = false
-    /// An absolute offset known to lie between tokens, at or after the last chunk's end
-    /// when it is in the current chunk.
-    var lastBetween = 0
-
     /// The opening quote of the string token open at the last chunk's end.
     var openStart: Int? {
         if case .string(let start) = place { return start }
@@ -47,17 +43,19 @@ struct OpenStringTracker {
     /// The open token's bytes, from its opening quote to the last chunk's end.
     private(set) var openBytes: [UInt8] = []
 
-    /// Follows a chunk yajl has read whole, which starts at absolute offset `chunkStart`.
-    mutating func follow(_ chunk: UnsafeRawBufferPointer, at chunkStart: Int, comments: Bool) {
+    /// Follows a chunk yajl has read whole, which starts at absolute offset `chunkStart`;
+    /// `between` is an absolute offset known to lie between tokens (the last container's
+    /// start yajl met, in this chunk or before).
+    mutating func follow(_ chunk: UnsafeRawBufferPointer, at chunkStart: Int, between: Int, comments: Bool) {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
         var i = 0
-        if lastBetween > chunkStart, lastBetween <= chunkStart + chunk.count {
+        if between > chunkStart, between <= chunkStart + chunk.count {
             // A container started in this chunk: nothing before it matters.
             place = .between
             escapePending = false
             slashPending = false
             starPending = false
-            i = lastBetween - chunkStart
+            i = between - chunkStart
         }
         let count = chunk.count
         func byte(_ k: Int) -> UInt8 { base.load(fromByteOffset: k, as: UInt8.self) }
@@ -86,13 +84,16 @@ struct OpenStringTracker {
                     i += 1
                     continue
                 }
-                // To the next quote or backslash.
-                while i < count {
-                    let b = byte(i)
-                    i += 1
-                    if b == 0x5C { escapePending = true; break }
-                    if b == 0x22 { place = .between; break }
+                // To the next quote; it is escaped after an odd number of backslashes (the
+                // byte at `i` is not escaped, so the count stops there).
+                guard let hit = memchr(base + i, 0x22, count - i) else {
+                    escapePending = Self.backslashes(before: count, downTo: i, base) % 2 == 1
+                    i = count
+                    continue
                 }
+                let at = base.distance(to: UnsafeRawPointer(hit))
+                if Self.backslashes(before: at, downTo: i, base) % 2 == 0 { place = .between }
+                i = at + 1
             case .lineComment:
                 guard let hit = memchr(base + i, 0x0A, count - i) else { i = count; continue }
                 i = base.distance(to: UnsafeRawPointer(hit)) + 1
@@ -109,6 +110,13 @@ struct OpenStringTracker {
             }
         }
         keepOpenBytes(chunk, at: chunkStart)
+    }
+
+    /// How many backslashes come just before index `end`, looking no further back than `start`.
+    private static func backslashes(before end: Int, downTo start: Int, _ base: UnsafeRawPointer) -> Int {
+        var k = end
+        while k > start, base.load(fromByteOffset: k - 1, as: UInt8.self) == 0x5C { k -= 1 }
+        return end - k
     }
 
     /// Keeps the bytes of the token open at the chunk's end, and only those.

@@ -316,7 +316,7 @@ final class YajlParserEngine {
             countLines(bytes)
         }
         noteTrailingBackslashes(bytes)
-        if !oneShot { openString.follow(bytes, at: bytesBefore, comments: options.allowComments) }
+        if !oneShot { openString.follow(bytes, at: bytesBefore, between: lastBetween, comments: options.allowComments) }
         bytesBefore += bytes.count
         if bytes.count >= Self.tailLimit {
             tail = Array(bytes[(bytes.count - Self.tailLimit)...])
@@ -364,6 +364,8 @@ final class YajlParserEngine {
     /// Whether a string token is open at the current chunk's start, where it began, and its
     /// bytes before the chunk (not followed in a one-shot parse: its one chunk has them all).
     private var openString = OpenStringTracker()
+    /// The offset just after the last container's start: between tokens.
+    fileprivate var lastBetween = 0
     /// How many backslashes end the input before the current chunk.
     private var trailingBackslashes = 0
 
@@ -555,7 +557,7 @@ final class YajlParserEngine {
         if depth > options.maxDepth { return 0 }
         // Just after a container's start: between tokens.
         let at = currentOffset
-        openString.lastBetween = at
+        lastBetween = at
         return checksBehind ? checkBehind(at: at) : 1
     }
 
