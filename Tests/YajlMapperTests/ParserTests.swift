@@ -351,6 +351,62 @@ struct ParserOptionTests {
         #expect(try events([0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D], options: off) == [.startArray, .string([0xC0, 0xAF]), .endArray])
     }
 
+    /// The first byte of the first sequence RFC 3629 forbids, by a plain byte-by-byte
+    /// reading (the reference for the vector and bitmap walk of the parser's check).
+    static func firstBadSequence(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            let (length, second): (Int, ClosedRange<UInt8>) = switch lead {
+            case 0x00...0x7F: (1, 0x80...0xBF)
+            case 0xC2...0xDF: (2, 0x80...0xBF)
+            case 0xE0: (3, 0xA0...0xBF)
+            case 0xED: (3, 0x80...0x9F)
+            case 0xE1...0xEF: (3, 0x80...0xBF)
+            case 0xF0: (4, 0x90...0xBF)
+            case 0xF4: (4, 0x80...0x8F)
+            case 0xF1...0xF3: (4, 0x80...0xBF)
+            default: (0, 0x80...0xBF)
+            }
+            if length == 0 || i + length > bytes.count { return i }
+            if length > 1 && !second.contains(bytes[i + 1]) { return i }
+            if length > 2 && !(2..<length).allSatisfy({ bytes[i + $0] & 0xC0 == 0x80 }) { return i }
+            i += length
+        }
+        return nil
+    }
+
+    /// Characters and bad sequences at every position around the check's 64- and 128-byte
+    /// windows (ending at, crossing and starting on their edges), alone and in runs: the
+    /// error is at the reference's offset, in one buffer and in chunks.
+    @Test("UTF-8 is checked the same at every position of the check's windows", arguments: [
+        [0xC3, 0xA9], [0xE6, 0x97, 0xA5], [0xF0, 0x9F, 0x98, 0x80], [0xED, 0x9F, 0xBF],
+        [0xC0, 0xAF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80],
+        [0x80], [0xBF, 0x41], [0xC3], [0xE6, 0x97], [0xE6, 0x41, 0x41], [0xF0, 0x9F, 0x98], [0xFF],
+        [0xC3, 0xA9, 0x80], [0xE6, 0x97, 0xA5, 0xBF], [0xF0, 0x9F, 0x98, 0x80, 0x80],
+    ] as [[UInt8]])
+    func utf8AtEveryWindowPosition(sequence: [UInt8]) throws {
+        for position in Array(0..<12) + Array(56..<72) + Array(118..<140) + Array(250..<260) {
+            // Once; three times apart; three times in a row.
+            for (run, separator) in [(1, [UInt8(ascii: "b")]), (3, [UInt8(ascii: "b")]), (3, [])] {
+                let inner = Array(repeating: UInt8(ascii: "a"), count: position)
+                    + Array([[UInt8]](repeating: sequence + separator, count: run).joined())
+                    + Array(repeating: UInt8(ascii: "c"), count: 300)
+                let bytes = Array(#"[""#.utf8) + inner + Array(#""]"#.utf8)
+                let expected = Self.firstBadSequence(inner).map { $0 + 2 }
+                let found = outcome(chunks: [bytes]).error
+                #expect(found?.offset == expected, "at \(position), \(run) times")
+                if expected != nil { #expect(found?.kind == .invalidUTF8, "at \(position)") }
+                // The validator checks behind yajl rather than ahead of it.
+                var behind: Int?
+                do { _ = try JSONStreamParser.parse(bytes, handler: DiscardEvents()) } catch let error as JSONParseError { behind = error.offset }
+                #expect(behind == expected, "at \(position), validated")
+                let chunks = stride(from: 0, to: bytes.count, by: 61).map { Array(bytes[$0..<min($0 + 61, bytes.count)]) }
+                #expect(outcome(chunks: chunks).error?.offset == expected, "at \(position), in chunks")
+            }
+        }
+    }
+
     // MARK: maxDepth
 
     static func nested(_ depth: Int, separator: String = "") -> String {

@@ -51,12 +51,35 @@ struct UTF8Check {
         while i < to {
             // Most input is ASCII: skip it 128 bytes at a time, then look closer.
             i = Self.asciiWindows(base, from: i, to: to)
-            let end = min(i + 128, to)
-            // The window's first half may be ASCII still.
-            if i + 64 <= end, !Self.hasByteAbove7F(base + i, vectors: 4) { i += 64 }
-            while i < end {
-                // To the next byte above 0x7F, a word at a time.
-                if i + 8 <= end {
+            if i + 128 <= to {
+                // A whole window: visit the bytes above 0x7F through a bitmap of them, with
+                // a branch per character rather than per word (each character's bytes are
+                // taken off the map; a stray continuation byte stays and is reported).
+                var low = Self.highBits(base + i), high = Self.highBits(base + i + 64)
+                var reach = 0
+                while low | high != 0 {
+                    // The lowest bit of the two words (the high word's only when the low one
+                    // is empty, which leaves 64 there), without a branch.
+                    let inLow = low.trailingZeroBitCount
+                    let at = inLow &+ (high.trailingZeroBitCount & (0 &- (inLow &>> 6)))
+                    switch character(at: i + at, chunk, chunkStart: chunkStart) {
+                    case .length(let length):
+                        // Off the map up to the character's end, without a branch on where
+                        // that is (a shift by 64 or more gives 0).
+                        reach = at + length
+                        low &= ~0 << UInt64(reach)
+                        high &= ~0 << UInt64(max(reach - 64, 0))
+                    case .stop(let failure):
+                        return failure
+                    }
+                }
+                // The last character can end past the window.
+                i += max(reach, 128)
+                continue
+            }
+            // The last bytes, fewer than a window: to each byte above 0x7F a word at a time.
+            while i < to {
+                if i + 8 <= to {
                     // Little-endian order puts the first byte lowest, on any machine.
                     let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                     let high = word & 0x8080_8080_8080_8080
@@ -69,36 +92,51 @@ struct UTF8Check {
                     i += 1
                     continue
                 }
-                // The commonest characters (two bytes, and three bytes away from the lead bytes
-                // with a narrower second byte) checked here; the rest by ``sequence(at:available:)``.
-                let lead = base.load(fromByteOffset: i, as: UInt8.self)
-                if lead >= 0xC2, lead <= 0xDF, i + 1 < chunk.count,
-                   base.load(fromByteOffset: i + 1, as: UInt8.self) & 0xC0 == 0x80 {
-                    i += 2
-                    continue
-                }
-                if lead >= 0xE1, lead <= 0xEF, lead != 0xED, i + 2 < chunk.count,
-                   base.load(fromByteOffset: i + 1, as: UInt8.self) & 0xC0 == 0x80,
-                   base.load(fromByteOffset: i + 2, as: UInt8.self) & 0xC0 == 0x80 {
-                    i += 3
-                    continue
-                }
-                switch Self.sequence(at: base + i, available: chunk.count - i) {
-                case .valid(let length):
-                    i += length
-                case .invalid(let message):
-                    return Failure(offset: chunkStart + i, message: message)
-                case .cut:
-                    // Cut by the chunk's end: the next chunk finishes it.
-                    pending = Array(UnsafeRawBufferPointer(start: base + i, count: chunk.count - i))
-                    pendingOffset = chunkStart + i
-                    checkedTo = chunkStart + chunk.count
-                    return nil
+                switch character(at: i, chunk, chunkStart: chunkStart) {
+                case .length(let length): i += length
+                case .stop(let failure): return failure
                 }
             }
         }
         checkedTo = chunkStart + i
         return nil
+    }
+
+    /// What the character at a byte above 0x7F gave.
+    private enum Step {
+        case length(Int)
+        /// The failure, or `nil` when the chunk cut the character (it is kept for the next).
+        case stop(Failure?)
+    }
+
+    /// Checks the character that starts at index `i` of `chunk` (a byte above 0x7F). The
+    /// commonest (two bytes, and three bytes away from the lead bytes with a narrower
+    /// second byte) are checked here; the rest by ``sequence(at:available:)``.
+    @inline(__always)
+    private mutating func character(at i: Int, _ chunk: UnsafeRawBufferPointer, chunkStart: Int) -> Step {
+        let base = chunk.baseAddress.unsafelyUnwrapped
+        let lead = base.load(fromByteOffset: i, as: UInt8.self)
+        if lead >= 0xC2, lead <= 0xDF, i + 1 < chunk.count,
+           base.load(fromByteOffset: i + 1, as: UInt8.self) & 0xC0 == 0x80 {
+            return .length(2)
+        }
+        if lead >= 0xE1, lead <= 0xEF, lead != 0xED, i + 2 < chunk.count,
+           base.load(fromByteOffset: i + 1, as: UInt8.self) & 0xC0 == 0x80,
+           base.load(fromByteOffset: i + 2, as: UInt8.self) & 0xC0 == 0x80 {
+            return .length(3)
+        }
+        switch Self.sequence(at: base + i, available: chunk.count - i) {
+        case .valid(let length):
+            return .length(length)
+        case .invalid(let message):
+            return .stop(Failure(offset: chunkStart + i, message: message))
+        case .cut:
+            // Cut by the chunk's end: the next chunk finishes it.
+            pending = Array(UnsafeRawBufferPointer(start: base + i, count: chunk.count - i))
+            pendingOffset = chunkStart + i
+            checkedTo = chunkStart + chunk.count
+            return .stop(nil)
+        }
     }
 
     private enum Verdict {
@@ -156,6 +194,18 @@ struct UTF8Check {
             i &+= 128
         }
         return i
+    }
+
+    /// A bitmap of the bytes above 0x7F among the 64 at `p`: bit k for byte k.
+    @inline(__always)
+    private static func highBits(_ p: UnsafeRawPointer) -> UInt64 {
+        var bits: UInt64 = 0
+        for k in 0..<8 {
+            let word = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 8 &* k, as: UInt64.self))
+            // The multiply gathers each byte's top bit into the word's top byte, in order.
+            bits |= (((word & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) >> 56) << UInt64(8 &* k)
+        }
+        return bits
     }
 
     /// Whether any byte of `vectors` times 16 bytes is above 0x7F.
