@@ -20,6 +20,13 @@ struct ErrItem: Mappable {
     }
 }
 
+/// Keeps a whole object as a dictionary: every key of it is read.
+struct ErrKeepsAll: Mappable {
+    var all: [String: Any] = [:]
+    init?(map: Map) {}
+    mutating func mapping(map: Map) { all <- map["all"] }
+}
+
 struct ErrPage: Mappable {
     var total = 0
     var items: [ErrItem] = []
@@ -315,5 +322,32 @@ struct MappingErrorTests {
             #expect(streamed?.offset == at, "chunks of \(size)")
             #expect(streamed?.message.hasPrefix(#"lone UTF-16 surrogate escape \ud800"#) == true, "chunks of \(size)")
         }
+    }
+
+    /// A key the model does not list is skipped with its value, so a lone surrogate escape
+    /// in it is no error, whether or not it shares a slot of the capture's key filter with
+    /// a listed key (it was an error only then); a key the model reads or keeps whole is
+    /// looked at.
+    @Test func loneSurrogateEscapeInAnUnlistedKeyIsNoErrorWhateverItsFilterSlot() throws {
+        // The names `StrmRepo` lists in an item.
+        let listed = ["id", "name", "full_name", "owner", "stargazers_count", "topics"]
+            .map { Array($0.utf8).withUnsafeBytes { PlanNode.slot($0) } }
+        // Keys `<letter><letter>\ud800`, decoded by yajl as `<letter><letter>?`.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let keys = letters.flatMap { a in letters.map { b in "\(a)\(b)" } }
+        let colliding = keys.filter { listed.contains(Array("\($0)?".utf8).withUnsafeBytes { PlanNode.slot($0) }) }
+        #expect(!colliding.isEmpty, "the test needs keys that share a listed key's slot")
+        for key in Array(colliding.prefix(3)) + ["zz", "qq"] {
+            let text = #"{"total_count": 1, "incomplete_results": false, "items": [{"id": 1, ""# + key
+                + #"\ud800": 2, "name": "a"}]}"#
+            let page = try Mapper<StrmPage>().map(data: Array(text.utf8))
+            #expect(page.items.map(\.name) == ["a"], "\(key)")
+            let (streamed, _) = try StrmFixture.push(text, chunk: 7) as ([StrmRepo], StreamSummary)
+            #expect(streamed.map(\.name) == ["a"], "\(key), streamed")
+        }
+        // Kept whole (a dictionary of everything): the key is read.
+        let kept = Array(#"{"a\ud800b": 1}"#.utf8)
+        let error = #expect(throws: JSONParseError.self) { _ = try Mapper<ErrKeepsAll>().map(data: Array(#"{"all": "#.utf8) + kept + Array("}".utf8)) }
+        #expect(error?.offset == 11)
     }
 }

@@ -214,6 +214,26 @@ struct ParserOptionTests {
         #expect(jsonLines.column == 1)
     }
 
+    /// yajl stops past a whole token of data after the value (`{} 123` at the `3`), or at
+    /// a byte its lexer backs up to (`/`); the error is at the data's first byte either way.
+    @Test("data after the value is an error at its first byte", arguments: [
+        ("{} 123", 3, 1, 4), ("{} \"a b\"", 3, 1, 4), ("{} true", 3, 1, 4), ("{} tru", 3, 1, 4),
+        ("{}/", 2, 1, 3), ("{}\n/", 3, 2, 1), ("[1]\n  /*", 6, 2, 3), ("{}]", 2, 1, 3),
+        ("1 2", 2, 1, 3), ("\"a\"  \"b c\"", 5, 1, 6), ("-1.5e3 x", 7, 1, 8), ("\"a\\\" b\" c", 8, 1, 9),
+    ])
+    func dataAfterTheValue(text: String, offset: Int, line: Int, column: Int) throws {
+        let error = try #require(parseError(text))
+        #expect(error.message == "unexpected data after the JSON value")
+        #expect([error.offset, error.line, error.column] as [Int] == [offset, line, column])
+        let bytes = Array(text.utf8)
+        for cut in 1..<bytes.count {
+            #expect(outcome(chunks: [Array(bytes[..<cut]), Array(bytes[cut...])]).error?.offset == offset, "cut at \(cut)")
+        }
+        // After comments, when they are allowed.
+        let commented = try #require(parseError("{} /* \" */ // x\n x", options: JSONParseOptions(allowComments: true)))
+        #expect([commented.offset, commented.line, commented.column] as [Int] == [17, 2, 2])
+    }
+
     @Test("JSON Lines")
     func jsonLines() throws {
         let text = "{\"id\":1,\"ok\":true}\n{\"id\":2,\"ok\":false}\r\n[]\n\"s\"\nnull\n"

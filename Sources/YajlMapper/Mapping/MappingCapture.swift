@@ -345,6 +345,14 @@ struct MappingCapture: JSONEventHandler {
         }
     }
 
+    /// Whether ``key(_:)`` would read or keep this key, rather than skip it with its value.
+    func readsKey(_ name: JSONBytes) -> Bool {
+        if skipDepth > 0 { return false }
+        guard let (node, _) = topObject else { return false }
+        guard let node else { return true }
+        return node._withUnsafeGuaranteedRef { $0.lookup(name) != nil || $0.keepsOthers }
+    }
+
     mutating func key(_ name: JSONBytes) throws {
         if skipDepth > 0 { return }
         guard let (node, memberRule) = topObject else { return }

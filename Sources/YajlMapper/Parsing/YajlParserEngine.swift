@@ -27,6 +27,8 @@ final class YajlParserEngine {
 
     // Nesting.
     fileprivate var depth = 0
+    /// Just past the last top-level object or array that ended (see `trailingDataStart()`).
+    fileprivate(set) var valueEnd: Int?
     fileprivate var depthExceeded = false
     /// An error thrown by the handler during the current `yajl_parse`.
     fileprivate var handlerError: (any Error)?
@@ -458,7 +460,9 @@ final class YajlParserEngine {
             // its lexer backs up to the offending byte for every lexical error but an
             // invalid character, and its parser moves back by the token's length after a
             // map value: point at the token, or at the offending byte.
-            if !(lexical ? message != "invalid char in json text" : Self.movedBack.contains(message)) {
+            if message == "trailing garbage", let start = trailingDataStart() {
+                offset = start
+            } else if !(lexical ? message != "invalid char in json text" : Self.movedBack.contains(message)) {
                 offset = max(offset - 1, 0)
             }
             message = Self.clearerMessages[message] ?? message
@@ -536,7 +540,8 @@ final class YajlParserEngine {
         let knownStart = bytesBefore - tail.count
         let known = knownBytes(from: knownStart, to: bytesBefore + chunk.count)?.0 ?? []
         let from = max(lineStart, offset - 40, knownStart) - knownStart
-        var before = Array(known[min(from, known.count)..<min(max(offset - knownStart, 0), known.count)])
+        let to = min(max(offset - knownStart, 0), known.count)
+        var before = Array(known[min(from, to)..<to])
         var after: [UInt8] = []
         var i = offset - knownStart
         while i >= 0, i < known.count, after.count < 20, known[i] != 0x0A {
@@ -650,7 +655,11 @@ final class YajlParserEngine {
     /// A key the fast path could not reject, delivered to the capture.
     @inline(never)
     private static func captureKey(_ ctx: UnsafeMutableRawPointer?, _ name: UnsafeRawBufferPointer) -> Int32 {
-        if let stop = stopAtEscape(ctx, name) { return stop }
+        // A key the capture neither reads nor keeps is skipped like a value, so it is not
+        // looked at for surrogate escapes (as in validation), whether or not the fast path
+        // above let it through.
+        let reads = { CallbackContext.from(ctx).pointee.capture.unsafelyUnwrapped.pointee.readsKey(JSONBytes(name)) }
+        if let stop = stopAtEscape(ctx, name, when: reads) { return stop }
         return deliverCapture(ctx) { try $0.key(JSONBytes(name)) }
     }
 
@@ -669,10 +678,13 @@ final class YajlParserEngine {
 
     /// 0 (stop), with the error kept, when the string or key just read has a surrogate
     /// escape with no UTF-8 form (see ``surrogateEscapeError(_:)``); `nil` to go on.
+    /// `when` decides, for a token that may hold one, whether it matters.
     @inline(__always)
-    private static func stopAtEscape(_ ctx: UnsafeMutableRawPointer?, _ value: UnsafeRawBufferPointer) -> Int32? {
+    private static func stopAtEscape(_ ctx: UnsafeMutableRawPointer?, _ value: UnsafeRawBufferPointer,
+                                     when matters: () -> Bool = { true }) -> Int32? {
         CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { engine in
-            guard engine.mayHoldBadSurrogate(value), let error = engine.surrogateEscapeError(value) else { return nil }
+            guard engine.mayHoldBadSurrogate(value), matters(),
+                  let error = engine.surrogateEscapeError(value) else { return nil }
             engine.handlerError = error
             return 0
         }
@@ -686,7 +698,10 @@ final class YajlParserEngine {
 
     @inline(__always)
     private static func leave(_ ctx: UnsafeMutableRawPointer?) {
-        CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { $0.depth -= 1 }
+        CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { engine in
+            engine.depth -= 1
+            if engine.depth == 0 { engine.valueEnd = engine.currentOffset }
+        }
     }
 
     /// Calls the sink without reference counting: the engine and its sink outlive every
