@@ -234,6 +234,15 @@ struct ParserOptionTests {
         #expect([commented.offset, commented.line, commented.column] as [Int] == [17, 2, 2])
     }
 
+    @Test("data after a long run of white space that came in earlier chunks is located too")
+    func dataAfterLongWhiteSpace() throws {
+        let bytes = Array(("{}" + String(repeating: " \n", count: 150) + "  /").utf8)
+        let chunks = stride(from: 0, to: bytes.count, by: 16).map { Array(bytes[$0..<min($0 + 16, bytes.count)]) }
+        let error = try #require(outcome(chunks: chunks).error)
+        #expect([error.offset, error.line, error.column] as [Int] == [bytes.count - 1, 151, 3])
+        #expect(error == ErrorSummary(try #require(parseError(bytes))))
+    }
+
     @Test("JSON Lines")
     func jsonLines() throws {
         let text = "{\"id\":1,\"ok\":true}\n{\"id\":2,\"ok\":false}\r\n[]\n\"s\"\nnull\n"

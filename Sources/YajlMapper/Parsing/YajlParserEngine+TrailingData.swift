@@ -8,8 +8,12 @@ extension YajlParserEngine {
     /// The offset of the first byte after the value that is not white space (nor in a
     /// comment, when comments are allowed), or `nil` when the bytes needed are gone.
     func trailingDataStart() -> Int? {
-        guard let end = valueEnd ?? topLevelScalarEnd(),
-              let (bytes, start) = knownBytes(from: end, to: bytesBefore + chunk.count) else { return nil }
+        guard let end = valueEnd ?? topLevelScalarEnd() else { return nil }
+        // White space that came in chunks gone by: only the bytes still known are looked at
+        // (with comments allowed, the first of them could be inside one).
+        let from = max(end, earliestKnownOffset)
+        guard from == end || !options.allowComments,
+              let (bytes, start) = knownBytes(from: from, to: bytesBefore + chunk.count) else { return nil }
         let at = Self.skipSpace(bytes, from: 0, comments: options.allowComments)
         return at < bytes.count ? start + at : nil
     }

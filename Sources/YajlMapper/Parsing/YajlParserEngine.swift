@@ -497,6 +497,9 @@ final class YajlParserEngine {
         makeError(kind: kind, message: message, at: offset)
     }
 
+    /// The first offset ``knownBytes(from:to:)`` can give.
+    var earliestKnownOffset: Int { min(bytesBefore - tail.count, openString.openStart ?? bytesBefore) }
+
     /// The input's bytes from `from` to `to` (absolute offsets) and `from`, when they are
     /// still known: in the current chunk, in the bytes kept from just before it, or in the
     /// string token open at its start.
