@@ -234,6 +234,35 @@ struct ParserOptionTests {
         #expect([commented.offset, commented.line, commented.column] as [Int] == [17, 2, 2])
     }
 
+    /// A top-level number or literal ends where yajl's lexer ends it (`123x` at the `x`),
+    /// and data after a value is found however far back the value ended, in one buffer and
+    /// in any chunks, with comments allowed or not.
+    @Test("data after the value, far from it or right after a number or literal", arguments: [
+        ("123x y", 3, false), ("falsel c", 5, false), ("nulltr", 4, false), ("true-5", 4, false),
+        ("3-0", 1, false), ("1tr", 1, false), ("-0.5e+7.1", 7, false),
+        ("1" + String(repeating: " ", count: 70) + "123", 71, false),
+        ("{}" + String(repeating: " ", count: 70) + "123", 72, true),
+        ("false" + String(repeating: " ", count: 59) + "\n/", 65, false),
+        ("3" + String(repeating: " ", count: 60) + "\"a b\"", 61, false),
+        ("[]/* " + String(repeating: "x", count: 50) + " */ /1", 59, true),
+        ("\"" + String(repeating: "\\\"", count: 40) + "\" x", 83, true),
+    ])
+    func dataAfterTheValueAnywhere(text: String, offset: Int, comments: Bool) throws {
+        let options = JSONParseOptions(allowComments: comments)
+        let bytes = Array(text.utf8)
+        let whole = try #require(parseError(bytes, options: options))
+        #expect(whole.offset == offset)
+        #expect(whole.message == "unexpected data after the JSON value")
+        for cut in 1..<bytes.count {
+            let split = outcome(chunks: [Array(bytes[..<cut]), Array(bytes[cut...])], options: options).error
+            #expect(split == ErrorSummary(whole), "cut at \(cut)")
+        }
+        for size in [1, 3, 16] {
+            let chunks = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
+            #expect(validationError(chunks: chunks, options: options) == ErrorSummary(whole), "chunks of \(size)")
+        }
+    }
+
     @Test("data after a long run of white space that came in earlier chunks is located too")
     func dataAfterLongWhiteSpace() throws {
         let bytes = Array(("{}" + String(repeating: " \n", count: 150) + "  /").utf8)

@@ -27,8 +27,11 @@ final class YajlParserEngine {
 
     // Nesting.
     fileprivate var depth = 0
-    /// Just past the last top-level object or array that ended (see `trailingDataStart()`).
+    /// Just past the last top-level value that ended (see `trailingDataStart()`).
     fileprivate(set) var valueEnd: Int?
+    /// How far only spaces, tabs and line breaks follow ``valueEnd``, as far as chunks
+    /// gone by tell (a comment there can hide what comes after it).
+    var plainSpaceEnd = 0
     fileprivate var depthExceeded = false
     /// An error thrown by the handler during the current `yajl_parse`.
     fileprivate var handlerError: (any Error)?
@@ -107,6 +110,7 @@ final class YajlParserEngine {
         if let failure { throw failure }
         precondition(!finished, "JSONStreamParser: feed after finish")
         guard bytes.count > 0 else { return }
+        defer { if failure != nil { oneShotInput = nil } }
         if checksBehind { return try parse(bytes) }
         switch firstBadByte(in: bytes, from: 0, to: bytes.count) {
         case .utf8(let bad)?:
@@ -236,6 +240,7 @@ final class YajlParserEngine {
         if let failure { throw failure }
         if finished { return }
         finished = true
+        defer { oneShotInput = nil }
         chunk = UnsafeRawBufferPointer(start: nil, count: 0)
         // Zero values is a valid stream of values (an empty JSON Lines file); yajl says EOF.
         if !sawContent && options.allowMultipleValues { return }
@@ -279,6 +284,9 @@ final class YajlParserEngine {
     /// then counted only if an error needs them, and no token is cut by a chunk's end.
     var oneShot = false
     private var uncountedChunk: UnsafeRawBufferPointer?
+    /// A one-shot parse's whole input, once read, until `finish` (the data after a value
+    /// can then need bytes from anywhere in it).
+    private var oneShotInput: UnsafeRawBufferPointer?
 
     /// Counts the lines of a chunk whose counting was deferred.
     private func countDeferredLines() {
@@ -313,12 +321,20 @@ final class YajlParserEngine {
         }
         countDeferredLines()
         if oneShot {
+            oneShotInput = bytes
             uncountedChunk = bytes
         } else {
             countLines(bytes)
         }
         noteTrailingBackslashes(bytes)
-        if !oneShot { openString.follow(bytes, at: bytesBefore, between: lastBetween, comments: options.allowComments) }
+        if !oneShot {
+            openString.follow(bytes, at: bytesBefore, between: lastBetween, comments: options.allowComments)
+            // A top-level string, number or literal: its end, while its bytes are known.
+            if valueEnd == nil, lastBetween == 0, sawContent, !options.allowMultipleValues {
+                valueEnd = topLevelScalarEnd()
+            }
+            notePlainSpace(bytes)
+        }
         bytesBefore += bytes.count
         if bytes.count >= Self.tailLimit {
             tail = Array(bytes[(bytes.count - Self.tailLimit)...])
@@ -460,8 +476,10 @@ final class YajlParserEngine {
             // its lexer backs up to the offending byte for every lexical error but an
             // invalid character, and its parser moves back by the token's length after a
             // map value: point at the token, or at the offending byte.
-            if message == "trailing garbage", let start = trailingDataStart() {
-                offset = start
+            if message == "trailing garbage" {
+                // Where the data starts; else the byte before yajl's offset, but not before
+                // the chunk it is reading (its lexer backs up to a bad byte, at most to there).
+                offset = trailingDataStart() ?? max(offset - 1, finished ? 0 : bytesBefore)
             } else if !(lexical ? message != "invalid char in json text" : Self.movedBack.contains(message)) {
                 offset = max(offset - 1, 0)
             }
@@ -498,12 +516,17 @@ final class YajlParserEngine {
     }
 
     /// The first offset ``knownBytes(from:to:)`` can give.
-    var earliestKnownOffset: Int { min(bytesBefore - tail.count, openString.openStart ?? bytesBefore) }
+    var earliestKnownOffset: Int {
+        oneShotInput == nil ? min(bytesBefore - tail.count, openString.openStart ?? bytesBefore) : 0
+    }
 
     /// The input's bytes from `from` to `to` (absolute offsets) and `from`, when they are
     /// still known: in the current chunk, in the bytes kept from just before it, or in the
     /// string token open at its start.
     func knownBytes(from: Int, to: Int) -> ([UInt8], Int)? {
+        if let input = oneShotInput, from >= 0, from <= to, to <= input.count {
+            return (Array(UnsafeRawBufferPointer(rebasing: input[from..<to])), from)
+        }
         let tailStart = bytesBefore - tail.count
         let openStart = openString.openStart ?? tailStart
         guard to >= from, from >= min(tailStart, openStart), to <= bytesBefore + chunk.count else { return nil }
@@ -527,6 +550,13 @@ final class YajlParserEngine {
         let inChunk = max(0, min(offset - bytesBefore, chunk.count))
         var line = newlinesBefore + 1
         var lineStart = lastNewlineBefore + 1
+        if offset <= lastNewlineBefore, let (known, knownStart) = knownBytes(from: earliestKnownOffset, to: bytesBefore) {
+            // Before a line break already counted (an offset in an earlier chunk): take back
+            // the breaks between, and find its own line's start, in the bytes still known.
+            let at = max(offset - knownStart, 0)
+            line -= known[at...].filter { $0 == 0x0A }.count
+            lineStart = known[..<at].lastIndex(of: 0x0A).map { knownStart + $0 + 1 } ?? knownStart
+        }
         if inChunk > 0, let base = chunk.baseAddress {
             for i in 0..<inChunk where base.load(fromByteOffset: i, as: UInt8.self) == 0x0A {
                 line += 1
