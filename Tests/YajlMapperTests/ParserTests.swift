@@ -246,6 +246,12 @@ struct ParserOptionTests {
         ("3" + String(repeating: " ", count: 60) + "\"a b\"", 61, false),
         ("[]/* " + String(repeating: "x", count: 50) + " */ /1", 59, true),
         ("\"" + String(repeating: "\\\"", count: 40) + "\" x", 83, true),
+        ("/**/true x", 9, true), ("/**/1/", 5, true), ("//\n0,", 4, true),
+        (String(repeating: " ", count: 70) + "1 23", 72, false),
+        (String(repeating: " ", count: 70) + "1 \"x y\"", 72, true),
+        ("\"" + String(repeating: "a", count: 70) + "\" 123", 73, false),
+        (String(repeating: " ", count: 62) + "true-5", 66, false),
+        ("[1, 2]/*c*/" + String(repeating: " ", count: 60) + "98765432109876543210", 71, true),
     ])
     func dataAfterTheValueAnywhere(text: String, offset: Int, comments: Bool) throws {
         let options = JSONParseOptions(allowComments: comments)
@@ -253,6 +259,7 @@ struct ParserOptionTests {
         let whole = try #require(parseError(bytes, options: options))
         #expect(whole.offset == offset)
         #expect(whole.message == "unexpected data after the JSON value")
+        #expect(outcome(chunks: [bytes], options: options).error == ErrorSummary(whole), "fed whole")
         for cut in 1..<bytes.count {
             let split = outcome(chunks: [Array(bytes[..<cut]), Array(bytes[cut...])], options: options).error
             #expect(split == ErrorSummary(whole), "cut at \(cut)")

@@ -27,11 +27,11 @@ final class YajlParserEngine {
 
     // Nesting.
     fileprivate var depth = 0
-    /// Just past the last top-level value that ended (see `trailingDataStart()`).
-    fileprivate(set) var valueEnd: Int?
-    /// How far only spaces, tabs and line breaks follow ``valueEnd``, as far as chunks
-    /// gone by tell (a comment there can hide what comes after it).
-    var plainSpaceEnd = 0
+    /// Just past the top-level value, once it ended (see `trailingDataStart()`).
+    var valueEnd: Int?
+    /// The white space and comments before the top-level value, and after it.
+    var lead = SpaceScan(from: 0)
+    var after = SpaceScan(from: 0)
     fileprivate var depthExceeded = false
     /// An error thrown by the handler during the current `yajl_parse`.
     fileprivate var handlerError: (any Error)?
@@ -327,13 +327,10 @@ final class YajlParserEngine {
             countLines(bytes)
         }
         noteTrailingBackslashes(bytes)
+        // (Before the open string moves on: a top-level string's bytes are still kept.)
+        followSpace(bytes)
         if !oneShot {
             openString.follow(bytes, at: bytesBefore, between: lastBetween, comments: options.allowComments)
-            // A top-level string, number or literal: its end, while its bytes are known.
-            if valueEnd == nil, lastBetween == 0, sawContent, !options.allowMultipleValues {
-                valueEnd = topLevelScalarEnd()
-            }
-            notePlainSpace(bytes)
         }
         bytesBefore += bytes.count
         if bytes.count >= Self.tailLimit {
@@ -383,7 +380,7 @@ final class YajlParserEngine {
     /// bytes before the chunk (not followed in a one-shot parse: its one chunk has them all).
     private var openString = OpenStringTracker()
     /// The offset just after the last container's start: between tokens.
-    fileprivate var lastBetween = 0
+    fileprivate(set) var lastBetween = 0
     /// How many backslashes end the input before the current chunk.
     private var trailingBackslashes = 0
 
@@ -513,6 +510,12 @@ final class YajlParserEngine {
     /// ``makeError(kind:message:at:)`` for the engine's extensions.
     func error(kind: JSONParseError.Kind, message: String, at offset: Int) -> JSONParseError {
         makeError(kind: kind, message: message, at: offset)
+    }
+
+    /// Notes where the top-level value ended.
+    fileprivate func endValue(at offset: Int) {
+        valueEnd = offset
+        after = SpaceScan(from: offset)
     }
 
     /// The first offset ``knownBytes(from:to:)`` can give.
@@ -733,7 +736,7 @@ final class YajlParserEngine {
     private static func leave(_ ctx: UnsafeMutableRawPointer?) {
         CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { engine in
             engine.depth -= 1
-            if engine.depth == 0 { engine.valueEnd = engine.currentOffset }
+            if engine.depth == 0 { engine.endValue(at: engine.currentOffset) }
         }
     }
 
