@@ -247,6 +247,7 @@ struct ParserOptionTests {
         ("[]/* " + String(repeating: "x", count: 50) + " */ /1", 59, true),
         ("\"" + String(repeating: "\\\"", count: 40) + "\" x", 83, true),
         ("/**/true x", 9, true), ("/**/1/", 5, true), ("//\n0,", 4, true),
+        ("{} \"abc", 3, false), ("true\"", 4, false), ("3\"", 1, true), ("{}\"a\\", 2, false),
         (String(repeating: " ", count: 70) + "1 23", 72, false),
         (String(repeating: " ", count: 70) + "1 \"x y\"", 72, true),
         ("\"" + String(repeating: "a", count: 70) + "\" 123", 73, false),

@@ -246,6 +246,12 @@ final class YajlParserEngine {
         if !sawContent && options.allowMultipleValues { return }
         let status = yajl_complete_parse(handle)
         try check(status)
+        // yajl takes a string left open after the value (`{} "abc`) for one still to come.
+        if !options.allowMultipleValues, let at = trailingDataStart() {
+            let error = makeError(kind: .syntax, message: "unexpected data after the JSON value", at: at)
+            failure = error
+            throw error
+        }
     }
 
     private func parse(_ bytes: UnsafeRawBufferPointer) throws {
