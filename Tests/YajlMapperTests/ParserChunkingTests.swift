@@ -81,6 +81,8 @@ struct ParserChunkingTests {
         ChunkCase("invalid UTF-8 in key", bytes: [0x7B, 0x22, 0xE2, 0x82, 0x22, 0x3A, 0x31, 0x7D]),
         ChunkCase("form feed", "[1,\n \"x\",\u{C} 2]"),
         ChunkCase("form feed in string", "[\"ab\u{C}cd\"]"),
+        ChunkCase("a character cut by a form feed", bytes: [0x5B, 0x22, 0xF0, 0x0C, 0x22, 0x5D]),
+        ChunkCase("a character cut by a vertical tab", bytes: [0x5B, 0x22, 0xE6, 0x97, 0x0B, 0x22, 0x5D]),
         ChunkCase("vertical tab", "[1,\n \"x\",\u{B} 2]"),
         ChunkCase("trailing garbage", "{\"k\":\"v\"} x"),
         ChunkCase("value after a map value (known yajl limitation when split in the token)", "{\"a\":\"a\"\n 123}"),

@@ -27,7 +27,9 @@ struct UTF8Check {
     /// Checks bytes `from..<to` of `chunk`, which starts at absolute offset `chunkStart`.
     /// Ranges must follow each other; a chunk's first range starts at 0.
     mutating func check(_ chunk: UnsafeRawBufferPointer, chunkStart: Int, from: Int, to: Int) -> Failure? {
-        guard let base = chunk.baseAddress, to > from else { return nil }
+        // (An empty range still finishes a sequence the last chunk cut: a form feed first in
+        // this chunk comes after it.)
+        guard let base = chunk.baseAddress, to > from || !pending.isEmpty else { return nil }
         var i = max(from, checkedTo - chunkStart)
         if !pending.isEmpty {
             // Finish the sequence the last chunk cut (in its first range only).
