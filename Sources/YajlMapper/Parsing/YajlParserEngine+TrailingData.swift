@@ -46,8 +46,11 @@ extension YajlParserEngine {
     /// callback marks it): the end of its token, as yajl's lexer reads it (`123x` ends at
     /// the `x`, `truex` at the `x`), or `nil` when its bytes are not all known yet.
     private func topLevelScalarEnd(from start: Int?) -> Int? {
+        // (At most the first 64 KiB of the token are looked at, each time: a longer string
+        // is not followed to its end, so a stream of one huge string costs no more.)
         guard lastBetween == 0, let start,
-              let (bytes, _) = knownBytes(from: start, to: bytesBefore + chunk.count), !bytes.isEmpty else { return nil }
+              let (bytes, _) = knownBytes(from: start, to: min(bytesBefore + chunk.count, start + 1 << 16)),
+              !bytes.isEmpty else { return nil }
         var i = 0
         func digits() { while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 } }
         switch bytes[0] {

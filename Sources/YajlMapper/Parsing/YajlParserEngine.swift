@@ -335,8 +335,12 @@ final class YajlParserEngine {
         noteTrailingBackslashes(bytes)
         // (Before the open string moves on: a top-level string's bytes are still kept.)
         followSpace(bytes)
-        if !oneShot {
+        // Validation reads no string: it follows one only as a top-level value in the first
+        // 64 KiB, whose end locates data after it (see `topLevelScalarEnd(from:)`).
+        if !oneShot && (sink != nil || (lastBetween == 0 && bytesBefore < 1 << 16)) {
             openString.follow(bytes, at: bytesBefore, between: lastBetween, comments: options.allowComments)
+        } else if openString.openStart != nil {
+            openString = OpenStringTracker()
         }
         bytesBefore += bytes.count
         if bytes.count >= Self.tailLimit {
