@@ -29,7 +29,7 @@ struct OpenStringTracker {
     /// Where the input stands at the last chunk's end.
     private var place = Place.between
     /// In a string: the last chunk ended with an unpaired backslash (the next byte is escaped).
-    private var escapePending = false
+    private(set) var escapePending = false
     /// Between tokens: the last chunk ended with a `/` (a comment may start).
     private var slashPending = false
     /// In a block comment: the last chunk ended with a `*` (the comment may end).

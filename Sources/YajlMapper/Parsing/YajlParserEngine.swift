@@ -332,7 +332,6 @@ final class YajlParserEngine {
         } else {
             countLines(bytes)
         }
-        noteTrailingBackslashes(bytes)
         // (Before the open string moves on: a top-level string's bytes are still kept.)
         followSpace(bytes)
         // Validation reads no string: it follows one only as a top-level value in the first
@@ -375,14 +374,14 @@ final class YajlParserEngine {
         return openString.openStart
     }
 
-    /// Whether the byte at `index` of a chunk follows an odd number of backslashes (counting
-    /// those that end the input before the chunk).
+    /// Whether the byte at `index` of a chunk follows an odd number of backslashes (with,
+    /// for a run from the chunk's start, the one that ended a string open before it).
     private func isEscaped(_ base: UnsafeRawPointer, _ index: Int) -> Bool {
         var backslashes = 0
         while index - backslashes - 1 >= 0, base.load(fromByteOffset: index - backslashes - 1, as: UInt8.self) == 0x5C {
             backslashes += 1
         }
-        if backslashes == index { backslashes += trailingBackslashes }
+        if backslashes == index && openString.escapePending { backslashes += 1 }
         return backslashes % 2 == 1
     }
 
@@ -391,18 +390,6 @@ final class YajlParserEngine {
     private var openString = OpenStringTracker()
     /// The offset just after the last container's start: between tokens.
     fileprivate(set) var lastBetween = 0
-    /// How many backslashes end the input before the current chunk.
-    private var trailingBackslashes = 0
-
-    /// Notes how many backslashes end the chunk yajl just read.
-    private func noteTrailingBackslashes(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress else { return }
-        var trailing = 0
-        while trailing < bytes.count, base.load(fromByteOffset: bytes.count - 1 - trailing, as: UInt8.self) == 0x5C {
-            trailing += 1
-        }
-        trailingBackslashes = trailing == bytes.count ? trailingBackslashes + trailing : trailing
-    }
 
     // MARK: Retention and lines (used while mapping)
 
@@ -542,7 +529,7 @@ final class YajlParserEngine {
         }
         let tailStart = bytesBefore - tail.count
         let openStart = openString.openStart ?? tailStart
-        guard to >= from, from >= min(tailStart, openStart), to <= bytesBefore + chunk.count else { return nil }
+        guard to >= from, from >= earliestKnownOffset, to <= bytesBefore + chunk.count else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(to - from)
         if from < bytesBefore {
