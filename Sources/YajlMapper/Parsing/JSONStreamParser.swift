@@ -40,12 +40,16 @@ public final class JSONStreamParser<Handler: JSONEventHandler> {
     public var options: JSONParseOptions { engine.options }
 
     /// The number of bytes accepted so far.
-    public var bytesConsumed: Int { engine.bytesBefore }
+    public var bytesConsumed: Int { engine.bytesFed }
 
     /// The absolute byte offset of the parser: during an event, just past its token.
     public var currentOffset: Int { engine.currentOffset }
 
     /// Feeds the next chunk of input.
+    ///
+    /// While a string longer than 64 KiB is open, chunks are copied and wait until they add
+    /// up to a quarter of its length, then reach yajl as one (yajl reads a cut token again
+    /// from its start at every chunk); their events come then.
     /// - Parameter bytes: any number of bytes, even one or none.
     /// - Throws: ``JSONParseError``, or the error the handler threw. After an error
     ///   every call throws it again.

@@ -40,13 +40,19 @@ struct OpenStringTracker {
         return nil
     }
 
-    /// The open token's bytes, from its opening quote to the last chunk's end.
+    /// The open token's bytes, from its opening quote to the last chunk's end (when kept).
     private(set) var openBytes: [UInt8] = []
+    /// Whether ``openBytes`` is kept (it was for every chunk of the open token).
+    private var keptBytes = true
+    /// ``openStart`` when ``openBytes`` holds the open token's bytes.
+    var keptStart: Int? { keptBytes ? openStart : nil }
 
     /// Follows a chunk yajl has read whole, which starts at absolute offset `chunkStart`;
     /// `between` is an absolute offset known to lie between tokens (the last container's
-    /// start yajl met, in this chunk or before).
-    mutating func follow(_ chunk: UnsafeRawBufferPointer, at chunkStart: Int, between: Int, comments: Bool) {
+    /// start yajl met, in this chunk or before). `keepingBytes`: keep the open token's
+    /// bytes (see ``openBytes``); without, only where it starts is known.
+    mutating func follow(_ chunk: UnsafeRawBufferPointer, at chunkStart: Int, between: Int, comments: Bool,
+                         keepingBytes: Bool = true) {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
         var i = 0
         if between > chunkStart, between <= chunkStart + chunk.count {
@@ -57,7 +63,96 @@ struct OpenStringTracker {
             starPending = false
             i = between - chunkStart
         }
-        let count = chunk.count
+        if comments {
+            followWithComments(base, from: i, count: chunk.count, chunkStart: chunkStart)
+        } else {
+            followQuotes(base, from: i, count: chunk.count, chunkStart: chunkStart)
+        }
+        // Bytes not kept before cannot be kept from the middle of a token.
+        let keeps = keepingBytes && (keptBytes || (openStart ?? chunkStart) >= chunkStart)
+        keptBytes = keeps
+        if keeps {
+            keepOpenBytes(chunk, at: chunkStart)
+        } else if openBytes.capacity > 0 {
+            openBytes = []
+        }
+    }
+
+    /// Without comments, only quotes and backslashes matter. Most 64-byte blocks hold no
+    /// backslash: each quote there opens or closes a string, so the block's count of quotes
+    /// decides, and only the last block with quotes is looked at again for where an open
+    /// string starts. A block with a backslash is followed byte by byte.
+    private mutating func followQuotes(_ base: UnsafeRawPointer, from start: Int, count: Int, chunkStart: Int) {
+        var i = start
+        // The block whose last quote opened the string still open, when that came from a count.
+        var openedIn: Int?
+        while i < count {
+            if i &+ 64 <= count && !escapePending {
+                let (quotes, backslash) = Self.quotes(in: base + i)
+                if !backslash {
+                    if quotes & 1 == 1 {
+                        if case .string = place {
+                            place = .between
+                            openedIn = nil
+                        } else {
+                            place = .string(start: -1)
+                            openedIn = i
+                        }
+                    } else if quotes > 0, case .string = place {
+                        // Closed and opened again: the last quote opened it.
+                        openedIn = i
+                    }
+                    i &+= 64
+                    continue
+                }
+            }
+            let end = min(i &+ 64, count)
+            while i < end {
+                let byte = base.load(fromByteOffset: i, as: UInt8.self)
+                if case .string = place {
+                    if escapePending {
+                        escapePending = false
+                    } else if byte == 0x5C {
+                        escapePending = true
+                    } else if byte == 0x22 {
+                        place = .between
+                    }
+                } else if byte == 0x22 {
+                    place = .string(start: chunkStart &+ i)
+                    openedIn = nil
+                }
+                i &+= 1
+            }
+        }
+        if let block = openedIn, case .string = place {
+            var k = block + 63
+            while base.load(fromByteOffset: k, as: UInt8.self) != 0x22 { k -= 1 }
+            place = .string(start: chunkStart + k)
+        }
+    }
+
+    /// The number of quotes among the 64 bytes at `p`, and whether a backslash is there.
+    @inline(__always)
+    private static func quotes(in p: UnsafeRawPointer) -> (Int, Bool) {
+        let quote = SIMD16<UInt8>(repeating: 0x22), backslash = SIMD16<UInt8>(repeating: 0x5C)
+        var counts = SIMD16<UInt8>(), escapes = SIMD16<UInt8>()
+        for k in 0..<4 {
+            let v = p.loadUnaligned(fromByteOffset: 16 &* k, as: SIMD16<UInt8>.self)
+            // A lane that matches is all ones: subtracting it adds one.
+            counts &-= unsafeBitCast(v .== quote, to: SIMD16<UInt8>.self)
+            escapes |= unsafeBitCast(v .== backslash, to: SIMD16<UInt8>.self)
+        }
+        let words = unsafeBitCast(escapes, to: SIMD2<UInt64>.self)
+        // Each byte counts at most 4: the two halves add without carries, and the multiply
+        // sums a word's bytes into its top byte.
+        let halves = unsafeBitCast(counts, to: SIMD2<UInt64>.self)
+        let count = ((halves[0] &+ halves[1]) &* 0x0101_0101_0101_0101) >> 56
+        return (Int(truncatingIfNeeded: count), words[0] | words[1] != 0)
+    }
+
+    /// Quotes, backslashes and comments, byte by byte (a comment can hold quotes).
+    private mutating func followWithComments(_ base: UnsafeRawPointer, from start: Int, count: Int, chunkStart: Int) {
+        var i = start
         func byte(_ k: Int) -> UInt8 { base.load(fromByteOffset: k, as: UInt8.self) }
         while i < count {
             switch place {
@@ -66,14 +161,6 @@ struct OpenStringTracker {
                     slashPending = false
                     if byte(i) == 0x2F { place = .lineComment; i += 1; continue }
                     if byte(i) == 0x2A { place = .blockComment; i += 1; continue }
-                }
-                guard comments else {
-                    // Quotes are the only way into a token that matters here.
-                    guard let hit = memchr(base + i, 0x22, count - i) else { i = count; continue }
-                    let at = base.distance(to: UnsafeRawPointer(hit))
-                    place = .string(start: chunkStart + at)
-                    i = at + 1
-                    continue
                 }
                 let b = byte(i)
                 i += 1
@@ -109,7 +196,6 @@ struct OpenStringTracker {
                 }
             }
         }
-        keepOpenBytes(chunk, at: chunkStart)
     }
 
     /// How many backslashes come just before index `end`, looking no further back than `start`.

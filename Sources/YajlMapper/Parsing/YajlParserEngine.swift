@@ -110,6 +110,43 @@ final class YajlParserEngine {
         if let failure { throw failure }
         precondition(!finished, "JSONStreamParser: feed after finish")
         guard bytes.count > 0 else { return }
+        if holdUntil > 0 {
+            held.append(contentsOf: bytes)
+            if held.count >= holdUntil { try feedHeld() }
+            return
+        }
+        try feedNow(bytes)
+        // yajl reads a token cut by chunks from its start again at each chunk: while a long
+        // string is open, chunks wait until they are a quarter as long as it, so each byte
+        // is read a bounded number of times (a 40 MB string in 64 KiB chunks took 5.5 s).
+        if !oneShot, let start = openString.openStart, bytesBefore - start >= Self.holdFrom {
+            holdUntil = (bytesBefore - start) / 4
+            held.reserveCapacity(holdUntil + bytes.count)
+        }
+    }
+
+    /// A string token open for this many bytes at a chunk's end makes later chunks wait.
+    static let holdFrom = 1 << 16
+    /// The chunks waiting (see ``feed(_:)``), and how many bytes they wait for (0: none wait).
+    private var held: [UInt8] = []
+    private var holdUntil = 0
+
+    /// How many bytes of string tokens cut by chunks yajl has read again so far: at each
+    /// chunk, those of the token open at its start (followed in streams only; for tests).
+    private(set) var tokenBytesReread = 0
+
+    /// The bytes fed so far, waiting ones included.
+    var bytesFed: Int { bytesBefore + held.count }
+
+    /// Gives yajl the chunks that waited, as one.
+    private func feedHeld() throws {
+        var waiting: [UInt8] = []
+        swap(&waiting, &held)
+        holdUntil = 0
+        try waiting.withUnsafeBytes { try feed($0) }
+    }
+
+    private func feedNow(_ bytes: UnsafeRawBufferPointer) throws {
         defer { if failure != nil { oneShotInput = nil } }
         if checksBehind { return try parse(bytes) }
         switch firstBadByte(in: bytes, from: 0, to: bytes.count) {
@@ -239,6 +276,7 @@ final class YajlParserEngine {
     func finish() throws {
         if let failure { throw failure }
         if finished { return }
+        if !held.isEmpty { try feedHeld() }
         finished = true
         defer { oneShotInput = nil }
         chunk = UnsafeRawBufferPointer(start: nil, count: 0)
@@ -256,6 +294,7 @@ final class YajlParserEngine {
 
     private func parse(_ bytes: UnsafeRawBufferPointer) throws {
         guard bytes.count > 0 else { return }
+        if let start = openString.openStart { tokenBytesReread += bytesBefore - start }
         chunk = bytes
         checkedTo = bytesBefore
         let status = yajl_parse(handle, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count)
@@ -334,12 +373,12 @@ final class YajlParserEngine {
         }
         // (Before the open string moves on: a top-level string's bytes are still kept.)
         followSpace(bytes)
-        // Validation reads no string: it follows one only as a top-level value in the first
-        // 64 KiB, whose end locates data after it (see `topLevelScalarEnd(from:)`).
-        if !oneShot && (sink != nil || (lastBetween == 0 && bytesBefore < 1 << 16)) {
-            openString.follow(bytes, at: bytesBefore, between: lastBetween, comments: options.allowComments)
-        } else if openString.openStart != nil {
-            openString = OpenStringTracker()
+        if !oneShot {
+            // Validation reads no string: it keeps one's bytes only as a top-level value in the
+            // first 64 KiB, whose end locates data after it (see `topLevelScalarEnd(from:)`).
+            let keep = sink != nil || (lastBetween == 0 && bytesBefore < 1 << 16)
+            openString.follow(bytes, at: bytesBefore, between: lastBetween, comments: options.allowComments,
+                              keepingBytes: keep)
         }
         bytesBefore += bytes.count
         if bytes.count >= Self.tailLimit {
@@ -517,7 +556,7 @@ final class YajlParserEngine {
 
     /// The first offset ``knownBytes(from:to:)`` can give.
     var earliestKnownOffset: Int {
-        oneShotInput == nil ? min(bytesBefore - tail.count, openString.openStart ?? bytesBefore) : 0
+        oneShotInput == nil ? min(bytesBefore - tail.count, openString.keptStart ?? bytesBefore) : 0
     }
 
     /// The input's bytes from `from` to `to` (absolute offsets) and `from`, when they are
@@ -528,7 +567,7 @@ final class YajlParserEngine {
             return (Array(UnsafeRawBufferPointer(rebasing: input[from..<to])), from)
         }
         let tailStart = bytesBefore - tail.count
-        let openStart = openString.openStart ?? tailStart
+        let openStart = openString.keptStart ?? tailStart
         guard to >= from, from >= earliestKnownOffset, to <= bytesBefore + chunk.count else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(to - from)

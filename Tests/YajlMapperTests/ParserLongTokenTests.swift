@@ -1,0 +1,150 @@
+import Testing
+@testable import YajlMapper
+
+/// Strings much longer than the chunks they come in: yajl reads a token cut by chunks from
+/// its start again at every chunk, so the engine lets chunks wait while a long string is
+/// open (see `YajlParserEngine.feed(_:)`), and the open-string tracker counts quotes a block
+/// at a time.
+@Suite("Long strings in small chunks")
+struct ParserLongTokenTests {
+    /// `{"a": [1, 2], "blob": "<length x's, with escapes>", "b": true}` and where the blob's
+    /// opening quote is.
+    static func document(length: Int, escapes: Bool = false) -> (bytes: [UInt8], quote: Int) {
+        var blob = [UInt8](repeating: UInt8(ascii: "x"), count: length)
+        if escapes {
+            for i in stride(from: 1000, to: length - 2, by: 7919) { blob[i] = 0x5C; blob[i + 1] = 0x22 }
+        }
+        let head = Array(#"{"a": [1, 2], "blob": ""#.utf8)
+        return (head + blob + Array(#"", "b": true}"#.utf8), head.count - 1)
+    }
+
+    static func chunks(_ bytes: [UInt8], size: Int) -> [[UInt8]] {
+        stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
+    }
+
+    @Test("a 1 MB string in 1 KiB chunks is read a bounded number of times, not once per chunk",
+          arguments: [false, true])
+    func aLongStringIsNotReadAgainAtEveryChunk(validating: Bool) throws {
+        let (bytes, _) = Self.document(length: 1 << 20)
+        let engine: YajlParserEngine
+        if validating {
+            let parser = JSONStreamParser(handler: DiscardEvents())
+            for chunk in Self.chunks(bytes, size: 1024) { try parser.feed(chunk) }
+            try parser.finish()
+            engine = parser.engine
+        } else {
+            let parser = JSONStreamParser(handler: EventRecorder())
+            for chunk in Self.chunks(bytes, size: 1024) { try parser.feed(chunk) }
+            try parser.finish()
+            #expect(parser.handler.events == (try events(bytes)))
+            engine = parser.engine
+        }
+        // Read again at each of its 1,024 chunks, the token would cost about 512 times its
+        // length; with chunks waiting while it is long, a few times.
+        #expect(engine.tokenBytesReread > 0)
+        #expect(engine.tokenBytesReread < 8 * (1 << 20), "\(engine.tokenBytesReread) bytes read again")
+    }
+
+    @Test("while chunks wait, they count as consumed, and the events are those of one buffer")
+    func waitingChunksAreConsumedAndGiveTheSameEvents() throws {
+        let (bytes, _) = Self.document(length: 300_000, escapes: true)
+        let parser = JSONStreamParser(handler: EventRecorder())
+        var fed = 0
+        for chunk in Self.chunks(bytes, size: 4096) {
+            try parser.feed(chunk)
+            fed += chunk.count
+            #expect(parser.bytesConsumed == fed)
+        }
+        try parser.finish()
+        #expect(parser.handler.events == (try events(bytes)))
+    }
+
+    @Test("errors in or after a long string are where one buffer puts them, at every chunk size",
+          arguments: [1000, 4096, 65536])
+    func errorsAfterWaitingAreLocatedAsInOneBuffer(size: Int) {
+        let (bytes, quote) = Self.document(length: 400_000)
+        var cases: [(String, [UInt8])] = []
+        // A control character deep in the string; a bad token after it; a form feed after it;
+        // the document cut inside the string; a lone surrogate escape far into it.
+        var control = bytes
+        control[quote + 350_000] = 0x01
+        cases.append(("control character", control))
+        cases.append(("bad token", Array(bytes.dropLast()) + Array(", x}".utf8)))
+        cases.append(("form feed", Array(bytes.dropLast()) + [0x0C, 0x7D]))
+        cases.append(("truncated", Array(bytes[..<(quote + 390_000)])))
+        var surrogate = bytes
+        surrogate.replaceSubrange((quote + 380_000)..<(quote + 380_006), with: Array(#"\ud800"#.utf8))
+        cases.append(("lone surrogate", surrogate))
+        for (name, input) in cases {
+            let whole = outcome(input)
+            #expect(whole.error != nil, "\(name)")
+            #expect(outcome(chunks: Self.chunks(input, size: size)) == whole, "\(name)")
+            #expect(validationError(chunks: Self.chunks(input, size: size), options: JSONParseOptions())
+                    == validationError(chunks: [input], options: JSONParseOptions()), "\(name)")
+        }
+    }
+
+    /// The tracker's state after each chunk against a byte-by-byte reference, on quotes,
+    /// backslashes and letters in runs long enough to fill whole 64-byte blocks with and
+    /// without backslashes, cut at many sizes.
+    @Test("counting quotes a block at a time finds the same open strings as following each byte")
+    func blockCountingMatchesAByteByByteReference() {
+        var random = SplitMix(seed: 7)
+        for _ in 0..<300 {
+            var text: [UInt8] = []
+            while text.count < 2000 {
+                switch random.next() % 6 {
+                case 0: text.append(0x22)
+                case 1: text.append(0x5C)
+                case 2: text += Array(repeating: 0x5C, count: Int(random.next() % 4) + 1)
+                default: text += Array(repeating: UInt8(ascii: "a"), count: Int(random.next() % 150))
+                }
+            }
+            for size in [1, 63, 64, 65, 100, 128, 700] {
+                var tracker = OpenStringTracker()
+                var reference = Reference()
+                for from in stride(from: 0, to: text.count, by: size) {
+                    let end = min(from + size, text.count)
+                    text[from..<end].withUnsafeBytes { tracker.follow($0, at: from, between: 0, comments: false) }
+                    for i in from..<end { reference.step(text[i], at: i) }
+                    #expect(tracker.openStart == reference.start && tracker.escapePending == reference.escape,
+                            "size \(size), after \(end) bytes")
+                    let kept = reference.start.map { Array(text[$0..<end]) } ?? []
+                    #expect(tracker.openBytes == kept, "size \(size), after \(end) bytes")
+                }
+            }
+        }
+    }
+
+    /// Quotes open and close strings; a backslash in a string escapes the next byte.
+    struct Reference {
+        var start: Int?
+        var escape = false
+
+        mutating func step(_ byte: UInt8, at offset: Int) {
+            guard start != nil else {
+                if byte == 0x22 { start = offset }
+                return
+            }
+            if escape {
+                escape = false
+            } else if byte == 0x5C {
+                escape = true
+            } else if byte == 0x22 {
+                start = nil
+            }
+        }
+    }
+
+    struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
