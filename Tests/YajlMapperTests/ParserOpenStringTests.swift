@@ -1,7 +1,7 @@
 import Testing
 @testable import YajlMapper
 
-/// ``OpenStringTracker``: whether a string token is open at a chunk's end, and the bytes
+/// ``OpenTokenTracker``: whether a string token is open at a chunk's end, and the bytes
 /// it keeps for it.
 @Suite("Strings open at a chunk's end")
 struct ParserOpenStringTests {
@@ -11,7 +11,7 @@ struct ParserOpenStringTests {
     static func follow(_ text: String, chunk size: Int, comments: Bool = false) -> [(start: Int?, kept: Int)] {
         let bytes = Array(text.utf8)
         let betweens = bytes.indices.filter { bytes[$0] == 0x7B || bytes[$0] == 0x5B }.map { $0 + 1 }
-        var tracker = OpenStringTracker()
+        var tracker = OpenTokenTracker()
         var between = 0
         var states: [(Int?, Int)] = []
         for from in stride(from: 0, to: bytes.count, by: size) {
@@ -53,8 +53,27 @@ struct ParserOpenStringTests {
         #expect(states.allSatisfy { $0.start == nil && $0.kept == 0 })
     }
 
+    @Test func anOpenNumberOrCommentIsATokenButNotAString() {
+        func starts(_ text: String, chunk size: Int, comments: Bool = false) -> [Int?] {
+            let bytes = Array(text.utf8)
+            var tracker = OpenTokenTracker()
+            return stride(from: 0, to: bytes.count, by: size).map { from in
+                let end = min(from + size, bytes.count)
+                bytes[from..<end].withUnsafeBytes { tracker.follow($0, at: from, between: 0, comments: comments) }
+                #expect(tracker.openStart == nil)
+                return tracker.openTokenStart
+            }
+        }
+        // `[12, ` then `-3456` then `7.5e+` then `8, tr` (a literal is short) then `ue]`.
+        #expect(starts("[12, -34567.5e+8, true]", chunk: 5) == [nil, 5, 5, nil, nil])
+        // A number that fills whole chunks is open since its first byte.
+        #expect(starts("[123456789]", chunk: 3) == [1, 1, 1, nil])
+        // `[1 /` (a slash alone) then `* a ` then `*/ /` then `/ bc` then a line break.
+        #expect(starts("[1 /* a */ // bc\n]", chunk: 4, comments: true) == [nil, 3, nil, 11, nil])
+    }
+
     @Test func aLongStringsBufferIsGivenBackWhenItCloses() {
-        var tracker = OpenStringTracker()
+        var tracker = OpenTokenTracker()
         let long = Array(#"[""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 200_000)
         long.withUnsafeBytes { tracker.follow($0, at: 0, between: 0, comments: false) }
         #expect(tracker.openStart == 1 && tracker.openBytes.count == 200_001)

@@ -117,23 +117,23 @@ final class YajlParserEngine {
         }
         try feedNow(bytes)
         // yajl reads a token cut by chunks from its start again at each chunk: while a long
-        // string is open, chunks wait until they are a quarter as long as it, so each byte
-        // is read a bounded number of times (a 40 MB string in 64 KiB chunks took 5.5 s).
-        if !oneShot, let start = openString.openStart, bytesBefore - start >= Self.holdFrom {
+        // token (a string, number or comment) is open, chunks wait until they are a quarter
+        // as long as it, so each byte is read a bounded number of times (a 40 MB string in
+        // 64 KiB chunks took 5.5 s, a 10 MB number 4.7 s).
+        if !oneShot, let start = openToken.openTokenStart, bytesBefore - start >= Self.holdFrom {
             holdUntil = (bytesBefore - start) / 4
             held.reserveCapacity(holdUntil + bytes.count)
         }
     }
 
-    /// A string token open for this many bytes at a chunk's end makes later chunks wait.
+    /// A token open for this many bytes at a chunk's end makes later chunks wait.
     static let holdFrom = 1 << 16
     /// The chunks waiting (see ``feed(_:)``), and how many bytes they wait for (0: none wait).
     private var held: [UInt8] = []
     private var holdUntil = 0
 
-    /// How many bytes of string tokens cut by chunks yajl has read again so far: at each
-    /// chunk, those of the token open at its start (followed in streams only; for tests).
-    private(set) var tokenBytesReread = 0
+    /// How many times yajl was given bytes (for tests: chunks that waited reach it as one).
+    private(set) var yajlParseCalls = 0
 
     /// The bytes fed so far, waiting ones included.
     var bytesFed: Int { bytesBefore + held.count }
@@ -294,7 +294,7 @@ final class YajlParserEngine {
 
     private func parse(_ bytes: UnsafeRawBufferPointer) throws {
         guard bytes.count > 0 else { return }
-        if let start = openString.openStart { tokenBytesReread += bytesBefore - start }
+        yajlParseCalls += 1
         chunk = bytes
         checkedTo = bytesBefore
         let status = yajl_parse(handle, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count)
@@ -377,7 +377,7 @@ final class YajlParserEngine {
             // Validation reads no string: it keeps one's bytes only as a top-level value in the
             // first 64 KiB, whose end locates data after it (see `topLevelScalarEnd(from:)`).
             let keep = sink != nil || (lastBetween == 0 && bytesBefore < 1 << 16)
-            openString.follow(bytes, at: bytesBefore, between: lastBetween, comments: options.allowComments,
+            openToken.follow(bytes, at: bytesBefore, between: lastBetween, comments: options.allowComments,
                               keepingBytes: keep)
         }
         bytesBefore += bytes.count
@@ -410,7 +410,7 @@ final class YajlParserEngine {
             if base.load(fromByteOffset: i, as: UInt8.self) == 0x22, !isEscaped(base, i) { return bytesBefore + i }
             i -= 1
         }
-        return openString.openStart
+        return openToken.openStart
     }
 
     /// Whether the byte at `index` of a chunk follows an odd number of backslashes (with,
@@ -420,13 +420,14 @@ final class YajlParserEngine {
         while index - backslashes - 1 >= 0, base.load(fromByteOffset: index - backslashes - 1, as: UInt8.self) == 0x5C {
             backslashes += 1
         }
-        if backslashes == index && openString.escapePending { backslashes += 1 }
+        if backslashes == index && openToken.escapePending { backslashes += 1 }
         return backslashes % 2 == 1
     }
 
-    /// Whether a string token is open at the current chunk's start, where it began, and its
-    /// bytes before the chunk (not followed in a one-shot parse: its one chunk has them all).
-    private var openString = OpenStringTracker()
+    /// Whether a token is open at the current chunk's start, where it began, and (a string's,
+    /// where the engine reads strings) its bytes before the chunk; not followed in a one-shot
+    /// parse, whose one chunk has them all.
+    private var openToken = OpenTokenTracker()
     /// The offset just after the last container's start: between tokens.
     fileprivate(set) var lastBetween = 0
 
@@ -556,7 +557,7 @@ final class YajlParserEngine {
 
     /// The first offset ``knownBytes(from:to:)`` can give.
     var earliestKnownOffset: Int {
-        oneShotInput == nil ? min(bytesBefore - tail.count, openString.keptStart ?? bytesBefore) : 0
+        oneShotInput == nil ? min(bytesBefore - tail.count, openToken.keptStart ?? bytesBefore) : 0
     }
 
     /// The input's bytes from `from` to `to` (absolute offsets) and `from`, when they are
@@ -567,12 +568,12 @@ final class YajlParserEngine {
             return (Array(UnsafeRawBufferPointer(rebasing: input[from..<to])), from)
         }
         let tailStart = bytesBefore - tail.count
-        let openStart = openString.keptStart ?? tailStart
+        let openStart = openToken.keptStart ?? tailStart
         guard to >= from, from >= earliestKnownOffset, to <= bytesBefore + chunk.count else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(to - from)
         if from < bytesBefore {
-            let (kept, keptStart) = from >= tailStart ? (tail, tailStart) : (openString.openBytes, openStart)
+            let (kept, keptStart) = from >= tailStart ? (tail, tailStart) : (openToken.openBytes, openStart)
             bytes.append(contentsOf: kept[(from - keptStart)..<(min(to, bytesBefore) - keptStart)])
         }
         if to > bytesBefore, let base = chunk.baseAddress {

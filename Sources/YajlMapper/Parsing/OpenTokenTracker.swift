@@ -6,24 +6,26 @@ import Musl
 import Darwin
 #endif
 
-/// Knows, at each chunk's end, whether a string token is still open there, and keeps that
-/// token's bytes so far.
+/// Knows, at each chunk's end, which token is still open there (a string, a number or a
+/// comment) and where it starts, and can keep an open string's bytes so far.
 ///
 /// yajl hands a string over only when its token ends, decoded; a token cut by chunks is in
 /// yajl's own buffer meanwhile, out of reach. The raw bytes matter when the decoding may
 /// hide a surrogate escape with no UTF-8 form (see `YajlParserEngine+Escapes.swift`), and
-/// to locate the token. So the tracker follows quotes, backslashes and comments from the
-/// last point known to lie between tokens (just after a container's start, noted by the
-/// engine, or the last chunk's end) to the chunk's end. That is a short stretch in
-/// structured JSON, and each byte is followed at most once. It keeps bytes only while a
-/// token is open: as many as yajl's buffer holds for it.
-struct OpenStringTracker {
+/// to locate the token. Where a long token starts matters because yajl reads it again with
+/// every chunk (see `YajlParserEngine.feed(_:)`). So the tracker follows quotes,
+/// backslashes and comments from the last point known to lie between tokens (just after a
+/// container's start, noted by the engine, or the last chunk's end) to the chunk's end.
+/// That is a short stretch in structured JSON, and each byte is followed at most once. It
+/// keeps bytes only while a string is open: as many as yajl's buffer holds for it.
+struct OpenTokenTracker {
     private enum Place: Equatable {
         case between
         /// In a string token that starts at this absolute offset (its opening quote).
         case string(start: Int)
-        case lineComment
-        case blockComment
+        /// In a comment that starts at this absolute offset (its first slash).
+        case lineComment(start: Int)
+        case blockComment(start: Int)
     }
 
     /// Where the input stands at the last chunk's end.
@@ -38,6 +40,18 @@ struct OpenStringTracker {
     var openStart: Int? {
         if case .string(let start) = place { return start }
         return nil
+    }
+
+    /// Between tokens: where a number still open at the last chunk's end starts (yajl reads
+    /// one byte past a number to end it, so one that ends a chunk is still open).
+    private var numberStart: Int?
+    /// Where the token open at the last chunk's end starts: a string, a number or a comment
+    /// (yajl keeps such a token in its buffer, and reads it again with the next chunk).
+    var openTokenStart: Int? {
+        switch place {
+        case .string(let start), .lineComment(let start), .blockComment(let start): start
+        case .between: numberStart
+        }
     }
 
     /// The open token's bytes, from its opening quote to the last chunk's end (when kept).
@@ -68,6 +82,7 @@ struct OpenStringTracker {
         } else {
             followQuotes(base, from: i, count: chunk.count, chunkStart: chunkStart)
         }
+        noteNumber(base, from: i, count: chunk.count, chunkStart: chunkStart)
         // Bytes not kept before cannot be kept from the middle of a token.
         let keeps = keepingBytes && (keptBytes || (openStart ?? chunkStart) >= chunkStart)
         keptBytes = keeps
@@ -150,6 +165,31 @@ struct OpenStringTracker {
         return (Int(truncatingIfNeeded: count), words[0] | words[1] != 0)
     }
 
+    /// Between tokens at the chunk's end: notes where a number that ends the chunk starts.
+    private mutating func noteNumber(_ base: UnsafeRawPointer, from start: Int, count: Int, chunkStart: Int) {
+        guard place == .between, !slashPending else {
+            numberStart = nil
+            return
+        }
+        var k = count
+        while k > start, Self.isNumberByte(base.load(fromByteOffset: k - 1, as: UInt8.self)) { k -= 1 }
+        if k == count {
+            numberStart = nil
+        } else if k > start || start > 0 {
+            numberStart = chunkStart + k
+        } else if numberStart == nil {
+            // The whole chunk is one number's: open since the chunk's start, or before.
+            numberStart = chunkStart
+        }
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x45, 0x65: true
+        default: false
+        }
+    }
+
     /// Quotes, backslashes and comments, byte by byte (a comment can hold quotes).
     private mutating func followWithComments(_ base: UnsafeRawPointer, from start: Int, count: Int, chunkStart: Int) {
         var i = start
@@ -159,8 +199,8 @@ struct OpenStringTracker {
             case .between:
                 if slashPending {
                     slashPending = false
-                    if byte(i) == 0x2F { place = .lineComment; i += 1; continue }
-                    if byte(i) == 0x2A { place = .blockComment; i += 1; continue }
+                    if byte(i) == 0x2F { place = .lineComment(start: chunkStart + i - 1); i += 1; continue }
+                    if byte(i) == 0x2A { place = .blockComment(start: chunkStart + i - 1); i += 1; continue }
                 }
                 let b = byte(i)
                 i += 1
