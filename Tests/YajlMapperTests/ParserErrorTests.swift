@@ -23,29 +23,37 @@ struct ParserErrorTests {
         #expect(error.description == "line \(line), column \(column): \(error.message)")
     }
 
-    @Test("an unexpected token after a map value: yajl moves back to the token")
-    func afterMapValue() throws {
-        // yajl moves back by the token's length: the token's start, or for a string
-        // (whose length yajl counts without quotes) two bytes into it.
+    @Test("an unexpected token is located at its first byte")
+    func unexpectedTokenAtItsStart() throws {
+        // After a map value yajl moves back by the token's length, which for a string it
+        // counts without quotes (two bytes into it); elsewhere it is past the token.
         let number = try #require(parseError("{\"a\":\"a\"\n 123}"))
         #expect(number.message == mapValueError)
         #expect((number.offset, number.line, number.column) == (10, 2, 2))
-        let literal = try #require(parseError("{\"a\":1 true}"))
-        #expect(literal.offset == 7)
-        let string = try #require(parseError("{\"a\":1 \"abc\"}"))
-        #expect(string.offset == 9)
-        let container = try #require(parseError("{\"a\":[] []}"))
-        #expect(container.offset == 8)
+        #expect(parseError("{\"a\":1 true}")?.offset == 7)
+        #expect(parseError("{\"a\":1 \"abc\"}")?.offset == 7)
+        #expect(parseError("{\"a\":\"x\" \"y\\\"z\"}")?.offset == 9)
+        #expect(parseError("{\"a\":[] []}")?.offset == 8)
+        // A missing comma between members, the commonest slip: at the next key's quote.
+        let comma = try #require(parseError("{\n  \"name\": \"x\"\n  \"full_name\": \"y\"\n}"))
+        #expect((comma.line, comma.column) == (3, 3))
+        #expect(parseError("[\"a\" \"bc\"]")?.offset == 5)
+        #expect(parseError("[\"a\" 123]")?.offset == 5)
+        #expect(parseError("[true false]")?.offset == 6)
+        #expect(parseError("{1: 2}")?.offset == 1)
+        #expect(parseError("[-0-1]")?.offset == 3)
     }
 
-    @Test("known limitation: a token after a map value split across chunks is located later")
+    @Test("a token after a map value split across chunks is located as in one buffer")
     func afterMapValueSplit() throws {
-        let parser = JSONStreamParser(handler: EventRecorder())
-        try parser.feed("{\"a\":\"a\"\n 12")
-        let error = try #require(#expect(throws: JSONParseError.self) { try parser.feed("3}") })
-        #expect(error.message == mapValueError)
-        // In one call: offset 10 (the `1`). Split inside `123`: the chunk's start.
-        #expect((error.offset, error.line, error.column) == (12, 2, 4))
+        for (text, cut) in [("{\"a\":\"a\"\n 123}", 12), ("{\"a\":1 \"abcd\"}", 9), ("{\"a\":1 \"abcd\"}", 8),
+                            ("{\"a\":1 \"abcd\"}", 10), ("{\"a\":0 1}", 7), ("{\"a\":01}", 6), ("{\"a\":1 fal}", 9),
+                            ("[01]", 2), ("[1 2345]", 4), ("[\"a\" \"bcd\"]", 7)] {
+            let bytes = Array(text.utf8)
+            let whole = outcome(bytes)
+            #expect(whole.error != nil)
+            #expect(outcome(chunks: [Array(bytes[..<cut]), Array(bytes[cut...])]) == whole, "\(text) cut at \(cut)")
+        }
     }
 
     @Test("the excerpt shows the line and a caret under the problem")

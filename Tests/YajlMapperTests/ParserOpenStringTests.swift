@@ -64,8 +64,10 @@ struct ParserOpenStringTests {
                 return tracker.openTokenStart
             }
         }
-        // `[12, ` then `-3456` then `7.5e+` then `8, tr` (a literal is short) then `ue]`.
-        #expect(starts("[12, -34567.5e+8, true]", chunk: 5) == [nil, 5, 5, nil, nil])
+        // `[12, ` then `-3456` then `7.5e+` then `8, tr` (a literal cut short) then `ue]`;
+        // a literal read whole is not open.
+        #expect(starts("[12, -34567.5e+8, true]", chunk: 5) == [nil, 5, 5, 18, nil])
+        #expect(starts("[1, true, 2]", chunk: 8) == [nil, nil])
         // A number that fills whole chunks is open since its first byte.
         #expect(starts("[123456789]", chunk: 3) == [1, 1, 1, nil])
         // `[1 /` (a slash alone) then `* a ` then `*/ /` then `/ bc` then a line break.

@@ -42,17 +42,25 @@ struct OpenTokenTracker {
         return nil
     }
 
-    /// Between tokens: where a number still open at the last chunk's end starts (yajl reads
-    /// one byte past a number to end it, so one that ends a chunk is still open).
-    private var numberStart: Int?
-    /// Where the token open at the last chunk's end starts: a string, a number or a comment
-    /// (yajl keeps such a token in its buffer, and reads it again with the next chunk).
+    /// Between tokens: where a number or literal still open at the last chunk's end starts
+    /// (yajl reads one byte past a number to end it, so one that ends a chunk is still open).
+    private var wordStart: Int?
+    /// Where the token open at the last chunk's end starts: a string, a number, a literal or
+    /// a comment (yajl keeps such a token in its buffer, and reads it again with the next
+    /// chunk).
     var openTokenStart: Int? {
         switch place {
         case .string(let start), .lineComment(let start), .blockComment(let start): start
-        case .between: numberStart
+        case .between: wordStart
         }
     }
+
+    /// Where the number or literal open at the last chunk's end starts.
+    var openWordStart: Int? { place == .between ? wordStart : nil }
+
+    /// Whether the last chunk ended between tokens (not in a string, comment, number or
+    /// literal, nor after a slash).
+    var isBetween: Bool { place == .between && !slashPending && wordStart == nil }
 
     /// The open token's bytes, from its opening quote to the last chunk's end (when kept).
     private(set) var openBytes: [UInt8] = []
@@ -82,7 +90,7 @@ struct OpenTokenTracker {
         } else {
             followQuotes(base, from: i, count: chunk.count, chunkStart: chunkStart)
         }
-        noteNumber(base, from: i, count: chunk.count, chunkStart: chunkStart)
+        noteWord(base, from: i, count: chunk.count, chunkStart: chunkStart)
         // Bytes not kept before cannot be kept from the middle of a token.
         let keeps = keepingBytes && (keptBytes || (openStart ?? chunkStart) >= chunkStart)
         keptBytes = keeps
@@ -165,29 +173,37 @@ struct OpenTokenTracker {
         return (Int(truncatingIfNeeded: count), words[0] | words[1] != 0)
     }
 
-    /// Between tokens at the chunk's end: notes where a number that ends the chunk starts.
-    private mutating func noteNumber(_ base: UnsafeRawPointer, from start: Int, count: Int, chunkStart: Int) {
+    /// Between tokens at the chunk's end: notes where a number or literal that ends the
+    /// chunk starts (a literal read whole, such as `true`, is not open).
+    private mutating func noteWord(_ base: UnsafeRawPointer, from start: Int, count: Int, chunkStart: Int) {
         guard place == .between, !slashPending else {
-            numberStart = nil
+            wordStart = nil
             return
         }
         var k = count
-        while k > start, Self.isNumberByte(base.load(fromByteOffset: k - 1, as: UInt8.self)) { k -= 1 }
-        if k == count {
-            numberStart = nil
+        while k > start, Self.isWordByte(base.load(fromByteOffset: k - 1, as: UInt8.self)) { k -= 1 }
+        if k == count || Self.endsWithLiteral(base, count: count, from: k) {
+            wordStart = nil
         } else if k > start || start > 0 {
-            numberStart = chunkStart + k
-        } else if numberStart == nil {
-            // The whole chunk is one number's: open since the chunk's start, or before.
-            numberStart = chunkStart
+            wordStart = chunkStart + k
+        } else if wordStart == nil {
+            // The whole chunk is one token's: open since the chunk's start, or before.
+            wordStart = chunkStart
         }
     }
 
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
+    /// A byte of a number or a literal (`-`, `+`, `.`, digits and letters).
+    static func isWordByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x45, 0x65: true
+        case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x41...0x5A, 0x61...0x7A: true
         default: false
         }
+    }
+
+    /// Whether the bytes `from..<count` are a whole `true`, `false` or `null`.
+    private static func endsWithLiteral(_ base: UnsafeRawPointer, count: Int, from: Int) -> Bool {
+        let run = UnsafeRawBufferPointer(start: base + from, count: count - from)
+        return run.elementsEqual("true".utf8) || run.elementsEqual("false".utf8) || run.elementsEqual("null".utf8)
     }
 
     /// Quotes, backslashes and comments, byte by byte (a comment can hold quotes).

@@ -51,15 +51,24 @@ extension YajlParserEngine {
         guard lastBetween == 0, let start,
               let (bytes, _) = knownBytes(from: start, to: min(bytesBefore + chunk.count, start + 1 << 16)),
               !bytes.isEmpty else { return nil }
-        var i = 0
-        func digits() { while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 } }
-        switch bytes[0] {
-        case 0x22:
-            i = 1
+        if bytes[0] == 0x22 {
+            var i = 1
             while i < bytes.count, bytes[i] != 0x22 { i += bytes[i] == 0x5C ? 2 : 1 }
             return i < bytes.count ? start + i + 1 : nil
-        case 0x74, 0x6E: return bytes.count >= 4 ? start + 4 : nil  // true, null
-        case 0x66: return bytes.count >= 5 ? start + 5 : nil  // false
+        }
+        return bytes.withUnsafeBytes { Self.wordLength($0) }.map { start + $0 }
+    }
+
+    /// The length of the number or literal that `bytes` start with, as yajl's lexer reads
+    /// it (`123x` is 3 bytes long, `truex` 4), or `nil` when it reaches the last byte (it
+    /// may go on in bytes not read yet) or the first byte starts neither.
+    static func wordLength(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let first = bytes.first else { return nil }
+        var i = 0
+        func digits() { while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 } }
+        switch first {
+        case 0x74, 0x6E: return bytes.count >= 4 ? 4 : nil  // true, null
+        case 0x66: return bytes.count >= 5 ? 5 : nil  // false
         case 0x2D, 0x30...0x39:
             // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
             if bytes[i] == 0x2D { i += 1 }
@@ -71,7 +80,7 @@ extension YajlParserEngine {
                 digits()
             }
             // A token that reaches the last byte read may go on in bytes not read yet.
-            return i < bytes.count ? start + i : nil
+            return i < bytes.count ? i : nil
         default:
             return nil
         }

@@ -415,7 +415,7 @@ final class YajlParserEngine {
 
     /// Whether the byte at `index` of a chunk follows an odd number of backslashes (with,
     /// for a run from the chunk's start, the one that ended a string open before it).
-    private func isEscaped(_ base: UnsafeRawPointer, _ index: Int) -> Bool {
+    func isEscaped(_ base: UnsafeRawPointer, _ index: Int) -> Bool {
         var backslashes = 0
         while index - backslashes - 1 >= 0, base.load(fromByteOffset: index - backslashes - 1, as: UInt8.self) == 0x5C {
             backslashes += 1
@@ -427,7 +427,7 @@ final class YajlParserEngine {
     /// Whether a token is open at the current chunk's start, where it began, and (a string's,
     /// where the engine reads strings) its bytes before the chunk; not followed in a one-shot
     /// parse, whose one chunk has them all.
-    private var openToken = OpenTokenTracker()
+    private(set) var openToken = OpenTokenTracker()
     /// The offset just after the last container's start: between tokens.
     fileprivate(set) var lastBetween = 0
 
@@ -509,13 +509,17 @@ final class YajlParserEngine {
             // yajl reports the offset just past the token or byte it rejected, except that
             // its lexer backs up to the offending byte for every lexical error but an
             // invalid character, and its parser moves back by the token's length after a
-            // map value: point at the token, or at the offending byte.
+            // map value: point at the token's first byte, or at the offending byte.
             if message == "trailing garbage" {
                 // Where the data starts; else the byte before yajl's offset, but not before
                 // the chunk it is reading (its lexer backs up to a bad byte, at most to there).
                 offset = trailingDataStart() ?? max(offset - 1, finished ? 0 : bytesBefore)
-            } else if !(lexical ? message != "invalid char in json text" : Self.movedBack.contains(message)) {
-                offset = max(offset - 1, 0)
+            } else if lexical {
+                if message == "invalid char in json text" { offset = max(offset - 1, 0) }
+            } else if Self.movedBack.contains(message) {
+                offset = movedBackTokenStart(offset)
+            } else {
+                offset = tokenStart(endingAt: offset)
             }
             message = Self.clearerMessages[message] ?? message
         }
@@ -523,8 +527,8 @@ final class YajlParserEngine {
     }
 
     /// Parse errors after which yajl has already moved its offset back by the token's
-    /// length ("try to restore error offset"). When the token began in an earlier chunk
-    /// yajl stops at the chunk's start, so the offset can then depend on chunking.
+    /// length ("try to restore error offset"), but not past the chunk's start (see
+    /// ``movedBackTokenStart(_:)``).
     private static let movedBack: Set<String> = ["after key and value, inside map, I expect ',' or '}'"]
 
     /// yajl's wording, where a plainer one helps.
