@@ -32,6 +32,7 @@ struct ParserErrorTests {
         #expect((number.offset, number.line, number.column) == (10, 2, 2))
         #expect(parseError("{\"a\":1 true}")?.offset == 7)
         #expect(parseError("{\"a\":1 \"abc\"}")?.offset == 7)
+        #expect(parseError("{\"a\":1\"abc\"}")?.offset == 6)
         #expect(parseError("{\"a\":\"x\" \"y\\\"z\"}")?.offset == 9)
         #expect(parseError("{\"a\":[] []}")?.offset == 8)
         // A missing comma between members, the commonest slip: at the next key's quote.
@@ -48,7 +49,7 @@ struct ParserErrorTests {
     func afterMapValueSplit() throws {
         for (text, cut) in [("{\"a\":\"a\"\n 123}", 12), ("{\"a\":1 \"abcd\"}", 9), ("{\"a\":1 \"abcd\"}", 8),
                             ("{\"a\":1 \"abcd\"}", 10), ("{\"a\":0 1}", 7), ("{\"a\":01}", 6), ("{\"a\":1 fal}", 9),
-                            ("[01]", 2), ("[1 2345]", 4), ("[\"a\" \"bcd\"]", 7)] {
+                            ("[01]", 2), ("[1 2345]", 4), ("[\"a\" \"bcd\"]", 7), ("{\"a\":1\"bc\"}", 7)] {
             let bytes = Array(text.utf8)
             let whole = outcome(bytes)
             #expect(whole.error != nil)

@@ -58,9 +58,9 @@ struct OpenTokenTracker {
     /// Where the number or literal open at the last chunk's end starts.
     var openWordStart: Int? { place == .between ? wordStart : nil }
 
-    /// Whether the last chunk ended between tokens (not in a string, comment, number or
-    /// literal, nor after a slash).
-    var isBetween: Bool { place == .between && !slashPending && wordStart == nil }
+    /// Whether the last chunk ended outside strings and comments, and not after a slash (a
+    /// quote there opens a string).
+    var isOutsideStrings: Bool { place == .between && !slashPending }
 
     /// The open token's bytes, from its opening quote to the last chunk's end (when kept).
     private(set) var openBytes: [UInt8] = []

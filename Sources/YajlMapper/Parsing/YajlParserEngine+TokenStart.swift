@@ -56,7 +56,7 @@ extension YajlParserEngine {
         var tracker = openToken
         tracker.follow(UnsafeRawBufferPointer(start: base, count: quote - bytesBefore), at: bytesBefore,
                        between: lastBetween, comments: options.allowComments, keepingBytes: false)
-        return tracker.isBetween ? quote : offset
+        return tracker.isOutsideStrings ? quote : offset
     }
 
     /// Reads numbers and literals as yajl's lexer does (`01` is two numbers), from `run`,
