@@ -45,6 +45,30 @@ struct ParserErrorTests {
         #expect(parseError("[-0-1]")?.offset == 3)
     }
 
+    /// Tokens with nothing between them, where a lexer must tell where one ends, and runs of
+    /// them longer than the 64 bytes kept from before a chunk.
+    @Test("glued tokens are located at the offending one's first byte, in one buffer and split anywhere", arguments: [
+        (#"{"a":""1}"#, 7), (#"{"a":""]"#, 7), (#"{"a":"":"#, 7), (#"{"a":""true}"#, 7), (#"{"a":1""}"#, 6),
+        (#"{"a":1"b"}"#, 6), (#"{"a":true"b"}"#, 9), (#"{"a":42]"#, 7), (#"{"a":false]"#, 10), (#"{"a":1-2-3}"#, 6),
+        (#"{"a":"x""y"}"#, 8), (#"{"a": "" ""}"#, 9), ("{\"a\":\n\"\"\n1}", 9),
+        ("[0" + String(repeating: "9", count: 80) + "]", 2), (#"{"a":0"# + String(repeating: "9", count: 80) + "}", 6),
+        ("[1.5-" + String(repeating: "9", count: 80) + "]", 4), ("[" + String(repeating: "7", count: 70) + "true]", 71),
+        (#"{"a":"# + String(repeating: "9", count: 80) + "]", 85),
+    ])
+    func gluedTokens(text: String, offset: Int) {
+        let bytes = Array(text.utf8)
+        let whole = outcome(bytes)
+        #expect(whole.error?.offset == offset, "\(text)")
+        for cut in 0...bytes.count {
+            let split = outcome(chunks: [Array(bytes[..<cut]), Array(bytes[cut...])])
+            if split != whole {
+                Issue.record("\(text) cut at \(cut): \(split), expected \(whole)")
+                break
+            }
+        }
+        #expect(outcome(chunks: bytes.map { [$0] }) == whole, "\(text) byte at a time")
+    }
+
     @Test("a token after a map value split across chunks is located as in one buffer")
     func afterMapValueSplit() throws {
         for (text, cut) in [("{\"a\":\"a\"\n 123}", 12), ("{\"a\":1 \"abcd\"}", 9), ("{\"a\":1 \"abcd\"}", 8),

@@ -42,9 +42,15 @@ struct OpenTokenTracker {
         return nil
     }
 
-    /// Between tokens: where a number or literal still open at the last chunk's end starts
-    /// (yajl reads one byte past a number to end it, so one that ends a chunk is still open).
-    private var wordStart: Int?
+    /// Between tokens: the number or literal read at the last chunk's end (yajl reads one
+    /// byte past a number to end it, so one that ends a chunk is still open), and whether it
+    /// is the first of its run of such bytes and comes just after a colon (white space
+    /// apart): an object member's value.
+    private(set) var word = WordLexer()
+    private(set) var wordAfterColon = false
+    /// The last byte of the chunks followed that is not white space.
+    private var lastSignificant: UInt8 = 0
+    private var wordStart: Int? { word.isOpen ? word.start : nil }
     /// Where the token open at the last chunk's end starts: a string, a number, a literal or
     /// a comment (yajl keeps such a token in its buffer, and reads it again with the next
     /// chunk).
@@ -173,24 +179,41 @@ struct OpenTokenTracker {
         return (Int(truncatingIfNeeded: count), words[0] | words[1] != 0)
     }
 
-    /// Between tokens at the chunk's end: notes where a number or literal that ends the
-    /// chunk starts (a literal read whole, such as `true`, is not open).
+    /// Between tokens at the chunk's end: reads the number or literal that ends the chunk,
+    /// from the start of its run of such bytes (or on from the last chunk's, when the run
+    /// fills this one).
     private mutating func noteWord(_ base: UnsafeRawPointer, from start: Int, count: Int, chunkStart: Int) {
+        defer { noteLastSignificant(base, from: start, count: count) }
         guard place == .between, !slashPending else {
-            wordStart = nil
+            word = WordLexer()
             return
         }
         var k = count
         while k > start, Self.isWordByte(base.load(fromByteOffset: k - 1, as: UInt8.self)) { k -= 1 }
-        if k == count || Self.endsWithLiteral(base, count: count, from: k) {
-            wordStart = nil
-        } else if k > start || start > 0 {
-            wordStart = chunkStart + k
-        } else if wordStart == nil {
-            // The whole chunk is one token's: open since the chunk's start, or before.
-            wordStart = chunkStart
+        if k == count {
+            word = WordLexer()
+            return
         }
+        if k > start || start > 0 || !word.isOpen {
+            word = WordLexer()
+            var j = k
+            while j > start, Self.isSpace(base.load(fromByteOffset: j - 1, as: UInt8.self)) { j -= 1 }
+            let before = j > start ? base.load(fromByteOffset: j - 1, as: UInt8.self) : start > 0 ? 0 : lastSignificant
+            wordAfterColon = before == 0x3A
+        }
+        let tokens = word.tokens
+        word.read(base, from: k, to: count, at: chunkStart)
+        if word.tokens > tokens + (tokens == 0 ? 1 : 0) { wordAfterColon = false }
     }
+
+    /// Notes the chunk's last byte that is not white space.
+    private mutating func noteLastSignificant(_ base: UnsafeRawPointer, from start: Int, count: Int) {
+        var k = count
+        while k > start, Self.isSpace(base.load(fromByteOffset: k - 1, as: UInt8.self)) { k -= 1 }
+        if k > start { lastSignificant = base.load(fromByteOffset: k - 1, as: UInt8.self) } else if start > 0 { lastSignificant = 0 }
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
 
     /// A byte of a number or a literal (`-`, `+`, `.`, digits and letters).
     static func isWordByte(_ byte: UInt8) -> Bool {
@@ -198,12 +221,6 @@ struct OpenTokenTracker {
         case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x41...0x5A, 0x61...0x7A: true
         default: false
         }
-    }
-
-    /// Whether the bytes `from..<count` are a whole `true`, `false` or `null`.
-    private static func endsWithLiteral(_ base: UnsafeRawPointer, count: Int, from: Int) -> Bool {
-        let run = UnsafeRawBufferPointer(start: base + from, count: count - from)
-        return run.elementsEqual("true".utf8) || run.elementsEqual("false".utf8) || run.elementsEqual("null".utf8)
     }
 
     /// Quotes, backslashes and comments, byte by byte (a comment can hold quotes).

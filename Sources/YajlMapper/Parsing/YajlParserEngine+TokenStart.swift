@@ -16,18 +16,17 @@ extension YajlParserEngine {
         }
         if end == bytesBefore {
             // All in earlier chunks: the token open at this one's start.
-            if let start = openToken.openStart { return start }
-            guard let run = openToken.openWordStart else { return max(end - 1, 0) }
-            return lastWord(from: run, to: end).start
+            return openToken.openStart ?? openToken.openWordStart ?? max(end - 1, 0)
         }
         if let start = stringTokenStart(endingAt: end, valueLength: 0) { return start }
         var i = end - 1 - bytesBefore
         guard OpenTokenTracker.isWordByte(base.load(fromByteOffset: i, as: UInt8.self)) else { return end - 1 }
-        // A number or literal: back to the first byte of the run of such bytes it ends (or of
-        // the one open at the chunk's start).
+        // A number or literal: read from the start of its run of such bytes (or on from the
+        // one open at the chunk's start) as yajl's lexer reads it (`01` is two numbers).
         while i > 0, OpenTokenTracker.isWordByte(base.load(fromByteOffset: i - 1, as: UInt8.self)) { i -= 1 }
-        let run = i == 0 ? openToken.openWordStart ?? bytesBefore : bytesBefore + i
-        return lastWord(from: run, to: end).start
+        var lexer = i == 0 && openToken.openWordStart != nil ? openToken.word : WordLexer()
+        lexer.read(base, from: i, to: end - bytesBefore, at: bytesBefore)
+        return lexer.start
     }
 
     /// The first byte of the token that yajl rejected after an object member's value, from
@@ -37,43 +36,53 @@ extension YajlParserEngine {
             return offset
         }
         if offset == bytesBefore {
-            // Moved back as far as the chunk's start: the token open there (a string begun two
-            // bytes before the chunk is), unless that was the member's value and the token
-            // starts right there (`{"a":0` then `1}`).
+            // Moved back as far as the chunk's start: the string open there (one begun two
+            // bytes before the chunk is), or the number or literal open there when it goes on
+            // into the chunk or is not the member's value (`{"a":0` then `1}` is the `1`).
             if let start = openToken.openStart { return start }
-            guard let run = openToken.openWordStart else { return offset }
-            let (start, end) = lastWord(from: run, to: bytesBefore + chunk.count, before: bytesBefore)
-            let next = end - bytesBefore
-            let adjacent = end == bytesBefore && next < chunk.count
-                && OpenTokenTracker.isWordByte(base.load(fromByteOffset: next, as: UInt8.self))
-            return adjacent ? offset : start
+            guard let start = openToken.openWordStart, chunk.count > 0 else { return offset }
+            var lexer = openToken.word
+            lexer.read(base.load(as: UInt8.self), at: bytesBefore)
+            let goesOn = lexer.isReading && lexer.tokens == openToken.word.tokens
+            return goesOn || !openToken.wordAfterColon ? start : offset
         }
+        // Two bytes into a string when the quote two bytes back opens one (followed from
+        // where the tracker stood at the chunk's start), unless that string is `""` and the
+        // member's value, which the token follows.
         let quote = offset - 2
-        if quote < bytesBefore { return openToken.openStart == quote ? quote : offset }
-        // Two bytes into a string when the quote two bytes back opens one: follow the chunk's
-        // quotes up to it from where the tracker stood at the chunk's start.
-        guard base.load(fromByteOffset: quote - bytesBefore, as: UInt8.self) == 0x22 else { return offset }
-        var tracker = openToken
-        tracker.follow(UnsafeRawBufferPointer(start: base, count: quote - bytesBefore), at: bytesBefore,
-                       between: lastBetween, comments: options.allowComments, keepingBytes: false)
-        return tracker.isOutsideStrings ? quote : offset
+        if quote < bytesBefore {
+            guard openToken.openStart == quote else { return offset }
+        } else {
+            guard base.load(fromByteOffset: quote - bytesBefore, as: UInt8.self) == 0x22 else { return offset }
+            var tracker = openToken
+            tracker.follow(UnsafeRawBufferPointer(start: base, count: quote - bytesBefore), at: bytesBefore,
+                           between: lastBetween, comments: options.allowComments, keepingBytes: false)
+            guard tracker.isOutsideStrings else { return offset }
+        }
+        let empty = base.load(fromByteOffset: offset - 1 - bytesBefore, as: UInt8.self) == 0x22
+        return empty && significantByte(before: quote) == 0x3A ? offset : quote
     }
 
-    /// Reads numbers and literals as yajl's lexer does (`01` is two numbers), from `run`,
-    /// where such a token starts, towards `end`: the last token that starts before `before`
-    /// (by default, the one that reaches `end`), and where it ends. When the bytes are no
-    /// longer known, the run's start.
-    private func lastWord(from run: Int, to end: Int, before: Int? = nil) -> (start: Int, end: Int) {
-        guard let (bytes, _) = knownBytes(from: run, to: end) else { return (run, end) }
-        let limit = (before ?? end) - run
-        return bytes.withUnsafeBytes { bytes in
-            var at = 0
-            while let length = Self.wordLength(UnsafeRawBufferPointer(rebasing: bytes[at...])),
-                  at + length < limit, at + length < bytes.count {
-                at += length
+    /// The last byte before `offset` that is not white space (nor in a block comment, when
+    /// comments are allowed), when it is still known.
+    private func significantByte(before offset: Int) -> UInt8? {
+        let from = max(earliestKnownOffset, offset - 4096)
+        guard from <= offset, let (bytes, _) = knownBytes(from: from, to: offset) else { return nil }
+        var i = bytes.count
+        while i > 0 {
+            let byte = bytes[i - 1]
+            if OpenTokenTracker.isSpace(byte) {
+                i -= 1
+            } else if options.allowComments, byte == 0x2F, i >= 2, bytes[i - 2] == 0x2A {
+                // Back over `/* ... */` to its start.
+                var j = i - 3
+                while j >= 1, !(bytes[j - 1] == 0x2F && bytes[j] == 0x2A) { j -= 1 }
+                guard j >= 1 else { return nil }
+                i = j - 1
+            } else {
+                return byte
             }
-            let length = Self.wordLength(UnsafeRawBufferPointer(rebasing: bytes[at...])) ?? (bytes.count - at)
-            return (run + at, run + at + length)
         }
+        return nil
     }
 }
