@@ -56,17 +56,43 @@ struct ParserErrorTests {
         (#"{"a":"# + String(repeating: "9", count: 80) + "]", 85),
     ])
     func gluedTokens(text: String, offset: Int) {
+        Self.checkEverySplit(text, offset: offset)
+    }
+
+    /// With a comment between the colon and the member's value, and long top-level values
+    /// before data that does not belong (the value's end is followed chunk by chunk).
+    @Test("comments before glued values, and data after long top-level values, split anywhere", arguments: [
+        (#"{"a":/**/00}"#, 10), (#"{"a":/**/1true}"#, 10), (#"{"a":/**/1.5-2}"#, 12), (#"{"a":/**/42]"#, 11),
+        ("{\"a\"://\n00}", 9), ("{\"a\"://\n\"\"1}", 10), ("{\"a\"://\n \"\"1}", 11), (#"{"a":/* */ ""1}"#, 13),
+        (#"{"a":/**/"# + String(repeating: "7", count: 71) + "true}", 80),
+        (String(repeating: "7", count: 70) + "true", 70), (String(repeating: "7", count: 70) + #""x""#, 70),
+        (String(repeating: "7", count: 70) + " /", 71), (String(repeating: "7", count: 70) + #".5"x"#, 72),
+        (String(repeating: "7", count: 70) + #""x"#, 70), (String(repeating: "7", count: 70) + #" "x"#, 71),
+        ("\"" + String(repeating: "s", count: 70) + #"" "x"#, 73),
+    ])
+    func commentsAndLongTopLevelValues(text: String, offset: Int) {
+        Self.checkEverySplit(text, offset: offset, options: JSONParseOptions(allowComments: true))
+    }
+
+    /// The error is at `offset` in one buffer, and the same for every split in two and
+    /// byte at a time, for an event handler and for validation.
+    static func checkEverySplit(_ text: String, offset: Int, options: JSONParseOptions = JSONParseOptions(),
+                                sourceLocation: SourceLocation = #_sourceLocation) {
         let bytes = Array(text.utf8)
-        let whole = outcome(bytes)
-        #expect(whole.error?.offset == offset, "\(text)")
+        let whole = outcome(bytes, options: options)
+        #expect(whole.error?.offset == offset, "\(text): \(whole)", sourceLocation: sourceLocation)
         for cut in 0...bytes.count {
-            let split = outcome(chunks: [Array(bytes[..<cut]), Array(bytes[cut...])])
-            if split != whole {
-                Issue.record("\(text) cut at \(cut): \(split), expected \(whole)")
+            let chunks = [Array(bytes[..<cut]), Array(bytes[cut...])]
+            let split = outcome(chunks: chunks, options: options)
+            let validation = validationError(chunks: chunks, options: options)
+            if split != whole || validation != whole.error {
+                Issue.record("\(text) cut at \(cut): \(split), validation \(String(describing: validation)), expected \(whole)",
+                             sourceLocation: sourceLocation)
                 break
             }
         }
-        #expect(outcome(chunks: bytes.map { [$0] }) == whole, "\(text) byte at a time")
+        #expect(outcome(chunks: bytes.map { [$0] }, options: options) == whole, "\(text) byte at a time",
+                sourceLocation: sourceLocation)
     }
 
     @Test("a token after a map value split across chunks is located as in one buffer")

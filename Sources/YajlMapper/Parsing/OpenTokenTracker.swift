@@ -48,8 +48,13 @@ struct OpenTokenTracker {
     /// apart): an object member's value.
     private(set) var word = WordLexer()
     private(set) var wordAfterColon = false
-    /// The last byte of the chunks followed that is not white space.
-    private var lastSignificant: UInt8 = 0
+    /// The last byte of the chunks followed that is not white space (nor in a comment, with
+    /// comments allowed), where it is, and the one before the run of number and literal
+    /// bytes it ends (kept as comments are followed, byte by byte).
+    private(set) var lastSignificant: UInt8 = 0
+    private var lastSignificantAt = -1
+    private var previousSignificant: UInt8 = 0
+    private var beforeRun: UInt8 = 0
     private var wordStart: Int? { word.isOpen ? word.start : nil }
     /// Where the token open at the last chunk's end starts: a string, a number, a literal or
     /// a comment (yajl keeps such a token in its buffer, and reads it again with the next
@@ -90,13 +95,16 @@ struct OpenTokenTracker {
             slashPending = false
             starPending = false
             i = between - chunkStart
+            lastSignificant = base.load(fromByteOffset: i - 1, as: UInt8.self)
+            lastSignificantAt = between - 1
+            beforeRun = 0
         }
         if comments {
             followWithComments(base, from: i, count: chunk.count, chunkStart: chunkStart)
         } else {
             followQuotes(base, from: i, count: chunk.count, chunkStart: chunkStart)
         }
-        noteWord(base, from: i, count: chunk.count, chunkStart: chunkStart)
+        noteWord(base, from: i, count: chunk.count, chunkStart: chunkStart, comments: comments)
         // Bytes not kept before cannot be kept from the middle of a token.
         let keeps = keepingBytes && (keptBytes || (openStart ?? chunkStart) >= chunkStart)
         keptBytes = keeps
@@ -182,8 +190,9 @@ struct OpenTokenTracker {
     /// Between tokens at the chunk's end: reads the number or literal that ends the chunk,
     /// from the start of its run of such bytes (or on from the last chunk's, when the run
     /// fills this one).
-    private mutating func noteWord(_ base: UnsafeRawPointer, from start: Int, count: Int, chunkStart: Int) {
-        defer { noteLastSignificant(base, from: start, count: count) }
+    private mutating func noteWord(_ base: UnsafeRawPointer, from start: Int, count: Int, chunkStart: Int,
+                                   comments: Bool) {
+        defer { if !comments { noteLastSignificant(base, from: start, count: count) } }
         guard place == .between, !slashPending else {
             word = WordLexer()
             return
@@ -196,10 +205,14 @@ struct OpenTokenTracker {
         }
         if k > start || start > 0 || !word.isOpen {
             word = WordLexer()
-            var j = k
-            while j > start, Self.isSpace(base.load(fromByteOffset: j - 1, as: UInt8.self)) { j -= 1 }
-            let before = j > start ? base.load(fromByteOffset: j - 1, as: UInt8.self) : start > 0 ? 0 : lastSignificant
-            wordAfterColon = before == 0x3A
+            if comments {
+                wordAfterColon = beforeRun == 0x3A
+            } else {
+                var j = k
+                while j > start, Self.isSpace(base.load(fromByteOffset: j - 1, as: UInt8.self)) { j -= 1 }
+                let before = j > start ? base.load(fromByteOffset: j - 1, as: UInt8.self) : start > 0 ? 0 : lastSignificant
+                wordAfterColon = before == 0x3A
+            }
         }
         let tokens = word.tokens
         word.read(base, from: k, to: count, at: chunkStart)
@@ -211,6 +224,22 @@ struct OpenTokenTracker {
         var k = count
         while k > start, Self.isSpace(base.load(fromByteOffset: k - 1, as: UInt8.self)) { k -= 1 }
         if k > start { lastSignificant = base.load(fromByteOffset: k - 1, as: UInt8.self) } else if start > 0 { lastSignificant = 0 }
+    }
+
+    /// With comments allowed: a byte outside strings and comments that is not white space.
+    private mutating func noteSignificant(_ byte: UInt8, at offset: Int) {
+        if !(Self.isWordByte(byte) && Self.isWordByte(lastSignificant) && lastSignificantAt == offset - 1) {
+            beforeRun = lastSignificant
+        }
+        previousSignificant = lastSignificant
+        lastSignificant = byte
+        lastSignificantAt = offset
+    }
+
+    /// With comments allowed: the byte that is not white space nor in a comment before the
+    /// one at `offset`, when that is the last such byte followed.
+    func significant(before offset: Int) -> UInt8? {
+        lastSignificantAt == offset ? previousSignificant : nil
     }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
@@ -234,10 +263,18 @@ struct OpenTokenTracker {
                     slashPending = false
                     if byte(i) == 0x2F { place = .lineComment(start: chunkStart + i - 1); i += 1; continue }
                     if byte(i) == 0x2A { place = .blockComment(start: chunkStart + i - 1); i += 1; continue }
+                    noteSignificant(0x2F, at: chunkStart + i - 1)
                 }
                 let b = byte(i)
                 i += 1
-                if b == 0x22 { place = .string(start: chunkStart + i - 1) } else if b == 0x2F { slashPending = true }
+                if b == 0x22 {
+                    place = .string(start: chunkStart + i - 1)
+                    noteSignificant(b, at: chunkStart + i - 1)
+                } else if b == 0x2F {
+                    slashPending = true
+                } else if !Self.isSpace(b) {
+                    noteSignificant(b, at: chunkStart + i - 1)
+                }
             case .string:
                 if escapePending {
                     escapePending = false
@@ -252,7 +289,10 @@ struct OpenTokenTracker {
                     continue
                 }
                 let at = base.distance(to: UnsafeRawPointer(hit))
-                if Self.backslashes(before: at, downTo: i, base) % 2 == 0 { place = .between }
+                if Self.backslashes(before: at, downTo: i, base) % 2 == 0 {
+                    place = .between
+                    noteSignificant(0x22, at: chunkStart + at)
+                }
                 i = at + 1
             case .lineComment:
                 guard let hit = memchr(base + i, 0x0A, count - i) else { i = count; continue }

@@ -50,38 +50,32 @@ extension YajlParserEngine {
         // where the tracker stood at the chunk's start), unless that string is `""` and the
         // member's value, which the token follows.
         let quote = offset - 2
+        let before: UInt8?
         if quote < bytesBefore {
             guard openToken.openStart == quote else { return offset }
+            // (Comments are followed byte by byte: one could end in a line break.)
+            before = options.allowComments ? openToken.significant(before: quote) : significantByte(before: quote)
         } else {
             guard base.load(fromByteOffset: quote - bytesBefore, as: UInt8.self) == 0x22 else { return offset }
             var tracker = openToken
             tracker.follow(UnsafeRawBufferPointer(start: base, count: quote - bytesBefore), at: bytesBefore,
                            between: lastBetween, comments: options.allowComments, keepingBytes: false)
             guard tracker.isOutsideStrings else { return offset }
+            before = tracker.lastSignificant
         }
         let empty = base.load(fromByteOffset: offset - 1 - bytesBefore, as: UInt8.self) == 0x22
-        return empty && significantByte(before: quote) == 0x3A ? offset : quote
+        return empty && before == 0x3A ? offset : quote
     }
 
-    /// The last byte before `offset` that is not white space (nor in a block comment, when
-    /// comments are allowed), when it is still known.
+    /// The last byte before `offset` that is not white space, when it is still known.
     private func significantByte(before offset: Int) -> UInt8? {
         let from = max(earliestKnownOffset, offset - 4096)
         guard from <= offset, let (bytes, _) = knownBytes(from: from, to: offset) else { return nil }
         var i = bytes.count
         while i > 0 {
             let byte = bytes[i - 1]
-            if OpenTokenTracker.isSpace(byte) {
-                i -= 1
-            } else if options.allowComments, byte == 0x2F, i >= 2, bytes[i - 2] == 0x2A {
-                // Back over `/* ... */` to its start.
-                var j = i - 3
-                while j >= 1, !(bytes[j - 1] == 0x2F && bytes[j] == 0x2A) { j -= 1 }
-                guard j >= 1 else { return nil }
-                i = j - 1
-            } else {
-                return byte
-            }
+            guard OpenTokenTracker.isSpace(byte) else { return byte }
+            i -= 1
         }
         return nil
     }

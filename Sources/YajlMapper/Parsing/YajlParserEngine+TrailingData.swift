@@ -20,7 +20,10 @@ extension YajlParserEngine {
         }
         var scan = after
         if valueEnd == nil {
-            guard let end = topLevelScalarEnd(from: followed(lead).dataAt) else { return nil }
+            guard let start = followed(lead).dataAt else { return nil }
+            var scalar = self.scalar ?? ScalarScan(start: start)
+            if let base = chunk.baseAddress { scalar.follow(base, count: chunk.count, at: bytesBefore) }
+            guard let end = scalar.end else { return nil }
             scan = SpaceScan(from: end)
         }
         scan = followed(scan)
@@ -29,61 +32,92 @@ extension YajlParserEngine {
     }
 
     /// Follows a chunk yajl has read through the white space and comments around the
-    /// top-level value: the value's start, and the first byte after it.
+    /// top-level value, and through the value itself when it is a string, number or literal
+    /// (no callback marks where it ends): the value's start, and the first byte after it.
     func followSpace(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !options.allowMultipleValues else { return }
         if lead.dataAt == nil { lead.follow(base, count: bytes.count, at: bytesBefore, comments: options.allowComments) }
-        if valueEnd == nil, let end = topLevelScalarEnd(from: lead.dataAt) {
-            valueEnd = end
-            after = SpaceScan(from: end)
+        if valueEnd == nil, let start = lead.dataAt {
+            if scalar == nil { scalar = ScalarScan(start: start) }
+            scalar!.follow(base, count: bytes.count, at: bytesBefore)
+            if let end = scalar!.end {
+                valueEnd = end
+                after = SpaceScan(from: end)
+                scalar = nil
+            }
         }
         if valueEnd != nil, after.dataAt == nil {
             after.follow(base, count: bytes.count, at: bytesBefore, comments: options.allowComments)
         }
     }
+}
 
-    /// The end of a document's only value when it is a string, number or literal (no
-    /// callback marks it): the end of its token, as yajl's lexer reads it (`123x` ends at
-    /// the `x`, `truex` at the `x`), or `nil` when its bytes are not all known yet.
-    private func topLevelScalarEnd(from start: Int?) -> Int? {
-        // (At most the first 64 KiB of the token are looked at, each time: a longer string
-        // is not followed to its end, so a stream of one huge string costs no more.)
-        guard lastBetween == 0, let start,
-              let (bytes, _) = knownBytes(from: start, to: min(bytesBefore + chunk.count, start + 1 << 16)),
-              !bytes.isEmpty else { return nil }
-        if bytes[0] == 0x22 {
-            var i = 1
-            while i < bytes.count, bytes[i] != 0x22 { i += bytes[i] == 0x5C ? 2 : 1 }
-            return i < bytes.count ? start + i + 1 : nil
-        }
-        return bytes.withUnsafeBytes { Self.wordLength($0) }.map { start + $0 }
+/// Follows a top-level string, number or literal from its first byte to its end, chunk by
+/// chunk, as yajl's lexer reads it (`123x` ends at the `x`, `truex` at the `x`). A container
+/// is left to the engine, which notes where it closes.
+struct ScalarScan {
+    private enum Kind { case unknown, string, word, container }
+    private let start: Int
+    private var kind = Kind.unknown
+    private var word = WordLexer()
+    /// In a string: the last byte followed was an unpaired backslash.
+    private var escape = false
+    /// Everything before this absolute offset has been followed.
+    private var scannedTo: Int
+    /// Just past the value, once it ended.
+    private(set) var end: Int?
+
+    init(start: Int) {
+        self.start = start
+        scannedTo = start
     }
 
-    /// The length of the number or literal that `bytes` start with, as yajl's lexer reads
-    /// it (`123x` is 3 bytes long, `truex` 4), or `nil` when it reaches the last byte (it
-    /// may go on in bytes not read yet) or the first byte starts neither.
-    static func wordLength(_ bytes: UnsafeRawBufferPointer) -> Int? {
-        guard let first = bytes.first else { return nil }
-        var i = 0
-        func digits() { while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 } }
-        switch first {
-        case 0x74, 0x6E: return bytes.count >= 4 ? 4 : nil  // true, null
-        case 0x66: return bytes.count >= 5 ? 5 : nil  // false
-        case 0x2D, 0x30...0x39:
-            // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-            if bytes[i] == 0x2D { i += 1 }
-            if i < bytes.count, bytes[i] == 0x30 { i += 1 } else { digits() }
-            if i < bytes.count, bytes[i] == 0x2E { i += 1; digits() }
-            if i < bytes.count, bytes[i] | 0x20 == 0x65 {
+    mutating func follow(_ base: UnsafeRawPointer, count: Int, at chunkStart: Int) {
+        var i = max(scannedTo - chunkStart, 0)
+        while end == nil, kind != .container, i < count {
+            let byte = base.load(fromByteOffset: i, as: UInt8.self)
+            switch kind {
+            case .unknown:
+                if byte == 0x22 {
+                    kind = .string
+                } else if OpenTokenTracker.isWordByte(byte) {
+                    kind = .word
+                    word.read(byte, at: chunkStart + i)
+                } else {
+                    kind = .container
+                }
                 i += 1
-                if i < bytes.count, bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
-                digits()
+            case .string:
+                if escape {
+                    escape = false
+                    i += 1
+                    continue
+                }
+                // To the next quote or backslash.
+                var j = i
+                while j < count {
+                    let b = base.load(fromByteOffset: j, as: UInt8.self)
+                    if b == 0x22 || b == 0x5C { break }
+                    j += 1
+                }
+                if j == count {
+                    i = count
+                } else if base.load(fromByteOffset: j, as: UInt8.self) == 0x5C {
+                    escape = true
+                    i = j + 1
+                } else {
+                    end = chunkStart + j + 1
+                    i = j + 1
+                }
+            case .word:
+                word.read(byte, at: chunkStart + i)
+                if !word.isReading || word.tokens > 1 { end = chunkStart + i }
+                i += 1
+            case .container:
+                break
             }
-            // A token that reaches the last byte read may go on in bytes not read yet.
-            return i < bytes.count ? i : nil
-        default:
-            return nil
         }
+        scannedTo = max(scannedTo, chunkStart + i)
     }
 }
 

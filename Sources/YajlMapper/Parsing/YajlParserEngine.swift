@@ -29,6 +29,8 @@ final class YajlParserEngine {
     fileprivate var depth = 0
     /// Just past the top-level value, once it ended (see `trailingDataStart()`).
     var valueEnd: Int?
+    /// The top-level value while it is followed to its end, when it is not a container.
+    var scalar: ScalarScan?
     /// The white space and comments before the top-level value, and after it.
     var lead = SpaceScan(from: 0)
     var after = SpaceScan(from: 0)
@@ -371,14 +373,11 @@ final class YajlParserEngine {
         } else {
             countLines(bytes)
         }
-        // (Before the open string moves on: a top-level string's bytes are still kept.)
         followSpace(bytes)
         if !oneShot {
-            // Validation reads no string: it keeps one's bytes only as a top-level value in the
-            // first 64 KiB, whose end locates data after it (see `topLevelScalarEnd(from:)`).
-            let keep = sink != nil || (lastBetween == 0 && bytesBefore < 1 << 16)
+            // Validation reads no string: it keeps no string's bytes.
             openToken.follow(bytes, at: bytesBefore, between: lastBetween, comments: options.allowComments,
-                              keepingBytes: keep)
+                             keepingBytes: sink != nil)
         }
         bytesBefore += bytes.count
         if bytes.count >= Self.tailLimit {
