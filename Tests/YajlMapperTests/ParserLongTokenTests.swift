@@ -64,6 +64,24 @@ struct ParserLongTokenTests {
         #expect(outcome(chunks: Self.chunks(bad, size: 1000)) == outcome(bad))
     }
 
+    @Test("data after a top-level string or number longer than 64 KiB is an error wherever the input is cut")
+    func dataAfterALongTopLevelValue() {
+        let long = 70_000
+        let cases: [([UInt8], Int)] = [
+            (Array("1".utf8) + [UInt8](repeating: 0x30, count: long) + Array(#" "a"#.utf8), long + 2),
+            (Array(#"""#.utf8) + [UInt8](repeating: 0x61, count: long) + Array(#"" "a"#.utf8), long + 3),
+            (Array("1".utf8) + [UInt8](repeating: 0x30, count: long) + Array("\n\n  /".utf8), long + 5),
+        ]
+        for (bytes, offset) in cases {
+            let whole = outcome(bytes)
+            #expect(whole.error?.offset == offset)
+            for size in [1000, 65536] {
+                #expect(outcome(chunks: Self.chunks(bytes, size: size)) == whole)
+                #expect(validationError(chunks: Self.chunks(bytes, size: size), options: JSONParseOptions()) == whole.error)
+            }
+        }
+    }
+
     @Test("while chunks wait, they count as consumed, and the events are those of one buffer")
     func waitingChunksAreConsumedAndGiveTheSameEvents() throws {
         let (bytes, _) = Self.document(length: 300_000, escapes: true)
