@@ -126,7 +126,7 @@ struct ParserLongTokenTests {
     /// without backslashes, cut at many sizes.
     @Test("counting quotes a block at a time finds the same open strings as following each byte")
     func blockCountingMatchesAByteByByteReference() {
-        var random = SplitMix(seed: 7)
+        var random = TestRandom(state: 7)
         for _ in 0..<300 {
             var text: [UInt8] = []
             while text.count < 2000 {
@@ -170,18 +170,6 @@ struct ParserLongTokenTests {
             } else if byte == 0x22 {
                 start = nil
             }
-        }
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }
