@@ -54,6 +54,8 @@ struct ParserErrorTests {
         ("[0" + String(repeating: "9", count: 80) + "]", 2), (#"{"a":0"# + String(repeating: "9", count: 80) + "}", 6),
         ("[1.5-" + String(repeating: "9", count: 80) + "]", 4), ("[" + String(repeating: "7", count: 70) + "true]", 71),
         (#"{"a":"# + String(repeating: "9", count: 80) + "]", 85),
+        // A number that ends the input, right after a value: yajl meets it only at the end.
+        (#"[""12"#, 3), (#"{"a":1 23"#, 7), (#"{""12"#, 3), (#"[true 1"#, 6), ("[1 " + String(repeating: "2", count: 70), 3),
     ])
     func gluedTokens(text: String, offset: Int) {
         Self.checkEverySplit(text, offset: offset)
@@ -69,20 +71,31 @@ struct ParserErrorTests {
         (String(repeating: "7", count: 70) + " /", 71), (String(repeating: "7", count: 70) + #".5"x"#, 72),
         (String(repeating: "7", count: 70) + #""x"#, 70), (String(repeating: "7", count: 70) + #" "x"#, 71),
         ("\"" + String(repeating: "s", count: 70) + #"" "x"#, 73),
+        // A literal member value, then a token glued to it alone in a chunk.
+        (#"{"a":true1}"#, 9), (#"{"a":false0.5}"#, 10), (#"{"a":null"b"}"#, 9), (#"{"a":/**/true1}"#, 13),
+        (#"{"a":true/**/1}"#, 13), (#"{"a":1 23"#, 7),
     ])
     func commentsAndLongTopLevelValues(text: String, offset: Int) {
         Self.checkEverySplit(text, offset: offset, options: JSONParseOptions(allowComments: true))
     }
 
-    /// The error is at `offset` in one buffer, and the same for every split in two and
-    /// byte at a time, for an event handler and for validation.
+    /// The error is at `offset` in one buffer (read at once, and fed as one chunk), and the
+    /// same for every split in two, in three for short texts (a middle chunk can hold one
+    /// token alone) and byte at a time, for an event handler and for validation.
     static func checkEverySplit(_ text: String, offset: Int, options: JSONParseOptions = JSONParseOptions(),
                                 sourceLocation: SourceLocation = #_sourceLocation) {
         let bytes = Array(text.utf8)
         let whole = outcome(bytes, options: options)
         #expect(whole.error?.offset == offset, "\(text): \(whole)", sourceLocation: sourceLocation)
-        for cut in 0...bytes.count {
-            let chunks = [Array(bytes[..<cut]), Array(bytes[cut...])]
+        #expect(parseError(bytes, options: options, sourceLocation: sourceLocation).map(ErrorSummary.init) == whole.error,
+                "\(text) read at once", sourceLocation: sourceLocation)
+        var cuts = (0...bytes.count).map { [$0] }
+        if bytes.count <= 40 {
+            cuts += (1..<bytes.count).flatMap { first in (first + 1..<bytes.count).map { [first, $0] } }
+        }
+        for cut in cuts {
+            let bounds = [0] + cut + [bytes.count]
+            let chunks = (0..<bounds.count - 1).map { Array(bytes[bounds[$0]..<bounds[$0 + 1]]) }
             let split = outcome(chunks: chunks, options: options)
             let validation = validationError(chunks: chunks, options: options)
             if split != whole || validation != whole.error {

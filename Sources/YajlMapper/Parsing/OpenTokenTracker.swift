@@ -203,9 +203,16 @@ struct OpenTokenTracker {
             word = WordLexer()
             return
         }
+        // The run's first token may be a member's value; a token after it in the run is not.
+        var firstMayFollowColon = false
         if k > start || start > 0 || !word.isOpen {
+            // A fresh token at the chunk's start, glued to a literal that ended the last
+            // chunk (`true` then `1`), follows that literal, not a colon.
+            let gluedToLast = k == 0 && word.isReading
             word = WordLexer()
-            if comments {
+            if gluedToLast {
+                wordAfterColon = false
+            } else if comments {
                 wordAfterColon = beforeRun == 0x3A
             } else {
                 var j = k
@@ -213,10 +220,11 @@ struct OpenTokenTracker {
                 let before = j > start ? base.load(fromByteOffset: j - 1, as: UInt8.self) : start > 0 ? 0 : lastSignificant
                 wordAfterColon = before == 0x3A
             }
+            firstMayFollowColon = true
         }
         let tokens = word.tokens
         word.read(base, from: k, to: count, at: chunkStart)
-        if word.tokens > tokens + (tokens == 0 ? 1 : 0) { wordAfterColon = false }
+        if word.tokens - tokens > (firstMayFollowColon ? 1 : 0) { wordAfterColon = false }
     }
 
     /// Notes the chunk's last byte that is not white space.

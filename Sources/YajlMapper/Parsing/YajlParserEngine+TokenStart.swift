@@ -11,6 +11,7 @@ extension YajlParserEngine {
     /// The first byte of the token that ends at `end` (an absolute offset just past it, in
     /// the current chunk or at its start).
     func tokenStart(endingAt end: Int) -> Int {
+        if let start = finalNumberStart(endingAt: end) { return start }
         guard let base = chunk.baseAddress, end >= bytesBefore, end <= bytesBefore + chunk.count else {
             return max(end - 1, 0)
         }
@@ -32,6 +33,7 @@ extension YajlParserEngine {
     /// The first byte of the token that yajl rejected after an object member's value, from
     /// the offset it moved back to (see the type's comment).
     func movedBackTokenStart(_ offset: Int) -> Int {
+        if let start = finalNumberStart(endingAt: offset) { return start }
         guard let base = chunk.baseAddress, offset >= bytesBefore, offset <= bytesBefore + chunk.count else {
             return offset
         }
@@ -65,6 +67,22 @@ extension YajlParserEngine {
         }
         let empty = base.load(fromByteOffset: offset - 1 - bytesBefore, as: UInt8.self) == 0x22
         return empty && before == 0x3A ? offset : quote
+    }
+
+    /// At the input's end, the number that ends it, which yajl reads only then (the only
+    /// token it can reject there): where it starts, from the token tracker, or read again from
+    /// the start of its run of number and literal bytes in a one-shot parse's input.
+    private func finalNumberStart(endingAt end: Int) -> Int? {
+        guard finished, chunk.count == 0, end == bytesBefore else { return nil }
+        guard let input = oneShotInput, let base = input.baseAddress, end == input.count else {
+            return openToken.openWordStart
+        }
+        var i = end
+        while i > 0, OpenTokenTracker.isWordByte(base.load(fromByteOffset: i - 1, as: UInt8.self)) { i -= 1 }
+        guard i < end else { return nil }
+        var lexer = WordLexer()
+        lexer.read(base, from: i, to: end, at: 0)
+        return lexer.start
     }
 
     /// The last byte before `offset` that is not white space, when it is still known.

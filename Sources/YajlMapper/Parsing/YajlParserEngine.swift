@@ -41,7 +41,7 @@ final class YajlParserEngine {
     private var failure: (any Error)?
     /// Whether any byte other than white space has been accepted.
     private var sawContent = false
-    private var finished = false
+    private(set) var finished = false
 
     // Position of the current chunk in the whole input.
     private(set) var bytesBefore = 0
@@ -333,7 +333,7 @@ final class YajlParserEngine {
     private var uncountedChunk: UnsafeRawBufferPointer?
     /// A one-shot parse's whole input, once read, until `finish` (the data after a value
     /// can then need bytes from anywhere in it).
-    private var oneShotInput: UnsafeRawBufferPointer?
+    private(set) var oneShotInput: UnsafeRawBufferPointer?
 
     /// Counts the lines of a chunk whose counting was deferred.
     private func countDeferredLines() {
