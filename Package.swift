@@ -64,7 +64,7 @@ let package = Package(
         ),
         .testTarget(
             name: "YajlMapperTests",
-            dependencies: ["YajlMapper"]
+            dependencies: ["YajlMapper", "CYajl"]
         ),
         .testTarget(
             name: "GitHubModelsTests",

@@ -1,3 +1,12 @@
+import CYajl
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Checks the raw input for UTF-8 that RFC 3629 forbids: overlong forms, encoded UTF-16
 /// surrogates, code points above U+10FFFF, and bytes out of place.
 ///
@@ -24,9 +33,18 @@ struct UTF8Check {
     /// reach past the range that was asked for).
     private var checkedTo = 0
 
-    /// Checks bytes `from..<to` of `chunk`, which starts at absolute offset `chunkStart`.
+    /// What a check found first.
+    enum Finding {
+        case utf8(Failure)
+        /// A form feed or vertical tab, at this index of the chunk (white space to yajl, not to
+        /// JSON: outside strings it is not reported by yajl, inside them yajl rejects it).
+        case space(Int, UInt8)
+    }
+
+    /// Checks bytes `from..<to` of `chunk`, which starts at absolute offset `chunkStart`, for
+    /// invalid UTF-8 and for form feeds and vertical tabs, and returns the first found.
     /// Ranges must follow each other; a chunk's first range starts at 0.
-    mutating func check(_ chunk: UnsafeRawBufferPointer, chunkStart: Int, from: Int, to: Int) -> Failure? {
+    mutating func check(_ chunk: UnsafeRawBufferPointer, chunkStart: Int, from: Int, to: Int) -> Finding? {
         // (An empty range still finishes a sequence the last chunk cut: a form feed first in
         // this chunk comes after it.)
         guard let base = chunk.baseAddress, to > from || !pending.isEmpty else { return nil }
@@ -40,7 +58,7 @@ struct UTF8Check {
             let verdict = bytes.withUnsafeBytes { Self.sequence(at: $0.baseAddress!, available: $0.count) }
             if case .invalid(let message) = verdict {
                 pending = []
-                return Failure(offset: pendingOffset, message: message)
+                return .utf8(Failure(offset: pendingOffset, message: message))
             }
             if available < need {
                 pending = bytes
@@ -51,13 +69,26 @@ struct UTF8Check {
             i = max(i, available)
         }
         while i < to {
-            // Most input is ASCII: skip it 128 bytes at a time, then look closer.
-            i = Self.asciiWindows(base, from: i, to: to)
+            // Most input is ASCII without form feeds or vertical tabs: skip to the next byte
+            // that is not (see `Self.firstSpecial`).
+            i = Self.firstSpecial(base, from: i, to: to)
+            guard i < to else { break }
+            let byte = base.load(fromByteOffset: i, as: UInt8.self)
+            if byte < 0x80 {
+                checkedTo = chunkStart + i
+                return .space(i, byte)
+            }
             if i + 128 <= to {
-                // A whole window: visit the bytes above 0x7F through a bitmap of them, with
-                // a branch per character rather than per word (each character's bytes are
-                // taken off the map; a stray continuation byte stays and is reported).
+                // A window of 128 bytes from here: visit the bytes above 0x7F through a bitmap
+                // of them, with a branch per character rather than per byte (each character's
+                // bytes are taken off the map; a stray continuation byte stays and is
+                // reported), up to a form feed or vertical tab in the window if any.
                 var low = Self.highBits(base + i), high = Self.highBits(base + i + 64)
+                let space = Self.firstSpecial(base, from: i, to: i + 128, spacesOnly: true) - i
+                if space < 128 {
+                    low &= space >= 64 ? ~0 : (1 << UInt64(space)) &- 1
+                    high &= space <= 64 ? 0 : (1 << UInt64(space - 64)) &- 1
+                }
                 var reach = 0
                 while low | high != 0 {
                     // The lowest bit of the two words (the high word's only when the low one
@@ -72,32 +103,22 @@ struct UTF8Check {
                         low &= ~0 << UInt64(reach)
                         high &= ~0 << UInt64(max(reach - 64, 0))
                     case .stop(let failure):
-                        return failure
+                        return failure.map { .utf8($0) }
                     }
+                }
+                if space < 128 {
+                    // (A character that reached it was invalid, and reported above.)
+                    checkedTo = chunkStart + i + space
+                    return .space(i + space, base.load(fromByteOffset: i + space, as: UInt8.self))
                 }
                 // The last character can end past the window.
                 i += max(reach, 128)
                 continue
             }
-            // The last bytes, fewer than a window: to each byte above 0x7F a word at a time.
-            while i < to {
-                if i + 8 <= to {
-                    // Little-endian order puts the first byte lowest, on any machine.
-                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                    let high = word & 0x8080_8080_8080_8080
-                    if high == 0 {
-                        i += 8
-                        continue
-                    }
-                    i += high.trailingZeroBitCount >> 3
-                } else if base.load(fromByteOffset: i, as: UInt8.self) < 0x80 {
-                    i += 1
-                    continue
-                }
-                switch character(at: i, chunk, chunkStart: chunkStart) {
-                case .length(let length): i += length
-                case .stop(let failure): return failure
-                }
+            // Fewer than a window's bytes left: one character.
+            switch character(at: i, chunk, chunkStart: chunkStart) {
+            case .length(let length): i += length
+            case .stop(let failure): return failure.map { .utf8($0) }
             }
         }
         checkedTo = chunkStart + i
@@ -186,21 +207,29 @@ struct UTF8Check {
         }
     }
 
-    /// Where the first 128-byte window from `start` holding a byte above 0x7F begins (or
-    /// where fewer than 128 bytes are left): eight vector loads OR-ed, then one test.
+    /// Whether this machine runs the AVX2 scan (every x86-64 machine of the last decade).
+    private static let usesAVX2 = cyajl_has_avx2() != 0
+
+    /// The index of the first byte from `start` to `end` above 0x7F or a form feed or
+    /// vertical tab (`end` when there is none); with `spacesOnly`, of the first form feed or
+    /// vertical tab.
     @inline(__always)
-    private static func asciiWindows(_ base: UnsafeRawPointer, from start: Int, to end: Int) -> Int {
-        var i = start
-        while i &+ 128 <= end {
-            if hasByteAbove7F(base + i, vectors: 8) { return i }
-            i &+= 128
+    static func firstSpecial(_ base: UnsafeRawPointer, from start: Int, to end: Int, spacesOnly: Bool = false) -> Int {
+        guard end > start else { return end }
+        let p = (base + start).assumingMemoryBound(to: UInt8.self)
+        if spacesOnly {
+            let formFeed = memchr(p, 0x0C, end - start).map { base.distance(to: $0) } ?? end
+            let tab = memchr(p, 0x0B, formFeed - start).map { base.distance(to: $0) }
+            return tab ?? formFeed
         }
-        return i
+        let found = usesAVX2 ? cyajl_first_special_avx2(p, end - start) : cyajl_first_special_portable(p, end - start)
+        return start + found
     }
 
     /// A bitmap of the bytes above 0x7F among the 64 at `p`: bit k for byte k.
     @inline(__always)
     private static func highBits(_ p: UnsafeRawPointer) -> UInt64 {
+        if usesAVX2 { return cyajl_high_bits64_avx2(p.assumingMemoryBound(to: UInt8.self)) }
         var bits: UInt64 = 0
         for k in 0..<8 {
             let word = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 8 &* k, as: UInt64.self))
@@ -208,15 +237,6 @@ struct UTF8Check {
             bits |= (((word & 0x8080_8080_8080_8080) &* 0x0002_0408_1020_4081) >> 56) << UInt64(8 &* k)
         }
         return bits
-    }
-
-    /// Whether any byte of `vectors` times 16 bytes is above 0x7F.
-    @inline(__always)
-    private static func hasByteAbove7F(_ p: UnsafeRawPointer, vectors: Int) -> Bool {
-        var any = p.loadUnaligned(as: SIMD16<UInt8>.self)
-        for k in 1..<vectors { any |= p.loadUnaligned(fromByteOffset: 16 &* k, as: SIMD16<UInt8>.self) }
-        let words = unsafeBitCast(any, to: SIMD2<UInt64>.self)
-        return (words[0] | words[1]) & 0x8080_8080_8080_8080 != 0
     }
 
     private static func hex(_ byte: UInt8) -> String {

@@ -176,14 +176,17 @@ final class YajlParserEngine {
     /// The first byte JSON does not allow among bytes `from..<to` of `buffer`, the chunk
     /// at ``bytesBefore``.
     private func firstBadByte(in buffer: UnsafeRawBufferPointer, from: Int, to: Int) -> BadByte? {
-        let base = buffer.baseAddress!
-        let space = Self.firstNonJSONSpace(base + from, to - from)
-        let spaceAt = space.map { base.distance(to: $0.0) } ?? to
-        // Only the bytes before a form feed can hold an earlier UTF-8 error.
-        if options.validateUTF8, let bad = utf8.check(buffer, chunkStart: bytesBefore, from: from, to: spaceAt) {
-            return .utf8(bad)
+        if options.validateUTF8 {
+            // One scan for both, in order.
+            switch utf8.check(buffer, chunkStart: bytesBefore, from: from, to: to) {
+            case .utf8(let failure)?: return .utf8(failure)
+            case .space(let at, let byte)?: return .space(at, byte)
+            case nil: return nil
+            }
         }
-        return space.map { .space(spaceAt, $0.1) }
+        let base = buffer.baseAddress!
+        let at = UTF8Check.firstSpecial(base, from: from, to: to, spacesOnly: true)
+        return at < to ? .space(at, base.load(fromByteOffset: at, as: UInt8.self)) : nil
     }
 
     /// Gives yajl the clean part of a chunk that holds a byte JSON does not allow, then
@@ -263,15 +266,6 @@ final class YajlParserEngine {
         guard checksBehind, let error = checkBytes(upTo: currentOffset) else { return }
         failure = error
         throw error
-    }
-
-    /// The first form feed or vertical tab in a buffer, and which it is.
-    private static func firstNonJSONSpace(_ base: UnsafeRawPointer, _ count: Int) -> (UnsafeRawPointer, UInt8)? {
-        let formFeed = memchr(base, 0x0C, count).map { UnsafeRawPointer($0) }
-        // Only the bytes before a form feed can hold an earlier vertical tab.
-        let searched = formFeed.map { base.distance(to: $0) } ?? count
-        if let tab = memchr(base, 0x0B, searched) { return (UnsafeRawPointer(tab), 0x0B) }
-        return formFeed.map { ($0, 0x0C) }
     }
 
     /// Ends the input: an incomplete value is an error. Wraps `yajl_complete_parse`.
