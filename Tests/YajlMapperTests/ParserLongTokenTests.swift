@@ -64,6 +64,27 @@ struct ParserLongTokenTests {
         #expect(outcome(chunks: Self.chunks(bad, size: 1000)) == outcome(bad))
     }
 
+    @Test("tokens of tens of kilobytes in chunks of a few bytes are read a bounded number of times",
+          arguments: [1, 7, 100])
+    func mediumTokensInTinyChunks(size: Int) throws {
+        let digits = [UInt8](repeating: UInt8(ascii: "7"), count: 60_000)
+        let cases: [([UInt8], JSONParseOptions)] = [
+            (Array("[1, -".utf8) + digits + Array(".5]".utf8), JSONParseOptions()),
+            (Array("[\"".utf8) + digits + Array("\", 2]".utf8), JSONParseOptions()),
+            (Array("[1 /*".utf8) + digits + Array("*/, 2]".utf8), JSONParseOptions(allowComments: true)),
+        ]
+        for (bytes, options) in cases {
+            let parser = JSONStreamParser(handler: EventRecorder(), options: options)
+            for chunk in Self.chunks(bytes, size: size) { try parser.feed(chunk) }
+            try parser.finish()
+            #expect(parser.handler.events == (try events(bytes, options: options)))
+            // Without waiting: one call per chunk, each reading the token so far again (60,000
+            // calls and 1.8 billion bytes read for one byte at a time). Chunks wait once the
+            // token is 4 KiB and 16 times a chunk: up to 4,096 calls before, a few dozen after.
+            #expect(parser.engine.yajlParseCalls < 4_096 / size + 100, "\(parser.engine.yajlParseCalls) calls")
+        }
+    }
+
     @Test("data after a top-level string or number longer than 64 KiB is an error wherever the input is cut")
     func dataAfterALongTopLevelValue() {
         let long = 70_000

@@ -121,15 +121,21 @@ final class YajlParserEngine {
         // yajl reads a token cut by chunks from its start again at each chunk: while a long
         // token (a string, number or comment) is open, chunks wait until they are a quarter
         // as long as it, so each byte is read a bounded number of times (a 40 MB string in
-        // 64 KiB chunks took 5.5 s, a 10 MB number 4.7 s).
-        if !oneShot, let start = openToken.openTokenStart, bytesBefore - start >= Self.holdFrom {
-            holdUntil = (bytesBefore - start) / 4
-            held.reserveCapacity(holdUntil + bytes.count)
+        // 64 KiB chunks took 5.5 s, a 10 MB number 4.7 s). Small chunks wait sooner: a token
+        // 16 times as long as the chunk (a 60 KB number in 7-byte chunks took 2.2 s).
+        if !oneShot, let start = openToken.openTokenStart {
+            let open = bytesBefore - start
+            if open >= Self.holdFrom || (open >= Self.holdFromSmallChunks && open >= 16 * bytes.count) {
+                holdUntil = open / 4
+                held.reserveCapacity(holdUntil + bytes.count)
+            }
         }
     }
 
     /// A token open for this many bytes at a chunk's end makes later chunks wait.
     static let holdFrom = 1 << 16
+    /// Or for this many, when that is 16 times the chunk's length.
+    static let holdFromSmallChunks = 1 << 12
     /// The chunks waiting (see ``feed(_:)``), and how many bytes they wait for (0: none wait).
     private var held: [UInt8] = []
     private var holdUntil = 0
