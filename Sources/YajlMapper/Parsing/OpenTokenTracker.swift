@@ -30,6 +30,8 @@ struct OpenTokenTracker {
 
     /// Where the input stands at the last chunk's end.
     private var place = Place.between
+    /// Whether comments are followed (allowed in the input).
+    private var followsComments = false
     /// In a string: the last chunk ended with an unpaired backslash (the next byte is escaped).
     private(set) var escapePending = false
     /// Between tokens: the last chunk ended with a `/` (a comment may start).
@@ -87,6 +89,7 @@ struct OpenTokenTracker {
     mutating func follow(_ chunk: UnsafeRawBufferPointer, at chunkStart: Int, between: Int, comments: Bool,
                          keepingBytes: Bool = true) {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
+        followsComments = comments
         var i = 0
         if between > chunkStart, between <= chunkStart + chunk.count {
             // A container started in this chunk: nothing before it matters.
@@ -103,6 +106,13 @@ struct OpenTokenTracker {
             followWithComments(base, from: i, count: chunk.count, chunkStart: chunkStart)
         } else {
             followQuotes(base, from: i, count: chunk.count, chunkStart: chunkStart)
+            if case .string(let start) = place, start >= chunkStart {
+                // (Before this chunk's own last byte is noted: from the last chunk, or the
+                // container's start, when only white space comes before the quote here.)
+                var k = start - chunkStart
+                while k > i, Self.isSpace(base.load(fromByteOffset: k - 1, as: UInt8.self)) { k -= 1 }
+                beforeOpenQuote = k > i ? base.load(fromByteOffset: k - 1, as: UInt8.self) : lastSignificant
+            }
         }
         noteWord(base, from: i, count: chunk.count, chunkStart: chunkStart, comments: comments)
         // Bytes not kept before cannot be kept from the middle of a token.
@@ -244,10 +254,17 @@ struct OpenTokenTracker {
         lastSignificantAt = offset
     }
 
-    /// With comments allowed: the byte that is not white space nor in a comment before the
-    /// one at `offset`, when that is the last such byte followed.
-    func significant(before offset: Int) -> UInt8? {
-        lastSignificantAt == offset ? previousSignificant : nil
+    /// Without comments: the last byte that is not white space before the opening quote of
+    /// the string open at the last chunk's end.
+    private var beforeOpenQuote: UInt8 = 0
+
+    /// The last byte that is not white space (nor in a comment) before the opening quote of
+    /// the string open at the last chunk's end.
+    var significantBeforeOpenString: UInt8? {
+        guard case .string(let start) = place else { return nil }
+        if !followsComments { return beforeOpenQuote }
+        // With comments, the quote is the last such byte followed.
+        return lastSignificantAt == start ? previousSignificant : nil
     }
 
     static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }

@@ -55,8 +55,7 @@ extension YajlParserEngine {
         let before: UInt8?
         if quote < bytesBefore {
             guard openToken.openStart == quote else { return offset }
-            // (Comments are followed byte by byte: one could end in a line break.)
-            before = options.allowComments ? openToken.significant(before: quote) : significantByte(before: quote)
+            before = openToken.significantBeforeOpenString
         } else {
             guard base.load(fromByteOffset: quote - bytesBefore, as: UInt8.self) == 0x22 else { return offset }
             var tracker = openToken
@@ -83,18 +82,5 @@ extension YajlParserEngine {
         var lexer = WordLexer()
         lexer.read(base, from: i, to: end, at: 0)
         return lexer.start
-    }
-
-    /// The last byte before `offset` that is not white space, when it is still known.
-    private func significantByte(before offset: Int) -> UInt8? {
-        let from = max(earliestKnownOffset, offset - 4096)
-        guard from <= offset, let (bytes, _) = knownBytes(from: from, to: offset) else { return nil }
-        var i = bytes.count
-        while i > 0 {
-            let byte = bytes[i - 1]
-            guard OpenTokenTracker.isSpace(byte) else { return byte }
-            i -= 1
-        }
-        return nil
     }
 }
