@@ -133,12 +133,20 @@ struct ParserStringTests {
         let text = prefix + filler + #"\ud800"# + filler + #""}"#
         let bytes = Array(text.utf8)
         let at = prefix.utf8.count + filler.utf8.count
-        #expect(parseError(bytes, options: options)?.offset == at)
+        let whole = try #require(parseError(bytes, options: options))
+        #expect(whole.offset == at)
+        #expect(whole.excerpt.hasPrefix(#"\"#) && whole.excerpt.hasSuffix("\n" + String(repeating: " ", count: 40) + "^"))
         for size in [1, 2, 7, 16, 64, 65, 100, 250] {
             let chunks = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
-            let error = outcome(chunks: chunks, options: options).error
+            let parser = JSONStreamParser(handler: EventRecorder(), options: options)
+            let error = #expect(throws: JSONParseError.self) {
+                for chunk in chunks { try parser.feed(chunk) }
+                try parser.finish()
+            }
             #expect(error?.offset == at, "chunks of \(size)")
             #expect(error?.message.hasPrefix(#"lone UTF-16 surrogate escape \ud800"#) == true, "chunks of \(size)")
+            // The string's bytes are kept while it is open: the excerpt is the same as in one buffer.
+            #expect(error?.excerpt == whole.excerpt, "chunks of \(size)")
         }
         // Without the escape, every chunking reads the same string.
         let clean = Array((prefix + filler + #""}"#).utf8)

@@ -611,18 +611,15 @@ final class YajlParserEngine {
                               excerpt: excerpt(at: offset, lineStart: lineStart))
     }
 
-    /// The line's text around `offset` (at most 40 bytes before, 20 after) and a caret line.
+    /// The line's text around `offset` (at most 40 bytes before, 20 after) and a caret line,
+    /// from the bytes still known (the open string's, far into an earlier chunk, included).
     private func excerpt(at offset: Int, lineStart: Int) -> String {
-        let knownStart = bytesBefore - tail.count
-        let known = knownBytes(from: knownStart, to: bytesBefore + chunk.count)?.0 ?? []
-        let from = max(lineStart, offset - 40, knownStart) - knownStart
-        let to = min(max(offset - knownStart, 0), known.count)
-        var before = Array(known[min(from, to)..<to])
-        var after: [UInt8] = []
-        var i = offset - knownStart
-        while i >= 0, i < known.count, after.count < 20, known[i] != 0x0A {
-            after.append(known[i]); i += 1
-        }
+        let start = max(lineStart, offset - 40, earliestKnownOffset)
+        let stop = min(offset + 20, bytesBefore + chunk.count)
+        let known = offset >= start && start <= stop ? knownBytes(from: start, to: stop)?.0 ?? [] : []
+        let at = min(offset - start, known.count)
+        var before = Array(known[..<max(at, 0)])
+        var after = Array(known[max(at, 0)...].prefix { $0 != 0x0A })
         // Keep the caret aligned: control characters become spaces.
         for j in before.indices where before[j] < 0x20 { before[j] = 0x20 }
         for j in after.indices where after[j] < 0x20 { after[j] = 0x20 }
