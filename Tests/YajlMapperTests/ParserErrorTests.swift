@@ -79,6 +79,47 @@ struct ParserErrorTests {
         Self.checkEverySplit(text, offset: offset, options: JSONParseOptions(allowComments: true))
     }
 
+    /// A byte JSON does not allow right after a token the grammar rejects, or inside it: the
+    /// token comes first when the byte follows it (yajl ends a number only at the next byte,
+    /// which for a handler of the caller's is never given to it), the byte when it is inside
+    /// the token (as yajl's own UTF-8 check, a lexical one, would say), however the input
+    /// is cut and on every path. And the colon before an empty string value more than 64
+    /// bytes back.
+    @Test("a bad byte after or inside a rejected token, and a member's colon far back", arguments: [
+        ("[1 2\u{C}]", 3, JSONParseError.Kind.syntax), ("01\u{B}", 1, .syntax), ("\"\"1\u{C}", 2, .syntax),
+        ("[1 23\u{C}]", 3, .syntax), ("{\"a\":1 2\u{B}}", 7, .syntax), ("[1 2.\u{C}]", 5, .invalidCharacter),
+        ("[1\"\u{C}\"]", 3, .invalidCharacter), ("[1 /\u{C}]", 3, .syntax),
+        ("{\"a\":" + String(repeating: " ", count: 63) + "\"\"1}", 70, .syntax),
+        ("{\"a\":1,\"b\":" + String(repeating: "\n", count: 70) + "\"\"-0}", 83, .syntax),
+    ])
+    func badByteAfterARejectedToken(text: String, offset: Int, kind: JSONParseError.Kind) throws {
+        Self.checkEverySplit(text, offset: offset)
+        let reports = ParserBehindCheckTests.reports(Array(text.utf8))
+        #expect(reports.events?.offset == offset && reports.events?.kind == kind, "\(reports)")
+        #expect(reports.validation == reports.events && reports.mapping == reports.events, "\(reports)")
+    }
+
+    static let rejectedStringsWithBadUTF8: [([UInt8], Int)] = [
+        ([0x5B, 0x31, 0x22, 0xFF, 0x22, 0x5D], 3),
+        (Array("[\"é\"\"".utf8) + [0xFF, 0x22, 0x5D], 6),
+        (Array("[0.5\"".utf8) + [0xE2, 0x82, 0x22, 0x5D], 5),
+        (Array("{\"a\":1 \"xy".utf8) + [0xC0, 0xAF, 0x22, 0x7D], 10),
+    ]
+
+    @Test("invalid UTF-8 inside a string the grammar rejects is reported at the bad byte, however cut",
+          arguments: rejectedStringsWithBadUTF8)
+    func invalidUTF8InsideARejectedString(bytes: [UInt8], offset: Int) throws {
+        let reports = ParserBehindCheckTests.reports(bytes)
+        let error = try #require(reports.events)
+        #expect((error.offset, error.kind) == (offset, .invalidUTF8))
+        #expect(reports.validation == error && reports.mapping == error, "\(reports)")
+        for cut in 0...bytes.count {
+            let chunks = [Array(bytes[..<cut]), Array(bytes[cut...])]
+            #expect(outcome(chunks: chunks).error == error, "cut at \(cut)")
+            #expect(validationError(chunks: chunks, options: JSONParseOptions()) == error, "validation cut at \(cut)")
+        }
+    }
+
     /// The error is at `offset` in one buffer (read at once, and fed as one chunk), and the
     /// same for every split in two, in three for short texts (a middle chunk can hold one
     /// token alone) and byte at a time, for an event handler and for validation.

@@ -181,17 +181,35 @@ struct ParserOptionTests {
         #expect(error.offset == 19)
     }
 
-    @Test("a comment after the value, cut short by the end of input (recorded yajl behaviour)")
+    @Test("a comment after the value, cut short by the end of input")
     func commentAfterValueCutShort() throws {
         let options = JSONParseOptions(allowComments: true)
-        // An unterminated comment after a complete value is accepted...
-        #expect(try events("[1] /* open", options: options) == [.startArray, .number("1"), .endArray])
+        // A block comment left open is truncated input, after a value as inside one (yajl
+        // accepts it after a complete value); a line comment may end with the input.
+        for (text, offset) in [("[1] /* open", 11), ("1/*", 3), ("{}/*", 4), ("\"a\" /* x *", 10), ("[1 /* open", 10)] {
+            let error = try #require(parseError(text, options: options), "\(text)")
+            #expect((error.kind, error.offset) == (.truncated, offset), "\(text)")
+            Self.checkSplits(text, options: options)
+        }
         #expect(try events("[1] //", options: options) == [.startArray, .number("1"), .endArray])
-        // ...but a lone slash there is trailing garbage.
+        #expect(try events("[1] /* closed */ // open", options: options) == [.startArray, .number("1"), .endArray])
+        // A lone slash there is trailing garbage.
         let error = try #require(parseError("[1] /", options: options))
         #expect(error.kind == .syntax)
         #expect(error.message == "unexpected data after the JSON value")
         #expect(error.offset == 4)
+    }
+
+    /// The same outcome split in two anywhere, for events and validation.
+    static func checkSplits(_ text: String, options: JSONParseOptions, sourceLocation: SourceLocation = #_sourceLocation) {
+        let bytes = Array(text.utf8)
+        let whole = outcome(bytes, options: options)
+        for cut in 0...bytes.count {
+            let chunks = [Array(bytes[..<cut]), Array(bytes[cut...])]
+            #expect(outcome(chunks: chunks, options: options) == whole, "\(text) cut at \(cut)", sourceLocation: sourceLocation)
+            #expect(validationError(chunks: chunks, options: options) == whole.error, "\(text) validation cut at \(cut)",
+                    sourceLocation: sourceLocation)
+        }
     }
 
     @Test("a lone slash is an error even with comments allowed")

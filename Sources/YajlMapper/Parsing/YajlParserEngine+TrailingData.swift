@@ -10,6 +10,19 @@ extension YajlParserEngine {
     /// The offset of the first byte after the value that is not white space (nor in a
     /// comment, when comments are allowed), or `nil` when it cannot be known.
     func trailingDataStart() -> Int? {
+        guard let scan = spaceAfterValue() else { return nil }
+        // A slash last of all starts no comment: yajl found data, so it is the data.
+        return scan.dataAt ?? scan.pendingSlash
+    }
+
+    /// Whether the input so far ends inside a block comment after the top-level value.
+    func endsInBlockComment() -> Bool {
+        spaceAfterValue().map { $0.dataAt == nil && $0.isInBlockComment } ?? false
+    }
+
+    /// The white space and comments after the top-level value, followed up to the end of
+    /// the chunk yajl is reading; `nil` before the value has ended.
+    private func spaceAfterValue() -> SpaceScan? {
         // The chunks gone by were followed; the one yajl is reading is followed from there.
         func followed(_ scan: SpaceScan) -> SpaceScan {
             var scan = scan
@@ -26,9 +39,7 @@ extension YajlParserEngine {
             guard let end = scalar.end else { return nil }
             scan = SpaceScan(from: end)
         }
-        scan = followed(scan)
-        // A slash last of all starts no comment: yajl found data, so it is the data.
-        return scan.dataAt ?? scan.pendingSlash
+        return followed(scan)
     }
 
     /// Follows a chunk yajl has read through the white space and comments around the
@@ -135,6 +146,9 @@ struct SpaceScan {
 
     /// The offset of a slash the bytes followed so far end with, outside comments.
     var pendingSlash: Int? { place == .slash ? scannedTo - 1 : nil }
+
+    /// Whether the bytes followed so far end inside a block comment.
+    var isInBlockComment: Bool { place == .blockComment || place == .blockStar }
 
     /// Follows the bytes of a chunk at absolute offset `chunkStart` from where the last one
     /// left off.

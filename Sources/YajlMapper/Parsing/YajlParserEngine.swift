@@ -166,7 +166,7 @@ final class YajlParserEngine {
                 $0.makeError(kind: .invalidUTF8, message: bad.message, at: bad.offset)
             }
         case .space(let at, let byte)?:
-            try stop(bytes, clean: at) { $0.nonJSONSpaceError(byte, at: $0.bytesBefore) }
+            try stop(bytes, clean: at, endsToken: true) { $0.nonJSONSpaceError(byte, at: $0.bytesBefore) }
         case nil:
             try parse(bytes)
         }
@@ -197,14 +197,68 @@ final class YajlParserEngine {
 
     /// Gives yajl the clean part of a chunk that holds a byte JSON does not allow, then
     /// throws the error for that byte (an error of yajl's in the clean part comes first).
-    private func stop(_ bytes: UnsafeRawBufferPointer, clean: Int, _ error: (YajlParserEngine) -> JSONParseError) throws -> Never {
+    private func stop(_ bytes: UnsafeRawBufferPointer, clean: Int, endsToken: Bool = false,
+                      _ error: (YajlParserEngine) -> JSONParseError) throws -> Never {
         let base = bytes.baseAddress!
         try parse(UnsafeRawBufferPointer(start: base, count: clean))
+        if endsToken, let earlier = errorBefore(bytesBefore) {
+            failure = earlier
+            throw earlier
+        }
         // `parse` moved the position past the clean part: the offending byte starts the chunk.
         chunk = UnsafeRawBufferPointer(start: base + clean, count: bytes.count - clean)
         let made = error(self)
         failure = made
         throw made
+    }
+
+    /// yajl ends a number only at the byte after it, which a handler's check keeps from it
+    /// when that byte is a form feed or vertical tab (white space to yajl). So yajl is shown
+    /// a space in its place, as if the input ended there: a token the grammar rejects just
+    /// before is found, as when yajl reads the byte itself (validation, the mapper). Returns
+    /// that error when it is before `offset` (or a handler's error for the number's event).
+    private func errorBefore(_ offset: Int) -> (any Error)? {
+        chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+        endsHere = true
+        defer { endsHere = false }
+        var space: UInt8 = 0x20
+        switch yajl_parse(handle, &space, 1) {
+        case yajl_status_ok:
+            return nil
+        case yajl_status_client_canceled:
+            return handlerError
+        default:
+            let error = yajlError()
+            return error.offset < offset ? error : nil
+        }
+    }
+
+    /// Whether yajl is being told that the input ends at ``bytesBefore`` (at `finish`, or
+    /// for ``errorBefore(_:)``).
+    private(set) var endsHere = false
+
+    /// Whether the invalid UTF-8 at `offset` is inside the string token yajl's grammar
+    /// rejected (`stop`): yajl's own UTF-8 check, a lexical one, would then have stopped at
+    /// it first, and a chunk that ends inside the string shows it first too.
+    private func isInsideRejectedString(_ stop: JSONParseError, _ offset: Int) -> Bool {
+        guard stop.kind == .syntax, stop.offset < offset, let base = chunk.baseAddress else { return false }
+        var i: Int, escaped: Bool
+        if stop.offset >= bytesBefore {
+            guard stop.offset - bytesBefore < chunk.count,
+                  base.load(fromByteOffset: stop.offset - bytesBefore, as: UInt8.self) == 0x22 else { return false }
+            (i, escaped) = (stop.offset - bytesBefore + 1, false)
+        } else {
+            // Begun in an earlier chunk: the string the tracker saw open at this one's start.
+            guard openToken.openStart == stop.offset else { return false }
+            (i, escaped) = (0, openToken.escapePending)
+        }
+        let end = min(offset - bytesBefore, chunk.count)
+        while i < end {
+            let byte = base.load(fromByteOffset: i, as: UInt8.self)
+            if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { return false }
+            i += 1
+        }
+        return true
     }
 
     /// The check of the input's UTF-8 (see ``UTF8Check``), which yajl does more loosely.
@@ -257,11 +311,14 @@ final class YajlParserEngine {
     private func checkBehind(after status: yajl_status, chunkEnd: Int) throws {
         if let failure { throw failure }
         let stop = status == yajl_status_ok || status == yajl_status_client_canceled ? nil : yajlError()
-        let end = status == yajl_status_ok ? chunkEnd : max(currentOffset, (stop?.offset ?? 0) + 1)
+        // After yajl's own error, the whole chunk: yajl's offset can be moved back into the
+        // token it rejected, which may hold invalid UTF-8 (see below).
+        let end = status == yajl_status_ok || stop != nil ? chunkEnd : max(currentOffset, 1)
         guard let error = checkBytes(upTo: end) else { return }
         // yajl's own error comes first, and at the same byte too when that byte starts
         // invalid UTF-8 (outside a string, yajl rejects any such byte).
-        if let stop, stop.offset < error.offset || (stop.offset == error.offset && error.kind == .invalidUTF8) { return }
+        if let stop, stop.offset < error.offset || (stop.offset == error.offset && error.kind == .invalidUTF8),
+           !(error.kind == .invalidUTF8 && isInsideRejectedString(stop, error.offset)) { return }
         failure = error
         throw error
     }
@@ -280,6 +337,7 @@ final class YajlParserEngine {
         if finished { return }
         if !held.isEmpty { try feedHeld() }
         finished = true
+        endsHere = true
         defer { oneShotInput = nil }
         chunk = UnsafeRawBufferPointer(start: nil, count: 0)
         // Zero values is a valid stream of values (an empty JSON Lines file); yajl says EOF.
@@ -289,6 +347,13 @@ final class YajlParserEngine {
         // yajl takes a string left open after the value (`{} "abc`) for one still to come.
         if !options.allowMultipleValues, let at = trailingDataStart() {
             let error = makeError(kind: .syntax, message: "unexpected data after the JSON value", at: at)
+            failure = error
+            throw error
+        }
+        // And a block comment left open there for one that may still close (`{} /* x`).
+        if !options.allowMultipleValues, options.allowComments, endsInBlockComment() {
+            let error = makeError(kind: .truncated, message: "unexpected end of input (a comment is not closed)",
+                                  at: bytesBefore)
             failure = error
             throw error
         }
