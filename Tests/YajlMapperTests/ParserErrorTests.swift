@@ -79,6 +79,43 @@ struct ParserErrorTests {
         Self.checkEverySplit(text, offset: offset, options: JSONParseOptions(allowComments: true))
     }
 
+    /// A slash that starts no comment, or data after the value, just before a form feed or
+    /// vertical tab or inside a string with invalid UTF-8: the earlier error, on every path.
+    /// (yajl rejects a slash that starts no comment at the byte after it, the form feed.)
+    @Test("a bad comment or data after the value just before a form feed or vertical tab", arguments: [
+        ("/\u{C}", 1, JSONParseError.Kind.invalidCharacter), ("[/\u{C}]", 2, .invalidCharacter),
+        ("[1,/\u{B}]", 4, .invalidCharacter), ("/\u{B}false", 1, .invalidCharacter),
+        ("\"x\\/y\"/*/*/ \"\\\"\u{C}", 12, .syntax), ("1 \"a\u{C}", 2, .syntax), ("{} \"\u{B}", 3, .syntax),
+        ("[] x\u{C}", 3, .syntax),
+    ])
+    func earlierErrorBeforeABadByte(text: String, offset: Int, kind: JSONParseError.Kind) throws {
+        let options = JSONParseOptions(allowComments: true)
+        Self.checkEverySplit(text, offset: offset, options: options)
+        let reports = ParserBehindCheckTests.reports(Array(text.utf8), options: options)
+        #expect(reports.events?.kind == kind && reports.validation == reports.events && reports.mapping == reports.events,
+                "\(reports)")
+    }
+
+    static let earlierThanBadUTF8: [([UInt8], Int)] = [
+        (Array("/\"".utf8) + [0xED, 0xA0, 0x80, 0x22], 1),
+        (Array("1 \"".utf8) + [0xFF, 0x22], 2),
+        (Array("{} \"ab".utf8) + [0xC0, 0xAF, 0x22], 3),
+    ]
+
+    @Test("a bad comment or data after the value before invalid UTF-8 comes first", arguments: earlierThanBadUTF8)
+    func earlierErrorBeforeBadUTF8(bytes: [UInt8], offset: Int) throws {
+        let options = JSONParseOptions(allowComments: true)
+        let reports = ParserBehindCheckTests.reports(bytes, options: options)
+        let error = try #require(reports.events)
+        #expect((error.kind, error.offset) == (.syntax, offset))
+        #expect(reports.validation == error && reports.mapping == error, "\(reports)")
+        for cut in 0...bytes.count {
+            let chunks = [Array(bytes[..<cut]), Array(bytes[cut...])]
+            #expect(outcome(chunks: chunks, options: options).error == error, "cut at \(cut)")
+            #expect(validationError(chunks: chunks, options: options) == error, "validation cut at \(cut)")
+        }
+    }
+
     /// A byte JSON does not allow right after a token the grammar rejects, or inside it: the
     /// token comes first when the byte follows it (yajl ends a number only at the next byte,
     /// which for a handler of the caller's is never given to it), the byte when it is inside

@@ -72,7 +72,7 @@ extension YajlParserEngine {
     /// token it can reject there): where it starts, from the token tracker, or read again from
     /// the start of its run of number and literal bytes in a one-shot parse's input.
     private func finalNumberStart(endingAt end: Int) -> Int? {
-        guard endsHere, chunk.count == 0, end == bytesBefore else { return nil }
+        guard endsHere, end == bytesBefore else { return nil }
         guard let input = oneShotInput, let base = input.baseAddress, end == input.count else {
             return openToken.openWordStart
         }

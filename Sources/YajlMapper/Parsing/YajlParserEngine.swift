@@ -162,11 +162,13 @@ final class YajlParserEngine {
             // yajl reads the sequence's first byte too: outside a string it rejects that byte
             // itself, and its error comes first, as when checked behind. (A sequence begun in
             // the last chunk was read then.)
-            try stop(bytes, clean: max(0, bad.offset + 1 - bytesBefore)) {
+            try stop(bytes, clean: max(0, bad.offset + 1 - bytesBefore), badByteAt: bad.offset) {
                 $0.makeError(kind: .invalidUTF8, message: bad.message, at: bad.offset)
             }
         case .space(let at, let byte)?:
-            try stop(bytes, clean: at, endsToken: true) { $0.nonJSONSpaceError(byte, at: $0.bytesBefore) }
+            try stop(bytes, clean: at, badByteAt: bytesBefore + at, endsToken: true) {
+                $0.nonJSONSpaceError(byte, at: $0.bytesBefore)
+            }
         case nil:
             try parse(bytes)
         }
@@ -195,15 +197,23 @@ final class YajlParserEngine {
         return at < to ? .space(at, base.load(fromByteOffset: at, as: UInt8.self)) : nil
     }
 
-    /// Gives yajl the clean part of a chunk that holds a byte JSON does not allow, then
-    /// throws the error for that byte (an error of yajl's in the clean part comes first).
-    private func stop(_ bytes: UnsafeRawBufferPointer, clean: Int, endsToken: Bool = false,
+    /// Gives yajl the clean part of a chunk that holds a byte JSON does not allow (at
+    /// absolute offset `at`), then throws the error for that byte. Errors before it come
+    /// first: yajl's in the clean part, a token that `endsToken` (the byte is white space
+    /// to yajl) would have ended (see ``errorBefore(_:)``), and data after the value.
+    private func stop(_ bytes: UnsafeRawBufferPointer, clean: Int, badByteAt at: Int, endsToken: Bool = false,
                       _ error: (YajlParserEngine) -> JSONParseError) throws -> Never {
         let base = bytes.baseAddress!
         try parse(UnsafeRawBufferPointer(start: base, count: clean))
-        if endsToken, let earlier = errorBefore(bytesBefore) {
+        if let earlier = endsToken ? errorBefore(at) : nil {
             failure = earlier
             throw earlier
+        }
+        // yajl reports data after the value only once it has read a whole token of it.
+        if !options.allowMultipleValues, let data = trailingDataStart(), data < at {
+            let error = makeError(kind: .syntax, message: "unexpected data after the JSON value", at: data)
+            failure = error
+            throw error
         }
         // `parse` moved the position past the clean part: the offending byte starts the chunk.
         chunk = UnsafeRawBufferPointer(start: base + clean, count: bytes.count - clean)
@@ -218,30 +228,36 @@ final class YajlParserEngine {
     /// before is found, as when yajl reads the byte itself (validation, the mapper). Returns
     /// that error when it is before `offset` (or a handler's error for the number's event).
     private func errorBefore(_ offset: Int) -> (any Error)? {
-        chunk = UnsafeRawBufferPointer(start: nil, count: 0)
         endsHere = true
         defer { endsHere = false }
-        var space: UInt8 = 0x20
-        switch yajl_parse(handle, &space, 1) {
-        case yajl_status_ok:
-            return nil
-        case yajl_status_client_canceled:
-            return handlerError
-        default:
-            let error = yajlError()
-            return error.offset < offset ? error : nil
+        return withUnsafeBytes(of: UInt8(0x20)) { space in
+            // The space is the chunk being read, at the byte's offset.
+            chunk = space
+            defer { chunk = UnsafeRawBufferPointer(start: nil, count: 0) }
+            switch yajl_parse(handle, space.baseAddress!.assumingMemoryBound(to: UInt8.self), 1) {
+            case yajl_status_ok:
+                return nil
+            case yajl_status_client_canceled:
+                return handlerError
+            default:
+                let error = yajlError()
+                return error.offset < offset ? error : nil
+            }
         }
     }
 
     /// Whether yajl is being told that the input ends at ``bytesBefore`` (at `finish`, or
     /// for ``errorBefore(_:)``).
     private(set) var endsHere = false
+    /// Whether yajl's last error was its grammar rejecting a whole token (not a lexical
+    /// error, nor data after the value).
+    private var yajlRejectedToken = false
 
     /// Whether the invalid UTF-8 at `offset` is inside the string token yajl's grammar
     /// rejected (`stop`): yajl's own UTF-8 check, a lexical one, would then have stopped at
     /// it first, and a chunk that ends inside the string shows it first too.
     private func isInsideRejectedString(_ stop: JSONParseError, _ offset: Int) -> Bool {
-        guard stop.kind == .syntax, stop.offset < offset, let base = chunk.baseAddress else { return false }
+        guard yajlRejectedToken, stop.offset < offset, let base = chunk.baseAddress else { return false }
         var i: Int, escaped: Bool
         if stop.offset >= bytesBefore {
             guard stop.offset - bytesBefore < chunk.count,
@@ -319,6 +335,12 @@ final class YajlParserEngine {
         // invalid UTF-8 (outside a string, yajl rejects any such byte).
         if let stop, stop.offset < error.offset || (stop.offset == error.offset && error.kind == .invalidUTF8),
            !(error.kind == .invalidUTF8 && isInsideRejectedString(stop, error.offset)) { return }
+        // yajl reports data after the value only once it has read a whole token of it.
+        if stop == nil, !options.allowMultipleValues, let data = trailingDataStart(), data < error.offset {
+            let trailing = makeError(kind: .syntax, message: "unexpected data after the JSON value", at: data)
+            failure = trailing
+            throw trailing
+        }
         failure = error
         throw error
     }
@@ -582,8 +604,10 @@ final class YajlParserEngine {
                 if message == "invalid char in json text" { offset = max(offset - 1, 0) }
             } else if Self.movedBack.contains(message) {
                 offset = movedBackTokenStart(offset)
+                yajlRejectedToken = true
             } else {
                 offset = tokenStart(endingAt: offset)
+                yajlRejectedToken = true
             }
             message = Self.clearerMessages[message] ?? message
         }
