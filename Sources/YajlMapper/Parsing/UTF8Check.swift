@@ -8,7 +8,8 @@ import Darwin
 #endif
 
 /// Checks the raw input for UTF-8 that RFC 3629 forbids: overlong forms, encoded UTF-16
-/// surrogates, code points above U+10FFFF, and bytes out of place.
+/// surrogates, code points above U+10FFFF, and bytes out of place; and, in the same pass,
+/// for form feeds and vertical tabs (white space to yajl, not to JSON).
 ///
 /// yajl checks only a sequence's shape (a lead byte and its number of continuation bytes),
 /// and only in the strings it reads; so `C0 AF` (an overlong `/`) or `ED A0 80` (a
@@ -17,8 +18,9 @@ import Darwin
 /// covers every string of the document, read or skipped, at the same cost for all of them.
 ///
 /// Bytes are checked in order, chunk after chunk: a sequence cut by a chunk's end is
-/// finished with the next chunk's first bytes. Most input is ASCII, which one vector test
-/// per 128 bytes passes.
+/// finished with the next chunk's first bytes. Most input is ASCII without either space:
+/// one scan (the C shim's, AVX2 where the machine has it) skips it to the next byte that
+/// needs a look.
 struct UTF8Check {
     /// An invalid sequence: the absolute offset of its first byte, and what is wrong.
     struct Failure {

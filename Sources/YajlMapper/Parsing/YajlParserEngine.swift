@@ -41,7 +41,7 @@ final class YajlParserEngine {
     private var failure: (any Error)?
     /// Whether any byte other than white space has been accepted.
     private var sawContent = false
-    private(set) var finished = false
+    private var finished = false
 
     // Position of the current chunk in the whole input.
     private(set) var bytesBefore = 0
@@ -571,6 +571,7 @@ final class YajlParserEngine {
     /// Reads yajl's error message and turns it into a located ``JSONParseError``.
     /// Wraps `yajl_get_error` and `yajl_free_error`.
     private func yajlError() -> JSONParseError {
+        yajlRejectedToken = false
         var raw = "syntax error"
         if let text = yajl_get_error(handle, 0, nil, 0) {
             raw = String(cString: text)
