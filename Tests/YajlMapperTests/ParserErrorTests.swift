@@ -127,6 +127,7 @@ struct ParserErrorTests {
         ("[1 23\u{C}]", 3, .syntax), ("{\"a\":1 2\u{B}}", 7, .syntax), ("[1 2.\u{C}]", 5, .invalidCharacter),
         ("[1\"\u{C}\"]", 3, .invalidCharacter), ("[1 /\u{C}]", 3, .syntax),
         ("{\"a\":" + String(repeating: " ", count: 63) + "\"\"1}", 70, .syntax),
+        ("[1 " + String(repeating: "2", count: 100) + "\u{C}]", 3, .syntax),
         ("{\"a\":1,\"b\":" + String(repeating: "\n", count: 70) + "\"\"-0}", 83, .syntax),
     ])
     func badByteAfterARejectedToken(text: String, offset: Int, kind: JSONParseError.Kind) throws {
