@@ -22,7 +22,7 @@ final class YajlParserEngine {
     /// What the callbacks receive as `ctx`.
     let context: UnsafeMutablePointer<CallbackContext>
 
-    private var handle: yajl_handle?
+    var handle: yajl_handle?
     private let callbacks: UnsafeMutablePointer<yajl_callbacks>
 
     // Nesting.
@@ -36,9 +36,9 @@ final class YajlParserEngine {
     var after = SpaceScan(from: 0)
     fileprivate var depthExceeded = false
     /// An error thrown by the handler during the current `yajl_parse`.
-    fileprivate var handlerError: (any Error)?
+    var handlerError: (any Error)?
     /// The first error: every later call rethrows it.
-    private var failure: (any Error)?
+    var failure: (any Error)?
     /// Whether any byte other than white space has been accepted.
     private var sawContent = false
     private var finished = false
@@ -50,7 +50,7 @@ final class YajlParserEngine {
     /// Up to `tailLimit` bytes that precede the current chunk, for error excerpts.
     private var tail: [UInt8] = []
     private static let tailLimit = 64
-    private(set) var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+    var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
 
     // Retention: a copy of the input from an offset on, kept across chunks (for mapping a
     // streamed element again from its own bytes).
@@ -174,184 +174,22 @@ final class YajlParserEngine {
         }
     }
 
-    /// A byte JSON does not allow: the start of invalid UTF-8, or a form feed or vertical
-    /// tab at an index of the buffer.
-    private enum BadByte {
-        case utf8(UTF8Check.Failure)
-        case space(Int, UInt8)
-    }
-
-    /// The first byte JSON does not allow among bytes `from..<to` of `buffer`, the chunk
-    /// at ``bytesBefore``.
-    private func firstBadByte(in buffer: UnsafeRawBufferPointer, from: Int, to: Int) -> BadByte? {
-        if options.validateUTF8 {
-            // One scan for both, in order.
-            switch utf8.check(buffer, chunkStart: bytesBefore, from: from, to: to) {
-            case .utf8(let failure)?: return .utf8(failure)
-            case .space(let at, let byte)?: return .space(at, byte)
-            case nil: return nil
-            }
-        }
-        let base = buffer.baseAddress!
-        let at = UTF8Check.firstSpecial(base, from: from, to: to, spacesOnly: true)
-        return at < to ? .space(at, base.load(fromByteOffset: at, as: UInt8.self)) : nil
-    }
-
-    /// Gives yajl the clean part of a chunk that holds a byte JSON does not allow (at
-    /// absolute offset `at`), then throws the error for that byte. Errors before it come
-    /// first: yajl's in the clean part, a token that `endsToken` (the byte is white space
-    /// to yajl) would have ended (see ``errorBefore(_:)``), and data after the value.
-    private func stop(_ bytes: UnsafeRawBufferPointer, clean: Int, badByteAt at: Int, endsToken: Bool = false,
-                      _ error: (YajlParserEngine) -> JSONParseError) throws -> Never {
-        let base = bytes.baseAddress!
-        try parse(UnsafeRawBufferPointer(start: base, count: clean))
-        if let earlier = endsToken ? errorBefore(at) : nil {
-            failure = earlier
-            throw earlier
-        }
-        // yajl reports data after the value only once it has read a whole token of it.
-        if !options.allowMultipleValues, let data = trailingDataStart(), data < at {
-            let error = makeError(kind: .syntax, message: "unexpected data after the JSON value", at: data)
-            failure = error
-            throw error
-        }
-        // `parse` moved the position past the clean part: the offending byte starts the chunk.
-        chunk = UnsafeRawBufferPointer(start: base + clean, count: bytes.count - clean)
-        let made = error(self)
-        failure = made
-        throw made
-    }
-
-    /// yajl ends a number only at the byte after it, which a handler's check keeps from it
-    /// when that byte is a form feed or vertical tab (white space to yajl). So yajl is shown
-    /// a space in its place, as if the input ended there: a token the grammar rejects just
-    /// before is found, as when yajl reads the byte itself (validation, the mapper). Returns
-    /// that error when it is before `offset` (or a handler's error for the number's event).
-    private func errorBefore(_ offset: Int) -> (any Error)? {
-        endsHere = true
-        defer { endsHere = false }
-        return withUnsafeBytes(of: UInt8(0x20)) { space in
-            // The space is the chunk being read, at the byte's offset.
-            chunk = space
-            defer { chunk = UnsafeRawBufferPointer(start: nil, count: 0) }
-            switch yajl_parse(handle, space.baseAddress!.assumingMemoryBound(to: UInt8.self), 1) {
-            case yajl_status_ok:
-                return nil
-            case yajl_status_client_canceled:
-                return handlerError
-            default:
-                let error = yajlError()
-                return error.offset < offset ? error : nil
-            }
-        }
-    }
+    // MARK: The input check (its code: YajlParserEngine+InputCheck.swift)
 
     /// Whether yajl is being told that the input ends at ``bytesBefore`` (at `finish`, or
     /// for ``errorBefore(_:)``).
-    private(set) var endsHere = false
+    var endsHere = false
     /// Whether yajl's last error was its grammar rejecting a whole token (not a lexical
     /// error, nor data after the value).
-    private var yajlRejectedToken = false
-
-    /// Whether the invalid UTF-8 at `offset` is inside the string token yajl's grammar
-    /// rejected (`stop`): yajl's own UTF-8 check, a lexical one, would then have stopped at
-    /// it first, and a chunk that ends inside the string shows it first too.
-    private func isInsideRejectedString(_ stop: JSONParseError, _ offset: Int) -> Bool {
-        guard yajlRejectedToken, stop.offset < offset, let base = chunk.baseAddress else { return false }
-        var i: Int, escaped: Bool
-        if stop.offset >= bytesBefore {
-            guard stop.offset - bytesBefore < chunk.count,
-                  base.load(fromByteOffset: stop.offset - bytesBefore, as: UInt8.self) == 0x22 else { return false }
-            (i, escaped) = (stop.offset - bytesBefore + 1, false)
-        } else {
-            // Begun in an earlier chunk: the string the tracker saw open at this one's start.
-            guard openToken.openStart == stop.offset else { return false }
-            (i, escaped) = (0, openToken.escapePending)
-        }
-        let end = min(offset - bytesBefore, chunk.count)
-        while i < end {
-            let byte = base.load(fromByteOffset: i, as: UInt8.self)
-            if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { return false }
-            i += 1
-        }
-        return true
-    }
-
+    var yajlRejectedToken = false
     /// The check of the input's UTF-8 (see ``UTF8Check``), which yajl does more loosely.
-    private var utf8 = UTF8Check()
+    var utf8 = UTF8Check()
 
     /// Whether the chunk is checked for form feeds and vertical tabs behind yajl (see
     /// ``feed(_:)``), rather than before it.
-    private let checksBehind: Bool
+    let checksBehind: Bool
     /// How far (an absolute offset) the current chunk has been checked, when checked behind.
-    private var checkedTo = 0
-    /// How many bytes yajl gets ahead of the check before a container's start catches up:
-    /// small enough that they are still in the first-level cache, with the values and
-    /// models made from them meanwhile (16 KB measured about 1% slower on a mapped page).
-    private static let checkBlock = 4 * 1024
-
-    private func nonJSONSpaceError(_ byte: UInt8, at offset: Int) -> JSONParseError {
-        let name = byte == 0x0C ? "form feed (U+000C)" : "vertical tab (U+000B)"
-        return makeError(kind: .invalidCharacter, message: "\(name) is not allowed in JSON", at: offset)
-    }
-
-    /// Checks the current chunk from ``checkedTo`` up to an absolute offset; the error for
-    /// the first form feed, vertical tab or invalid UTF-8 there (the caller that reports it
-    /// makes it the parse's failure).
-    private func checkBytes(upTo offset: Int) -> JSONParseError? {
-        let from = checkedTo - bytesBefore, to = min(offset - bytesBefore, chunk.count)
-        guard to > from, chunk.baseAddress != nil else { return nil }
-        checkedTo = bytesBefore + to
-        switch firstBadByte(in: chunk, from: from, to: to) {
-        case .utf8(let bad)?: return makeError(kind: .invalidUTF8, message: bad.message, at: bad.offset)
-        case .space(let at, let byte)?: return nonJSONSpaceError(byte, at: bytesBefore + at)
-        case nil: return nil
-        }
-    }
-
-    /// Brings the check up to what yajl has read, from a callback: run at each container's
-    /// start once yajl is a block ahead. Returns 0 (stop) when the check finds an error.
-    @inline(__always)
-    fileprivate func checkBehind(at: Int) -> Int32 {
-        if at - checkedTo < Self.checkBlock { return 1 }
-        guard let error = checkBytes(upTo: at) else { return 1 }
-        failure = error
-        handlerError = error
-        return 0
-    }
-
-    /// Completes the check behind yajl once `yajl_parse` returns: up to the chunk's end, or
-    /// up to the point where yajl or a handler stopped. A form feed or vertical tab there
-    /// comes first in the input, and is the error (one inside a string, which yajl rejects
-    /// too, is reported as this byte, as when checked ahead).
-    private func checkBehind(after status: yajl_status, chunkEnd: Int) throws {
-        if let failure { throw failure }
-        let stop = status == yajl_status_ok || status == yajl_status_client_canceled ? nil : yajlError()
-        // After yajl's own error, the whole chunk: yajl's offset can be moved back into the
-        // token it rejected, which may hold invalid UTF-8 (see below).
-        let end = status == yajl_status_ok || stop != nil ? chunkEnd : max(currentOffset, 1)
-        guard let error = checkBytes(upTo: end) else { return }
-        // yajl's own error comes first, and at the same byte too when that byte starts
-        // invalid UTF-8 (outside a string, yajl rejects any such byte).
-        if let stop, stop.offset < error.offset || (stop.offset == error.offset && error.kind == .invalidUTF8),
-           !(error.kind == .invalidUTF8 && isInsideRejectedString(stop, error.offset)) { return }
-        // yajl reports data after the value only once it has read a whole token of it.
-        if stop == nil, !options.allowMultipleValues, let data = trailingDataStart(), data < error.offset {
-            let trailing = makeError(kind: .syntax, message: "unexpected data after the JSON value", at: data)
-            failure = trailing
-            throw trailing
-        }
-        failure = error
-        throw error
-    }
-
-    /// Checks everything yajl has read so far, before it is handed to the caller (a
-    /// streamed element); throws the error for a form feed or vertical tab there.
-    func checkBytesRead() throws {
-        guard checksBehind, let error = checkBytes(upTo: currentOffset) else { return }
-        failure = error
-        throw error
-    }
+    var checkedTo = 0
 
     /// Ends the input: an incomplete value is an error. Wraps `yajl_complete_parse`.
     func finish() throws {
@@ -381,7 +219,7 @@ final class YajlParserEngine {
         }
     }
 
-    private func parse(_ bytes: UnsafeRawBufferPointer) throws {
+    func parse(_ bytes: UnsafeRawBufferPointer) throws {
         guard bytes.count > 0 else { return }
         yajlParseCalls += 1
         chunk = bytes
@@ -570,7 +408,7 @@ final class YajlParserEngine {
 
     /// Reads yajl's error message and turns it into a located ``JSONParseError``.
     /// Wraps `yajl_get_error` and `yajl_free_error`.
-    private func yajlError() -> JSONParseError {
+    func yajlError() -> JSONParseError {
         yajlRejectedToken = false
         var raw = "syntax error"
         if let text = yajl_get_error(handle, 0, nil, 0) {
@@ -677,7 +515,7 @@ final class YajlParserEngine {
     }
 
     /// Builds an error at an absolute offset, inside the current chunk or before it.
-    private func makeError(kind: JSONParseError.Kind, message: String, at offset: Int) -> JSONParseError {
+    func makeError(kind: JSONParseError.Kind, message: String, at offset: Int) -> JSONParseError {
         countDeferredLines()
         // Bytes known: `tail` (just before the chunk) then the chunk itself.
         let inChunk = max(0, min(offset - bytesBefore, chunk.count))
