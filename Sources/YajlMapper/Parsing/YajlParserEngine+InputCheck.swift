@@ -41,10 +41,9 @@ extension YajlParserEngine {
             throw earlier
         }
         // yajl reports data after the value only once it has read a whole token of it.
-        if !options.allowMultipleValues, let data = trailingDataStart(), data < at {
-            let error = makeError(kind: .syntax, message: "unexpected data after the JSON value", at: data)
-            failure = error
-            throw error
+        if let trailing = trailingDataError(before: at) {
+            failure = trailing
+            throw trailing
         }
         // `parse` moved the position past the clean part: the offending byte starts the chunk.
         chunk = UnsafeRawBufferPointer(start: base + clean, count: bytes.count - clean)
@@ -153,8 +152,7 @@ extension YajlParserEngine {
         if let stop, stop.offset < error.offset || (stop.offset == error.offset && error.kind == .invalidUTF8),
            !(error.kind == .invalidUTF8 && isInsideRejectedString(stop, error.offset)) { return }
         // yajl reports data after the value only once it has read a whole token of it.
-        if stop == nil, !options.allowMultipleValues, let data = trailingDataStart(), data < error.offset {
-            let trailing = makeError(kind: .syntax, message: "unexpected data after the JSON value", at: data)
+        if stop == nil, let trailing = trailingDataError(before: error.offset) {
             failure = trailing
             throw trailing
         }

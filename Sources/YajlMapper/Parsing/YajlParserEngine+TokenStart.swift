@@ -68,9 +68,10 @@ extension YajlParserEngine {
         return empty && before == 0x3A ? offset : quote
     }
 
-    /// At the input's end, the number that ends it, which yajl reads only then (the only
-    /// token it can reject there): where it starts, from the token tracker, or read again from
-    /// the start of its run of number and literal bytes in a one-shot parse's input.
+    /// At the input's end (or where yajl is shown a space for a byte it may not read, see
+    /// `errorBefore`), the number that ends the bytes read, which yajl reads only then (the
+    /// only token it can reject there): where it starts, from the token tracker, or read
+    /// again from the start of its run of number and literal bytes in a one-shot parse's input.
     private func finalNumberStart(endingAt end: Int) -> Int? {
         guard endsHere, end == bytesBefore else { return nil }
         guard let input = oneShotInput, let base = input.baseAddress, end == input.count else {

@@ -15,6 +15,13 @@ extension YajlParserEngine {
         return scan.dataAt ?? scan.pendingSlash
     }
 
+    /// The error for data after the top-level value, when that data starts before `offset`
+    /// (a document of one value only).
+    func trailingDataError(before offset: Int) -> JSONParseError? {
+        guard !options.allowMultipleValues, let at = trailingDataStart(), at < offset else { return nil }
+        return makeError(kind: .syntax, message: "unexpected data after the JSON value", at: at)
+    }
+
     /// Whether the input so far ends inside a block comment after the top-level value.
     func endsInBlockComment() -> Bool {
         spaceAfterValue().map { $0.dataAt == nil && $0.isInBlockComment } ?? false

@@ -205,8 +205,7 @@ final class YajlParserEngine {
         let status = yajl_complete_parse(handle)
         try check(status)
         // yajl takes a string left open after the value (`{} "abc`) for one still to come.
-        if !options.allowMultipleValues, let at = trailingDataStart() {
-            let error = makeError(kind: .syntax, message: "unexpected data after the JSON value", at: at)
+        if let error = trailingDataError(before: Int.max) {
             failure = error
             throw error
         }
