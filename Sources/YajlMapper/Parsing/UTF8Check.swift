@@ -231,7 +231,12 @@ struct UTF8Check {
     /// A bitmap of the bytes above 0x7F among the 64 at `p`: bit k for byte k.
     @inline(__always)
     private static func highBits(_ p: UnsafeRawPointer) -> UInt64 {
-        if usesAVX2 { return cyajl_high_bits64_avx2(p.assumingMemoryBound(to: UInt8.self)) }
+        usesAVX2 ? cyajl_high_bits64_avx2(p.assumingMemoryBound(to: UInt8.self)) : portableHighBits(p)
+    }
+
+    /// ``highBits(_:)`` a word at a time, for machines without AVX2.
+    @inline(__always)
+    static func portableHighBits(_ p: UnsafeRawPointer) -> UInt64 {
         var bits: UInt64 = 0
         for k in 0..<8 {
             let word = UInt64(littleEndian: p.loadUnaligned(fromByteOffset: 8 &* k, as: UInt64.self))
