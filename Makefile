@@ -46,10 +46,12 @@ demo: release
 	@echo "== yajlmap validate --model search Fixtures/github/invalid/search-mistyped.json (exit 1 expected) =="
 	-$(BIN) validate --model search Fixtures/github/invalid/search-mistyped.json
 
-## test: build and run every test (the CLI tests run the built binary too)
+## test: build and run every test (the CLI tests run the built binary too), then the parser's
+## tests again with the input check's portable scan (as on a machine without AVX2)
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	YAJLMAPPER_NO_AVX2=1 $(SWIFT) test --skip-build --filter Parser
 
 ## bench: the benchmark target, in release
 bench: deps

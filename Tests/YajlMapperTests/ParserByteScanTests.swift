@@ -1,4 +1,5 @@
 import CYajl
+import Foundation
 import Testing
 @testable import YajlMapper
 
@@ -21,6 +22,12 @@ struct ParserByteScanTests {
             let found = UTF8Check.firstSpecial(UnsafeRawPointer(buffer.baseAddress!), from: from, to: buffer.count)
             #expect(found == from + expected, sourceLocation: sourceLocation)
         }
+    }
+
+    @Test("the scan this run uses is the portable one when YAJLMAPPER_NO_AVX2 is set")
+    func scanChoice() {
+        let forced = ProcessInfo.processInfo.environment["YAJLMAPPER_NO_AVX2"] != nil
+        #expect(UTF8Check.usesAVX2 == (cyajl_has_avx2() != 0 && !forced))
     }
 
     @Test("every byte value at every position of the first 200, from every start in a 32-byte range")

@@ -209,8 +209,9 @@ struct UTF8Check {
         }
     }
 
-    /// Whether this machine runs the AVX2 scan (every x86-64 machine of the last decade).
-    private static let usesAVX2 = cyajl_has_avx2() != 0
+    /// Whether this machine runs the AVX2 scan (every x86-64 machine of the last decade);
+    /// `YAJLMAPPER_NO_AVX2` in the environment turns it off (to test the portable scan).
+    static let usesAVX2 = cyajl_has_avx2() != 0 && getenv("YAJLMAPPER_NO_AVX2") == nil
 
     /// The index of the first byte from `start` to `end` above 0x7F or a form feed or
     /// vertical tab (`end` when there is none); with `spacesOnly`, of the first form feed or
