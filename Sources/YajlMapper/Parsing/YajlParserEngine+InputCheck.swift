@@ -82,23 +82,22 @@ extension YajlParserEngine {
     /// it first, and a chunk that ends inside the string shows it first too.
     private func isInsideRejectedString(_ stop: JSONParseError, _ offset: Int) -> Bool {
         guard yajlRejectedToken, stop.offset < offset, let base = chunk.baseAddress else { return false }
-        var i: Int, escaped: Bool
+        let from: Int
         if stop.offset >= bytesBefore {
             guard stop.offset - bytesBefore < chunk.count,
                   base.load(fromByteOffset: stop.offset - bytesBefore, as: UInt8.self) == 0x22 else { return false }
-            (i, escaped) = (stop.offset - bytesBefore + 1, false)
+            from = stop.offset - bytesBefore + 1
         } else {
             // Begun in an earlier chunk: the string the tracker saw open at this one's start.
             guard openToken.openStart == stop.offset else { return false }
-            (i, escaped) = (0, openToken.escapePending)
+            from = 0
         }
-        let end = min(offset - bytesBefore, chunk.count)
-        while i < end {
-            let byte = base.load(fromByteOffset: i, as: UInt8.self)
-            if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { return false }
-            i += 1
+        // Inside while no quote closes it first (a sequence that began in the last chunk is
+        // before this one's bytes).
+        let end = max(from, min(offset - bytesBefore, chunk.count))
+        return !(from..<end).contains {
+            base.load(fromByteOffset: $0, as: UInt8.self) == 0x22 && !isEscaped(base, $0)
         }
-        return true
     }
 
     /// How many bytes yajl gets ahead of the check before a container's start catches up:
