@@ -30,8 +30,6 @@ struct OpenTokenTracker {
 
     /// Where the input stands at the last chunk's end.
     private var place = Place.between
-    /// Whether comments are followed (allowed in the input).
-    private var followsComments = false
     /// In a string: the last chunk ended with an unpaired backslash (the next byte is escaped).
     private(set) var escapePending = false
     /// Between tokens: the last chunk ended with a `/` (a comment may start).
@@ -89,7 +87,6 @@ struct OpenTokenTracker {
     mutating func follow(_ chunk: UnsafeRawBufferPointer, at chunkStart: Int, between: Int, comments: Bool,
                          keepingBytes: Bool = true) {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
-        followsComments = comments
         var i = 0
         if between > chunkStart, between <= chunkStart + chunk.count {
             // A container started in this chunk: nothing before it matters.
@@ -259,10 +256,10 @@ struct OpenTokenTracker {
     private var beforeOpenQuote: UInt8 = 0
 
     /// The last byte that is not white space (nor in a comment) before the opening quote of
-    /// the string open at the last chunk's end.
-    var significantBeforeOpenString: UInt8? {
+    /// the string open at the last chunk's end (`comments`: as the chunks were followed).
+    func significantBeforeOpenString(comments: Bool) -> UInt8? {
         guard case .string(let start) = place else { return nil }
-        if !followsComments { return beforeOpenQuote }
+        if !comments { return beforeOpenQuote }
         // With comments, the quote is the last such byte followed.
         return lastSignificantAt == start ? previousSignificant : nil
     }

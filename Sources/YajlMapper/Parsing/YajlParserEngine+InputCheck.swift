@@ -5,24 +5,11 @@ import CYajl
 /// and the order of its errors and yajl's: whichever comes first in the input is reported,
 /// however the input was cut.
 extension YajlParserEngine {
-    /// A byte JSON does not allow: the start of invalid UTF-8, or a form feed or vertical
-    /// tab at an index of the buffer.
-    enum BadByte {
-        case utf8(UTF8Check.Failure)
-        case space(Int, UInt8)
-    }
-
     /// The first byte JSON does not allow among bytes `from..<to` of `buffer`, the chunk
-    /// at ``bytesBefore``.
-    func firstBadByte(in buffer: UnsafeRawBufferPointer, from: Int, to: Int) -> BadByte? {
-        if options.validateUTF8 {
-            // One scan for both, in order.
-            switch utf8.check(buffer, chunkStart: bytesBefore, from: from, to: to) {
-            case .utf8(let failure)?: return .utf8(failure)
-            case .space(let at, let byte)?: return .space(at, byte)
-            case nil: return nil
-            }
-        }
+    /// at ``bytesBefore``: the start of invalid UTF-8, or a form feed or vertical tab.
+    func firstBadByte(in buffer: UnsafeRawBufferPointer, from: Int, to: Int) -> UTF8Check.Finding? {
+        // One scan for both, in order.
+        if options.validateUTF8 { return utf8.check(buffer, chunkStart: bytesBefore, from: from, to: to) }
         let base = buffer.baseAddress!
         let at = UTF8Check.firstSpecial(base, from: from, to: to, spacesOnly: true)
         return at < to ? .space(at, base.load(fromByteOffset: at, as: UInt8.self)) : nil
@@ -75,7 +62,6 @@ extension YajlParserEngine {
             }
         }
     }
-
 
     /// Whether the invalid UTF-8 at `offset` is inside the string token yajl's grammar
     /// rejected (`stop`): yajl's own UTF-8 check, a lexical one, would then have stopped at

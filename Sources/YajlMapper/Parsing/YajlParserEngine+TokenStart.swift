@@ -55,7 +55,7 @@ extension YajlParserEngine {
         let before: UInt8?
         if quote < bytesBefore {
             guard openToken.openStart == quote else { return offset }
-            before = openToken.significantBeforeOpenString
+            before = openToken.significantBeforeOpenString(comments: options.allowComments)
         } else {
             guard base.load(fromByteOffset: quote - bytesBefore, as: UInt8.self) == 0x22 else { return offset }
             var tracker = openToken
