@@ -77,9 +77,7 @@ struct ParserByteScanTests {
     /// form feed or vertical tab and an invalid sequence at the given offsets in it.
     static func document(space: Int?, spaceByte: UInt8 = 0x0C, invalid: Int?) -> (bytes: [UInt8], first: Int, kind: JSONParseError.Kind) {
         var text = Array(String(repeating: "é漢a", count: 80).utf8)
-        // Form feed and vertical tab are outside strings in valid placements: put the string
-        // in an array and the space after a comma... inside the string yajl rejects it too,
-        // and either way the error is at that byte.
+        // (A form feed or vertical tab inside the string is an error at that byte, as outside.)
         if let space { text[space] = spaceByte }
         if let invalid { text[invalid] = 0xC0; text[invalid + 1] = 0xAF }
         let bytes = Array("[\"".utf8) + text + Array("\"]".utf8)
