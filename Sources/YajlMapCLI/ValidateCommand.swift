@@ -5,7 +5,7 @@ import YajlMapper
 enum ValidateCommand {
     static let help = """
     USAGE: yajlmap validate [--format text|json] [--jsonl] [--allow-comments] [--max-depth N]
-                            [--model search|repositories|repository|error] PATH...
+                            [--reject-bom] [--model search|repositories|repository|error] PATH...
 
     Check that files are well-formed JSON (RFC 8259). PATH may be a file, a directory
     (every *.json below it; with --jsonl also *.jsonl and *.ndjson), or - for stdin.
@@ -18,6 +18,8 @@ enum ValidateCommand {
       --jsonl              accept several top-level values (JSON Lines, concatenated JSON)
       --allow-comments     accept /* */ and // comments
       --max-depth N        deepest nesting accepted (default 512)
+      --reject-bom         a UTF-8 byte order mark at a file's start is an error (by
+                           default it is skipped, as JSONDecoder does)
       --model M            also map each file strictly onto a GitHub model (search,
                            repositories, repository, error): every missing, null or
                            mistyped field is an error, PATH:LINE:COLUMN: error: KEYPATH:
@@ -50,6 +52,7 @@ enum ValidateCommand {
         options.allowMultipleValues = args.flag("--jsonl")
         options.allowComments = args.flag("--allow-comments")
         if let depth = try args.positiveInt("--max-depth") { options.maxDepth = depth }
+        options.allowByteOrderMark = !args.flag("--reject-bom")
         let model = try args.choice("--model", GitHubModelKind.allCases.map(\.rawValue)).flatMap(GitHubModelKind.init)
         if model != nil && options.allowMultipleValues {
             throw UsageError(description: "--model checks one document per file: it cannot be used with --jsonl")

@@ -81,6 +81,25 @@ struct ValidateTests {
         #expect(limited.stdout.hasPrefix("<stdin>:1:11: error: nesting deeper than 10 levels"))
     }
 
+    @Test func aByteOrderMarkIsSkippedUnlessRejected() throws {
+        let file = try temporaryFile("bom.json", contents: Data([0xEF, 0xBB, 0xBF] + Array("{\"a\": [1,\n 2]}\n".utf8)))
+        let skipped = try runInProcess(["validate", file.path])
+        #expect(skipped.status == 0 && skipped.stdout.isEmpty)
+        let rejected = try runInProcess(["validate", "--reject-bom", "--format", "json", file.path])
+        #expect(rejected.status == 1)
+        let record = try JSON(parsing: rejected.stdout)
+        #expect(record["line"].int == 1 && record["column"].int == 1 && record["offset"].int == 0)
+        #expect(record["message"].string == "byte order mark (U+FEFF) before the JSON value")
+        // After the mark, an error's column on the first line is counted from the text.
+        let bad = try temporaryFile("bom-bad.json", contents: Data([0xEF, 0xBB, 0xBF] + Array("[1,,2]".utf8)))
+        #expect(try runInProcess(["validate", bad.path]).stdout.hasPrefix("\(bad.path):1:4: error: unexpected token\n"))
+        // And with --model, a problem's.
+        let page = try temporaryFile("bom-page.json", contents: Data([0xEF, 0xBB, 0xBF]
+            + Array(#"{"total_count": "1", "incomplete_results": false, "items": []}"#.utf8)))
+        let mapped = try runInProcess(["validate", "--model", "search", page.path])
+        #expect(mapped.status == 1 && mapped.stdout.hasPrefix("\(page.path):1:17: error: total_count:"))
+    }
+
     @Test(arguments: [["validate"], ["validate", "--format", "xml", "a"], ["validate", "--bogus", "a"],
                       ["validate", "--max-depth", "zero", "a"], ["nonsense"], []])
     func usageErrorsExitTwo(_ arguments: [String]) throws {

@@ -43,9 +43,9 @@ struct MappingRun<Value> {
         if result.session.problems.contains(where: { $0.location == nil }) {
             // Positions are recorded only when a problem needs one: the same capture again
             // (same plans, so the same values kept), now noting where each value starts.
-            let (root, offsets) = try capture(bytes: bytes, options: options, session: session(whole: whole),
-                                              whole: whole, recordingOffsets: true)
-            let located = Locator(bytes: bytes, base: 0, line: 1, lineStart: 0)
+            let (root, offsets, textStart) = try capture(bytes: bytes, options: options, session: session(whole: whole),
+                                                         whole: whole, recordingOffsets: true)
+            let located = Locator(bytes: bytes, base: 0, line: 1, lineStart: textStart)
             result.session.locateProblems { path in
                 let index = root.preorderIndex(of: path)
                 return offsets.indices.contains(index) ? located.location(of: offsets[index]) : nil
@@ -86,20 +86,21 @@ struct MappingRun<Value> {
         let session = session(whole: whole)
         if !whole {
             session.wholeUnit = WholeUnit {
-                try capture(bytes: bytes, options: options, session: self.session(whole: true), whole: true,
-                            recordingOffsets: false)
+                let unit = try capture(bytes: bytes, options: options, session: self.session(whole: true), whole: true,
+                                       recordingOffsets: false)
+                return (unit.root, unit.offsets)
             }
         }
         // The whole unit reads `bytes`, valid only during this call.
         defer { session.wholeUnit = nil }
-        let (root, _) = try capture(bytes: bytes, options: options, session: session, whole: whole, recordingOffsets: false)
+        let (root, _, _) = try capture(bytes: bytes, options: options, session: session, whole: whole, recordingOffsets: false)
         return (build(root, session, whole), session)
     }
 
     /// Parses the document into the tree the plans keep (everything when `whole`), with
     /// the start offset of each kept value in pre-order when asked.
     private func capture(bytes: UnsafeRawBufferPointer, options: JSONParseOptions, session: MappingSession,
-                         whole: Bool, recordingOffsets: Bool) throws -> (root: JSON, offsets: [Int]) {
+                         whole: Bool, recordingOffsets: Bool) throws -> (root: JSON, offsets: [Int], textStart: Int) {
         var capture = MappingCapture(session: session, rootRule: .all)
         if !whole { capture = MappingCapture(session: session, rootRule: rule(capture)) }
         capture.recordsOffsets = recordingOffsets
@@ -114,7 +115,7 @@ struct MappingRun<Value> {
         parser.engine.oneShot = true
         try parser.feed(bytes)
         try parser.finish()
-        return (parser.handler.documents.first ?? .null, parser.handler.offsets)
+        return (parser.handler.documents.first ?? .null, parser.handler.offsets, parser.engine.textStart)
     }
 
     private func finish(_ value: Value?, _ session: MappingSession) throws -> MappingResult<Value> {

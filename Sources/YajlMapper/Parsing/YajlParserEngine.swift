@@ -46,6 +46,8 @@ final class YajlParserEngine {
     // Position of the current chunk in the whole input.
     private(set) var bytesBefore = 0
     private var newlinesBefore = 0
+    /// The offset of the last line break before the chunk (or of a skipped byte order
+    /// mark's last byte: the first line's columns start after it).
     private var lastNewlineBefore = -1
     /// Up to `tailLimit` bytes that precede the current chunk, for error excerpts.
     private var tail: [UInt8] = []
@@ -112,6 +114,11 @@ final class YajlParserEngine {
         if let failure { throw failure }
         precondition(!finished, "JSONStreamParser: feed after finish")
         guard bytes.count > 0 else { return }
+        if startPending {
+            // Until the first three bytes say whether they are a byte order mark.
+            guard let rest = try passStart(bytes), rest.count > 0 else { return }
+            return try feed(rest)
+        }
         if holdUntil > 0 {
             held.append(contentsOf: bytes)
             if held.count >= holdUntil { try feedHeld() }
@@ -144,7 +151,7 @@ final class YajlParserEngine {
     private(set) var yajlParseCalls = 0
 
     /// The bytes fed so far, waiting ones included.
-    var bytesFed: Int { bytesBefore + held.count }
+    var bytesFed: Int { bytesBefore + held.count + startBytes.count }
 
     /// Gives yajl the chunks that waited, as one.
     private func feedHeld() throws {
@@ -195,6 +202,7 @@ final class YajlParserEngine {
     func finish() throws {
         if let failure { throw failure }
         if finished { return }
+        try endStart()
         if !held.isEmpty { try feedHeld() }
         finished = true
         endsHere = true
@@ -254,6 +262,10 @@ final class YajlParserEngine {
     /// Set by one-shot parses, whose single buffer stays valid until `finish`: lines are
     /// then counted only if an error needs them, and no token is cut by a chunk's end.
     var oneShot = false
+    /// Whether the input's first bytes may still be a byte order mark, and those held
+    /// meanwhile (see `YajlParserEngine+ByteOrderMark.swift`).
+    var startPending = true
+    var startBytes: [UInt8] = []
     private var uncountedChunk: UnsafeRawBufferPointer?
     /// A one-shot parse's whole input, once read, until `finish` (the data after a value
     /// can then need bytes from anywhere in it).
@@ -280,6 +292,17 @@ final class YajlParserEngine {
         }
     }
 
+    /// Moves the position past the input's first `count` bytes, which yajl is not to see (a
+    /// byte order mark): offsets count them, the first line's columns start after them.
+    func skipStart(_ count: Int) {
+        bytesBefore += count
+        lastNewlineBefore = bytesBefore - 1
+        textStart = bytesBefore
+    }
+
+    /// Where the JSON text starts, and its first line: after a skipped byte order mark.
+    private(set) var textStart = 0
+
     /// Moves the position past a chunk yajl accepted.
     private func advance(past bytes: UnsafeRawBufferPointer) {
         if let start = retainStart {
@@ -292,7 +315,9 @@ final class YajlParserEngine {
         }
         countDeferredLines()
         if oneShot {
-            oneShotInput = bytes
+            // From offset 0: a skipped byte order mark is just before, in the same buffer.
+            oneShotInput = UnsafeRawBufferPointer(start: bytes.baseAddress.unsafelyUnwrapped - bytesBefore,
+                                                  count: bytesBefore + bytes.count)
             uncountedChunk = bytes
         } else {
             countLines(bytes)
