@@ -65,6 +65,9 @@ struct JSONValueTests {
         #expect(try json[4].value(as: Double.self) == 1.2345678901234568e29)
         #expect(throws: JSONConversionError.typeMismatch(expected: "Int", found: .string)) { try json[5].value(as: Int.self) }
         #expect(throws: JSONConversionError.numberOutOfRange("1E400", type: "Double")) { try json[6].value(as: Double.self) }
+        // Too small for any Double but zero: the checked conversion refuses it; `double` is the nearest.
+        #expect(throws: JSONConversionError.numberOutOfRange("1e-400", type: "Double")) { try JSON(parsing: "1e-400").value(as: Double.self) }
+        #expect(try JSON(parsing: "1e-400").double == 0 && JSON(parsing: "0e-400").value(as: Double.self) == 0)
         #expect(json[7].uint64 == UInt64.max)
         #expect(json[7].int64 == nil)
         #expect(try JSON(parsing: "-9223372036854775808").int64 == Int64.min)

@@ -222,6 +222,21 @@ struct MappingBasicOperatorTests {
         ])
         #expect(strictError(Floats.self, #"{"d": 1e400, "f": 1, "dec": 1}"#)?.first.kind == .numberOutOfRange)
 
+        // Too small for the type, but not zero: a problem too, never a silent 0 (as JSONDecoder).
+        let (tiny, tinyProblems) = lenientMap(Floats.self, #"{"d": 1e-400, "f": 1e-46, "od": -2e-324, "dec": 1}"#)
+        #expect(tiny?.double == -1 && tiny?.float == -1 && tiny?.optionalDouble == nil)
+        #expect(summaries(tinyProblems) == [
+            ProblemSummary(.numberOutOfRange, "d", "Double", "1e-400"),
+            ProblemSummary(.numberOutOfRange, "f", "Float", "1e-46"),
+            ProblemSummary(.numberOutOfRange, "od", "Double", "-2e-324"),
+        ])
+        // The smallest subnormals are kept, and zero in any spelling is zero.
+        let (least, leastProblems) = lenientMap(Floats.self, #"{"d": 4.9e-324, "f": 1e-45, "od": -0.000e-999, "dec": 0E+5}"#)
+        #expect(leastProblems.isEmpty)
+        #expect(least?.double == Double.leastNonzeroMagnitude && least?.float == Float.leastNonzeroMagnitude)
+        #expect(least?.optionalDouble == 0 && least?.optionalDouble?.sign == .minus && least?.decimal == 0)
+        #expect(strictError(Floats.self, #"{"d": 1, "f": 1e-50, "dec": 1}"#)?.first.kind == .numberOutOfRange)
+
         // Strings are not numbers.
         let (strings, stringProblems) = lenientMap(Floats.self, #"{"d": "0.1", "f": 2, "dec": "1"}"#)
         #expect(strings?.double == -1)

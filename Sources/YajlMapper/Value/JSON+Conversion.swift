@@ -66,11 +66,13 @@ extension Float: JSONScalar {
     /// The number (shortest text for the `Float`), or `null` for infinity and NaN.
     public var jsonValue: JSON { isFinite ? .number(JSONNumber(unchecked: description)) : .null }
 
-    /// Reads a number in `Float` range.
+    /// Reads a number in `Float` range (neither too large nor, unless zero, too small).
     public static func fromJSON(_ json: JSON) throws -> Float {
         let d = try Double.fromJSON(json)
         let f = Float(d)
-        guard f.isFinite else { throw JSONConversionError.numberOutOfRange(json.number!.text, type: "Float") }
+        guard f.isFinite, f != 0 || d == 0 else {
+            throw JSONConversionError.numberOutOfRange(json.number!.text, type: "Float")
+        }
         return f
     }
 }

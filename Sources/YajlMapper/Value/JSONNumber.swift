@@ -112,11 +112,21 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         return negative ? -magnitude : magnitude
     }
 
-    /// Converts to `Double`.
-    /// - Throws: ``JSONConversionError/numberOutOfRange(_:type:)`` when the magnitude is too large.
+    /// Converts to `Double` (the nearest one).
+    /// - Throws: ``JSONConversionError/numberOutOfRange(_:type:)`` when the magnitude is too
+    ///   large (`1e400`), or too small for any `Double` but zero (`1e-400`, which ``double``
+    ///   rounds to 0): as `JSONDecoder`, never a silent infinity or zero.
     public func exactDouble() throws -> Double {
-        guard let value = double else { throw JSONConversionError.numberOutOfRange(text, type: "Double") }
+        guard let value = double, value != 0 || isZero else {
+            throw JSONConversionError.numberOutOfRange(text, type: "Double")
+        }
         return value
+    }
+
+    /// Whether the number is zero (`0`, `-0.0`, `0e5`): its digits before any exponent are all `0`.
+    var isZero: Bool {
+        !text.utf8.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+            .contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
     }
 
     /// The number as sign, significant digits (no leading or trailing zeros) and a power of ten.
