@@ -81,6 +81,18 @@ struct ParserByteOrderMarkTests {
         let error = try #require(parseError(Self.mark + "{}", options: options))
         #expect(error.kind == .invalidCharacter && error.message == "byte order mark (U+FEFF) before the JSON value")
         #expect((error.line, error.column) == (1, 1))
+        // The same excerpt however the chunks cut the mark (a chunk of the mark alone is
+        // refused before the next is read: its excerpt has the mark only).
+        for cut in 1...2 {
+            let bytes = Array((Self.mark + "{}").utf8)
+            let parser = JSONStreamParser(handler: EventRecorder(), options: options)
+            let split = #expect(throws: JSONParseError.self) {
+                try parser.feed(Array(bytes[..<cut]))
+                try parser.feed(Array(bytes[cut...]))
+                try parser.finish()
+            }
+            #expect(split?.excerpt == error.excerpt, "cut at \(cut)")
+        }
         // Input without one is read as usual.
         #expect(try events("[1]", options: options) == events("[1]"))
     }

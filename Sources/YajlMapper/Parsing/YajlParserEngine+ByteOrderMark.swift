@@ -20,15 +20,18 @@ extension YajlParserEngine {
         }
         if matched == 3 {
             startPending = false
-            startBytes = []
             guard options.allowByteOrderMark else {
-                chunk = bytes
-                let error = makeError(kind: .invalidCharacter, message: "byte order mark (U+FEFF) before the JSON value",
-                                      at: 0)
-                chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+                // The excerpt shows the input from its first byte, however the chunks cut it.
+                let shown = startBytes + bytes
+                let error = shown.withUnsafeBytes { shown in
+                    chunk = shown
+                    defer { chunk = UnsafeRawBufferPointer(start: nil, count: 0) }
+                    return makeError(kind: .invalidCharacter, message: "byte order mark (U+FEFF) before the JSON value", at: 0)
+                }
                 failure = error
                 throw error
             }
+            startBytes = []
             skipStart(3)
             return UnsafeRawBufferPointer(rebasing: bytes[i...])
         }
