@@ -199,6 +199,22 @@ struct ParserErrorTests {
         }
     }
 
+    @Test("messages name what was found, the same however the input is cut")
+    func messagesNameWhatWasFound() throws {
+        let cases: [(String, Int, String)] = [
+            ("[1,,2]", 3, "unexpected ','"), ("[\"a\",]", 5, "unexpected ']'"), ("{\"a\":[}", 6, "unexpected '}'"),
+            (":", 0, "unexpected ':'"), ("[+1]", 1, "unexpected character '+'"), ("{\"a\": @}", 6, "unexpected character '@'"),
+            ("[\u{01}]", 1, "unexpected control character U+0001"), ("[\u{7F}]", 1, "unexpected control character U+007F"),
+            ("[é]", 1, "unexpected byte 0xC3 outside a string"), ("[1,\u{FEFF}2]", 3, "unexpected byte 0xEF outside a string"),
+            ("{'a': 1}", 1, #"unexpected character "'" (JSON strings take double quotes)"#),
+        ]
+        for (text, offset, message) in cases {
+            Self.checkEverySplit(text, offset: offset)
+            #expect(parseError(text)?.message == message, "\(text)")
+            #expect(parseError(text, options: JSONParseOptions(allowComments: true))?.message == message, "\(text), comments on")
+        }
+    }
+
     @Test("the excerpt shows the line and a caret under the problem")
     func excerpt() throws {
         let error = try #require(parseError("{\"a\":1,\n \"b\" 2}"))

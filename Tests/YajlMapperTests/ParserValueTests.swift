@@ -45,7 +45,7 @@ struct ParserNumberTests {
         ("[1e]", 3, "malformed number, a digit is required after the exponent"),
         ("[1E+,2]", 4, "malformed number, a digit is required after the exponent"),
         ("[01]", 2, "after array element, I expect ',' or ']'"),
-        ("[+1]", 1, "unexpected character"),
+        ("[+1]", 1, "unexpected character '+'"),
     ])
     func malformedLocation(json: String, offset: Int, message: String) throws {
         let error = try #require(parseError(json))
@@ -173,7 +173,7 @@ struct ParserStringTests {
         ("[\"a\nb\"]", 3, "invalid character inside string"),
         ("[\"\u{1}\"]", 2, "invalid character inside string"),
         ("{\"k\u{1F}\":1}", 3, "invalid character inside string"),
-        ("['a']", 1, "unexpected character"),
+        ("['a']", 1, #"unexpected character "'" (JSON strings take double quotes)"#),
     ])
     func invalidString(json: String, offset: Int, message: String) throws {
         let error = try #require(parseError(json))

@@ -472,7 +472,11 @@ final class YajlParserEngine {
                 offset = tokenStart(endingAt: offset)
                 yajlRejectedToken = true
             }
-            message = Self.clearerMessages[message] ?? message
+            switch message {
+            case "invalid char in json text": message = unexpectedCharacterMessage(at: offset)
+            case "unallowed token at this point in JSON text": message = unexpectedTokenMessage(at: offset)
+            default: message = Self.clearerMessages[message] ?? message
+            }
         }
         return makeError(kind: kind, message: message, at: offset)
     }
@@ -486,8 +490,6 @@ final class YajlParserEngine {
     private static let clearerMessages = [
         "trailing garbage": "unexpected data after the JSON value",
         "invalid string in json text": "invalid literal (expected true, false or null)",
-        "invalid char in json text": "unexpected character",
-        "unallowed token at this point in JSON text": "unexpected token",
     ]
 
     /// Gives a handler's error the position of the token being delivered, when the error
