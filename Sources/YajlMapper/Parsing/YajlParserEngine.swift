@@ -190,7 +190,8 @@ final class YajlParserEngine {
     /// error, nor data after the value).
     var yajlRejectedToken = false
     /// The check of the input's UTF-8 (see ``UTF8Check``), which yajl does more loosely.
-    var utf8 = UTF8Check()
+    /// (Checked once per block of input, never re-entered: no run-time exclusivity check.)
+    @exclusivity(unchecked) var utf8 = UTF8Check()
 
     /// Whether the chunk is checked for form feeds and vertical tabs behind yajl (see
     /// ``feed(_:)``), rather than before it.
