@@ -214,6 +214,19 @@ struct MappingMapStateTests {
         // Not JSON: the object comes back as it was.
         let unchanged = Mapper<MapInspector>().map(JSONString: "{nope", toObject: existing)
         #expect(unchanged.id == 99)
+        // A repeated key: the first value counts, as for every other entry point.
+        let repeated = #"{"id": 1, "name": "first", "id": 2, "name": "second"}"#
+        #expect(Mapper<MapInspector>().map(JSONString: repeated, toObject: existing).id == 1)
+        #expect(Mapper<MapInspector>().map(JSONString: repeated, toObject: existing).name
+            == Mapper<MapInspector>().map(JSONString: repeated)?.name)
+        // After a refused text, the problems are no longer the last mapping's.
+        let mapper = Mapper<MapInspector>()
+        _ = mapper.map(JSONString: #"{"id": "five"}"#, toObject: existing)
+        #expect(mapper.lastProblems.count == 1)
+        _ = mapper.map(JSONString: "{nope", toObject: existing)
+        #expect(mapper.lastProblems.isEmpty)
+        _ = mapper.map(JSONString: #"{"id": "five"}"#)
+        #expect(mapper.map(JSONObject: NSObject()) == nil && mapper.lastProblems.isEmpty, "not a JSON value")
     }
 
     /// A key looked at only through `isKeyPresent` / `currentValue` must still be seen on the

@@ -28,6 +28,21 @@ struct StrmRepo: Mappable, Equatable, Sendable {
     }
 }
 
+/// Reads `extra` only for `kind` "x": the plan learned first lacks it (a miss).
+struct StrmConditional: Mappable, Equatable {
+    var kind = ""
+    var extra: Int?
+    init?(map: Map) {}
+    init(kind: String, extra: Int?) {
+        self.kind = kind
+        self.extra = extra
+    }
+    mutating func mapping(map: Map) {
+        kind <- map["kind"]
+        if kind == "x" { extra <- map["extra"] }
+    }
+}
+
 struct StrmPage: Mappable {
     var total = 0
     var incomplete = true
@@ -139,6 +154,40 @@ struct MappingStreamTests {
         #expect(summary.envelope["incomplete_results"].bool == false)
         #expect(summary.envelope["after"]["page"].int == 2)
         #expect(summary.envelope["items"].array == [])
+    }
+
+    /// An element that misses the plan is parsed again from its bytes, with the stream's
+    /// options: comments allowed stay allowed.
+    @Test func anElementParsedAgainKeepsTheStreamsOptions() throws {
+        let text = """
+        {"items": [ /* first */ {"kind": "y", "extra": 1},
+          {"kind": "x", /* read only for x */ "extra": 2 // a line comment
+        }]}
+        """
+        var models: [StrmConditional] = []
+        let stream = MappingStreamParser<StrmConditional>(mapper: Mapper(strict: true), elementsAt: "items",
+                                                          options: JSONParseOptions(allowComments: true)) { models.append($0) }
+        let summary = try StrmFixture.feed(stream, Array(text.utf8), chunk: 7)
+        #expect(models == [StrmConditional(kind: "y", extra: nil), StrmConditional(kind: "x", extra: 2)])
+        #expect(summary.problems.isEmpty)
+    }
+
+    /// With `validateUTF8` off, strings that are not UTF-8 are repaired (U+FFFD) by the
+    /// mapper as by the `JSON` value, whole or streamed; with it on, they are an error.
+    @Test func withoutTheUTF8CheckStringsAreRepaired() throws {
+        let bytes = Array(#"{"total_count": 1, "incomplete_results": false, "items": [{"id": 1, "name": "caf"#.utf8) + [0xE9]
+            + Array(#"", "stargazers_count": 3}]}"#.utf8)
+        let options = JSONParseOptions(validateUTF8: false)
+        let page = try Mapper<StrmPage>(strict: true).map(data: bytes, options: options)
+        #expect(page.items.map(\.name) == ["caf\u{FFFD}"])
+        #expect(try Mapper<StrmPage>(strict: true).map(json: JSON(parsing: bytes, options: options)).items == page.items)
+        var models: [StrmRepo] = []
+        let stream = MappingStreamParser<StrmRepo>(mapper: Mapper(strict: true), elementsAt: "items", options: options) {
+            models.append($0)
+        }
+        _ = try StrmFixture.feed(stream, bytes, chunk: 5)
+        #expect(models == page.items)
+        #expect(throws: JSONParseError.self) { try Mapper<StrmPage>().map(data: bytes) }
     }
 
     @Test func streamFromAFile() throws {

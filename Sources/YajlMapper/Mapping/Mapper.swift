@@ -118,7 +118,10 @@ public final class Mapper<N: BaseMappable> {
 
     /// Runs a mapping over an already-parsed value.
     func lenient<Value>(_ run: MappingRun<Value>, foundation: Any?) -> Value? {
-        guard let foundation, let value = JSON(foundation: foundation) else { return nil }
+        guard let foundation, let value = JSON(foundation: foundation) else {
+            lastProblems = []
+            return nil
+        }
         let result = try? run.run(replaying: value)
         lastProblems = result?.problems ?? []
         return result?.value
@@ -135,15 +138,23 @@ public final class Mapper<N: BaseMappable> {
     /// Maps a Foundation value (a dictionary) to a model.
     public func map(JSONObject: Any?) -> N? { lenient(objectRun, foundation: JSONObject) }
 
-    /// Maps a JSON string onto an existing object (its `mapping(map:)` runs on it).
+    /// Maps a JSON string onto an existing object (its `mapping(map:)` runs on it); the
+    /// object unchanged when the text is not a JSON object. The text is read whole (every
+    /// string decoded); of a repeated key, the first value counts, as everywhere else.
     public func map(JSONString: String, toObject object: N) -> N {
-        guard let json = try? YajlMapper.JSON(parsing: JSONString), case .object = json else { return object }
+        guard let json = try? YajlMapper.JSON(parsing: JSONString, duplicateKeys: .useFirst), case .object = json else {
+            lastProblems = []
+            return object
+        }
         return map(json: json, toObject: object)
     }
 
     /// Maps a Foundation dictionary onto an existing object.
     public func map(JSON: [String: Any], toObject object: N) -> N {
-        guard let json = YajlMapper.JSON(foundation: JSON) else { return object }
+        guard let json = YajlMapper.JSON(foundation: JSON) else {
+            lastProblems = []
+            return object
+        }
         return map(json: json, toObject: object)
     }
 

@@ -222,6 +222,10 @@ struct MappingCapture: JSONEventHandler {
     /// (see `MappingRun`); a stream, which cannot be read twice, always records them.
     var recordsOffsets = true
 
+    /// Whether strings and keys must be strict UTF-8 (the parse's `validateUTF8`): without,
+    /// they are repaired with U+FFFD, as the `JSON` value's are.
+    var strictUTF8 = true
+
     /// ``begin(at:)`` for a token of `length` bytes that just ended.
     @inline(__always)
     private mutating func begin(back length: Int) {
@@ -299,7 +303,7 @@ struct MappingCapture: JSONEventHandler {
     mutating func string(_ value: JSONBytes) throws {
         if skipDepth > 0 { return }
         if case .skip = takeRule() { return }
-        guard recordsOffsets else { return try add(.string(try Self.text(value))) }
+        guard recordsOffsets else { return try add(.string(try text(value))) }
         // The token's raw length differs from the value's when it has escapes: find its quote.
         // (The engine is read through a guaranteed reference: no retain per string.)
         let start = engine?._withUnsafeGuaranteedRef { engine in
@@ -307,10 +311,13 @@ struct MappingCapture: JSONEventHandler {
             return engine.stringTokenStart(endingAt: end, valueLength: value.count) ?? max(end - value.count - 2, 0)
         }
         begin(at: start ?? -1)
-        try add(.string(try Self.text(value)))
+        try add(.string(try text(value)))
     }
 
-    private static func text(_ bytes: JSONBytes) throws -> String {
+    @inline(__always)
+    private func text(_ bytes: JSONBytes) throws -> String {
+        // (Without the check, as `JSONParseOptions.validateUTF8` off asks: repaired with U+FFFD.)
+        guard strictUTF8 else { return bytes.string }
         guard let text = bytes.validatedString else {
             throw JSONParseError.unlocated(.invalidUTF8, message: "invalid UTF-8 in string")
         }
@@ -357,7 +364,7 @@ struct MappingCapture: JSONEventHandler {
         if skipDepth > 0 { return }
         guard let (node, memberRule) = topObject else { return }
         guard let node else {
-            keys.append(try Self.text(name))
+            keys.append(try text(name))
             pending = memberRule
             quiet(false)
             return
@@ -365,7 +372,7 @@ struct MappingCapture: JSONEventHandler {
         // The node is read through a guaranteed reference (no retain, no copy).
         guard let index = node._withUnsafeGuaranteedRef({ $0.lookup(name) }) else {
             if node._withUnsafeGuaranteedRef({ $0.keepsOthers }) {
-                keys.append(try Self.text(name))
+                keys.append(try text(name))
                 pending = .all
                 markSeen(nil)
                 quiet(false)

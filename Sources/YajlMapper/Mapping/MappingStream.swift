@@ -49,6 +49,8 @@ public final class MappingStreamParser<N: BaseMappable> {
     private let session: MappingSession
     private let info: TypeInfo
     private let arrayPath: [JSONPath.Component]
+    /// The parse's options (an element parsed again after a plan miss is read with them).
+    private let options: JSONParseOptions
     private let onElement: (N) throws -> Void
     private var count = 0
     private var problems: [MappingProblem] = []
@@ -75,6 +77,8 @@ public final class MappingStreamParser<N: BaseMappable> {
         parser = JSONStreamParser(handler: MappingCapture(session: session, rootRule: envelope.map { .node($0) } ?? .units(info)),
                                   options: single)
         parser.handler.engine = Unmanaged.passUnretained(parser.engine)
+        parser.handler.strictUTF8 = single.validateUTF8
+        self.options = single
         parser.handler.onUnit = { [unowned self] value, offsets, source in
             try self.element(value, offsets: offsets, source: source)
         }
@@ -139,7 +143,8 @@ public final class MappingStreamParser<N: BaseMappable> {
         session.resetMiss()
         // A read outside the plan takes its object from the element parsed again whole (its
         // bytes are held until this returns).
-        let wholeUnit = source.map { source in WholeUnit { try Self.wholeCapture(source) } }
+        let options = options
+        let wholeUnit = source.map { source in WholeUnit { try Self.wholeCapture(source, options: options) } }
         session.wholeUnit = wholeUnit
         defer { session.wholeUnit = nil }
         var model = ModelBuilder.build(N.self, from: value, at: [], session: session, whole: false, info: info)
@@ -152,7 +157,7 @@ public final class MappingStreamParser<N: BaseMappable> {
         if session.missed, let source {
             // A read outside the plan: map this element again from its own bytes, whole.
             _ = session.takeProblems()
-            (tree, treeOffsets) = try Self.wholeCapture(source)
+            (tree, treeOffsets) = try Self.wholeCapture(source, options: options)
             let again = MappingSession(strict: session.strict, context: session.context,
                                        shouldIncludeNilValues: session.shouldIncludeNilValues,
                                        capturedWhole: true, recording: true)
@@ -175,11 +180,13 @@ public final class MappingStreamParser<N: BaseMappable> {
         if let model { try onElement(model) }
     }
 
-    /// The element parsed again, kept whole, with offsets in the whole input.
-    private static func wholeCapture(_ source: UnitSource) throws -> (JSON, [Int]) {
-        let capture = MappingCapture(session: MappingSession(strict: false, context: nil, capturedWhole: true),
+    /// The element parsed again, kept whole, with offsets in the whole input (with the
+    /// stream's options: comments, UTF-8 check, depth).
+    private static func wholeCapture(_ source: UnitSource, options: JSONParseOptions) throws -> (JSON, [Int]) {
+        var capture = MappingCapture(session: MappingSession(strict: false, context: nil, capturedWhole: true),
                                      rootRule: .all)
-        let parser = JSONStreamParser(handler: capture)
+        capture.strictUTF8 = options.validateUTF8
+        let parser = JSONStreamParser(handler: capture, options: options)
         parser.handler.engine = Unmanaged.passUnretained(parser.engine)
         try parser.feed(source.bytes)
         try parser.finish()
