@@ -247,7 +247,8 @@ struct UTF8Check {
         return bits
     }
 
-    private static func hex(_ byte: UInt8) -> String {
+    /// `0xNN`, in capitals.
+    static func hex(_ byte: UInt8) -> String {
         let digits = String(byte, radix: 16, uppercase: true)
         return "0x" + (digits.count == 1 ? "0" + digits : digits)
     }

@@ -8,8 +8,8 @@ extension YajlParserEngine {
         case 0x27: return "unexpected character \"'\" (JSON strings take double quotes)"
         case 0x21...0x7E: return "unexpected character '\(Character(Unicode.Scalar(byte)))'"
         // (The sequence a byte above 0x7F starts can be cut by the chunk's end: the byte is named.)
-        case 0x80...: return "unexpected byte 0x\(Self.hex(byte)) outside a string"
-        default: return "unexpected control character U+00\(Self.hex(byte))"
+        case 0x80...: return "unexpected byte \(UTF8Check.hex(byte)) outside a string"
+        default: return "unexpected control character U+00\(UTF8Check.hex(byte).dropFirst(2))"
         }
     }
 
@@ -30,10 +30,5 @@ extension YajlParserEngine {
         case 0x6E: return "unexpected null"
         default: return "unexpected token"
         }
-    }
-
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
     }
 }
