@@ -99,9 +99,13 @@ struct MappingCapture: JSONEventHandler {
     private(set) var documents: [JSON] = []
     /// Start offset of each kept value, in pre-order.
     private(set) var offsets: [Int] = []
-    /// The parser's engine, for positions (`nil` when replaying already-parsed values).
+    /// The parser's engine, for positions and its options (`nil` when replaying
+    /// already-parsed values).
     var engine: Unmanaged<YajlParserEngine>? {
-        didSet { callbackContext = engine?._withUnsafeGuaranteedRef { $0.context } }
+        didSet {
+            callbackContext = engine?._withUnsafeGuaranteedRef { $0.context }
+            strictUTF8 = engine?._withUnsafeGuaranteedRef { $0.options.validateUTF8 } ?? true
+        }
     }
     /// The engine's callback context, where event switches are flipped.
     private var callbackContext: UnsafeMutablePointer<CallbackContext>?
@@ -222,9 +226,9 @@ struct MappingCapture: JSONEventHandler {
     /// (see `MappingRun`); a stream, which cannot be read twice, always records them.
     var recordsOffsets = true
 
-    /// Whether strings and keys must be strict UTF-8 (the parse's `validateUTF8`): without,
+    /// Whether strings and keys must be strict UTF-8 (the engine's `validateUTF8`): without,
     /// they are repaired with U+FFFD, as the `JSON` value's are.
-    var strictUTF8 = true
+    private(set) var strictUTF8 = true
 
     /// ``begin(at:)`` for a token of `length` bytes that just ended.
     @inline(__always)

@@ -104,7 +104,6 @@ struct MappingRun<Value> {
         var capture = MappingCapture(session: session, rootRule: .all)
         if !whole { capture = MappingCapture(session: session, rootRule: rule(capture)) }
         capture.recordsOffsets = recordingOffsets
-        capture.strictUTF8 = options.validateUTF8
         // Arrays of models are built as their elements close, except where the order of
         // mappings could show (a context the mappings share) or the tree must be whole
         // (locating problems in it).

@@ -77,7 +77,6 @@ public final class MappingStreamParser<N: BaseMappable> {
         parser = JSONStreamParser(handler: MappingCapture(session: session, rootRule: envelope.map { .node($0) } ?? .units(info)),
                                   options: single)
         parser.handler.engine = Unmanaged.passUnretained(parser.engine)
-        parser.handler.strictUTF8 = single.validateUTF8
         self.options = single
         parser.handler.onUnit = { [unowned self] value, offsets, source in
             try self.element(value, offsets: offsets, source: source)
@@ -183,9 +182,8 @@ public final class MappingStreamParser<N: BaseMappable> {
     /// The element parsed again, kept whole, with offsets in the whole input (with the
     /// stream's options: comments, UTF-8 check, depth).
     private static func wholeCapture(_ source: UnitSource, options: JSONParseOptions) throws -> (JSON, [Int]) {
-        var capture = MappingCapture(session: MappingSession(strict: false, context: nil, capturedWhole: true),
+        let capture = MappingCapture(session: MappingSession(strict: false, context: nil, capturedWhole: true),
                                      rootRule: .all)
-        capture.strictUTF8 = options.validateUTF8
         let parser = JSONStreamParser(handler: capture, options: options)
         parser.handler.engine = Unmanaged.passUnretained(parser.engine)
         try parser.feed(source.bytes)
