@@ -144,6 +144,29 @@ struct JSONValueTests {
         #expect(json["k50"].isNull)
     }
 
+    /// Repeats are found the same way in small objects (compared in order), middle-sized
+    /// ones (a set) and large ones (found while the key table is built), whatever the
+    /// repeat's position; keys that are equal as Swift strings (canonically equivalent) repeat.
+    @Test(arguments: [3, 16, 17, 32, 33, 80])
+    func repeatsFoundAtEverySize(size: Int) throws {
+        for repeated in [0, size / 2, size - 1] {
+            var members = (0..<size).map { "\"k\($0)\": \($0)" }
+            members.append("\"k\(repeated)\": -1")
+            let text = "{" + members.joined(separator: ", ") + "}"
+            let last = try JSON(parsing: text).objectValue
+            #expect(last.count == size && last.keys == (0..<size).map { "k\($0)" })
+            #expect(last["k\(repeated)"]?.int == -1 && last["k\((repeated + 1) % size)"]?.int == (repeated + 1) % size)
+            #expect(try JSON(parsing: text, duplicateKeys: .useFirst)["k\(repeated)"].int == repeated)
+            #expect(throws: JSONParseError.self) { try JSON(parsing: text, duplicateKeys: .reject) }
+            // Without the repeat, every key is found.
+            let unique = try JSON(parsing: "{" + members.dropLast().joined(separator: ", ") + "}").objectValue
+            #expect(unique.count == size && (0..<size).allSatisfy { unique["k\($0)"]?.int == $0 })
+        }
+        let filler = (0..<size).map { "\"f\($0)\": 0" }.joined(separator: ", ")
+        let equivalent = try JSON(parsing: "{\(filler), \"caf\\u00e9\": 1, \"cafe\\u0301\": 2}").objectValue
+        #expect(equivalent.count == size + 1 && equivalent["caf\u{E9}"]?.int == 2)
+    }
+
     @Test(arguments: [JSON.DuplicateKeyPolicy.useLast, .useFirst, .reject])
     func duplicateKeys(_ policy: JSON.DuplicateKeyPolicy) throws {
         let text = "{\"a\": 1, \"b\": 2,\n \"a\": 3}"

@@ -510,12 +510,13 @@ struct MappingCapture: JSONEventHandler {
         let memberKeys = Array(keys[keyStart...])
         keys.removeSubrange(keyStart...)
         // An envelope's keys are marked in the mask when listed; other objects are checked
-        // key by key.
-        let unique = node != nil ? mask & Self.repeatBit == 0 || !Self.hasRepeats(memberKeys)
-                                 : memberKeys.count < 2 || !Self.hasRepeats(memberKeys)
-        // Captured objects are read by mappings in order (with a position hint): no key table.
-        if unique {
-            try add(.object(JSONObject(uniqueKeys: memberKeys, values: memberValues, indexed: node == nil)))
+        // as they are made. Objects of a plan are read by mappings in order (with a position
+        // hint): no key table.
+        let object = node != nil && mask & Self.repeatBit == 0
+            ? JSONObject(uniqueKeys: memberKeys, values: memberValues, indexed: false)
+            : JSONObject(distinctKeys: memberKeys, values: memberValues, indexed: node == nil)
+        if let object {
+            try add(.object(object))
         } else {
             dropOffsets(ofRepeatsIn: memberKeys, values: memberValues)
             try add(.object(JSONObject(firstOf: zip(memberKeys, memberValues))))
@@ -611,14 +612,6 @@ struct MappingCapture: JSONEventHandler {
             }
         }
         return child
-    }
-
-    private static func hasRepeats(_ keys: [String]) -> Bool {
-        if keys.count <= 16 {
-            for i in 1..<keys.count where keys[..<i].contains(keys[i]) { return true }
-            return false
-        }
-        return Set(keys).count != keys.count
     }
 
     /// The path of the innermost open container from the root: each open object's last

@@ -83,26 +83,20 @@ public struct JSONBuilder: JSONEventHandler {
     /// Closes the array and adds it.
     public mutating func endArray() {
         guard case .array(let start)? = frames.popLast() else { return }
-        let elements = Array(values[start...])
-        values.removeSubrange(start...)
-        add(.array(elements))
+        add(.array(values.takeTail(from: start, leaving: .null)))
     }
 
     /// Closes the object and adds it, resolving repeated keys by the policy.
     public mutating func endObject() {
         guard case .object(let start, let keyStart)? = frames.popLast() else { return }
-        let memberKeys = Array(keys[keyStart...])
-        let memberValues = Array(values[start...])
-        keys.removeSubrange(keyStart...)
-        values.removeSubrange(start...)
+        let memberKeys = keys.takeTail(from: keyStart, leaving: "")
+        let memberValues = values.takeTail(from: start, leaving: .null)
         add(.object(Self.object(keys: memberKeys, values: memberValues, policy: duplicateKeys)))
     }
 
     private static func object(keys: [String], values: [JSON], policy: JSON.DuplicateKeyPolicy) -> JSONObject {
         // Repeats are rare: check cheaply, resolve slowly only when present.
-        if keys.count < 2 || Set(keys).count == keys.count {
-            return JSONObject(uniqueKeys: keys, values: values)
-        }
+        if let object = JSONObject(distinctKeys: keys, values: values) { return object }
         var object = JSONObject()
         for (key, value) in zip(keys, values) where policy != .useFirst || object[key] == nil {
             object[key] = value
@@ -165,5 +159,26 @@ extension JSON {
     public static func parseAll(_ text: String, options: JSONParseOptions = JSONParseOptions(),
                                 duplicateKeys: DuplicateKeyPolicy = .useLast) throws -> [JSON] {
         try parseAll(Array(text.utf8), options: options, duplicateKeys: duplicateKeys)
+    }
+}
+
+extension Array {
+    /// Moves the elements from `start` on into a new array and drops them from this one.
+    /// (`Array(self[start...])` then `removeSubrange` would retain each element and release
+    /// it again: the moved-from places hold `filler`, a value with nothing to release.)
+    @inline(__always)
+    mutating func takeTail(from start: Int, leaving filler: Element) -> [Element] {
+        let moved = count - start
+        guard moved > 0 else { return [] }
+        let taken = withUnsafeMutableBufferPointer { buffer in
+            let source = buffer.baseAddress.unsafelyUnwrapped + start
+            return [Element](unsafeUninitializedCapacity: moved) { out, initialized in
+                out.baseAddress.unsafelyUnwrapped.moveInitialize(from: source, count: moved)
+                source.initialize(repeating: filler, count: moved)
+                initialized = moved
+            }
+        }
+        removeSubrange(start...)
+        return taken
     }
 }

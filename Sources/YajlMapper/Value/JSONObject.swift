@@ -47,6 +47,36 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection, Expressib
         }
     }
 
+    /// Builds from parallel arrays, or `nil` when a key repeats. The look for repeats is the
+    /// key table's own building when the object gets one (each key hashed once, not once
+    /// more for a set), and a comparison in order for a few keys.
+    init?(distinctKeys keys: [String], values: [JSON], indexed: Bool = true) {
+        var index: [String: Int]?
+        if indexed && keys.count > Self.indexThreshold {
+            var table = [String: Int](minimumCapacity: keys.count)
+            for (position, key) in keys.enumerated() where table.updateValue(position, forKey: key) != nil {
+                return nil
+            }
+            index = table
+        } else if Self.hasRepeats(keys) {
+            return nil
+        }
+        self.keys = keys
+        self.values = values
+        self.index = index
+    }
+
+    /// Whether a key appears twice (small strings compare in a few instructions, so a few
+    /// keys are compared pairwise rather than hashed).
+    static func hasRepeats(_ keys: [String]) -> Bool {
+        if keys.count < 2 { return false }
+        if keys.count <= 16 {
+            for i in 1..<keys.count where keys[..<i].contains(keys[i]) { return true }
+            return false
+        }
+        return Set(keys).count != keys.count
+    }
+
     /// The position of a key, if present.
     public func position(of key: String) -> Int? {
         if let index { return index[key] }
