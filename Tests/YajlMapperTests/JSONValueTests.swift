@@ -167,6 +167,24 @@ struct JSONValueTests {
         #expect(equivalent.count == size + 1 && equivalent["caf\u{E9}"]?.int == 2)
     }
 
+    /// Long keys repeated from object to object share one string; keys that differ only
+    /// in the middle (the same first and last eight bytes and length, so the same slot of
+    /// the builder's table of recent keys) stay apart, whatever their order.
+    @Test func repeatedLongKeysStayExact() throws {
+        let keys = ["aaaaaaaaXaaaaaaaa", "aaaaaaaaYaaaaaaaa", "aaaaaaaa\\u00e9aaaaaaaa", "aaaaaaaaaaaaaaaaa", "short_key"]
+        let decoded = ["aaaaaaaaXaaaaaaaa", "aaaaaaaaYaaaaaaaa", "aaaaaaaa\u{E9}aaaaaaaa", "aaaaaaaaaaaaaaaaa", "short_key"]
+        let objects = (0..<12).map { n in
+            let order = (0..<keys.count).map { (n + $0 * (n % 4 + 1)) % keys.count }
+            return (order, "{" + order.map { "\"\(keys[$0])\": \($0)" }.joined(separator: ", ") + "}")
+        }
+        let json = try JSON(parsing: "[" + objects.map(\.1).joined(separator: ", ") + "]")
+        for (n, (order, _)) in objects.enumerated() {
+            let object = json[n].objectValue
+            #expect(object.keys == order.map { decoded[$0] })
+            #expect(order.allSatisfy { object[decoded[$0]]?.int == $0 })
+        }
+    }
+
     @Test(arguments: [JSON.DuplicateKeyPolicy.useLast, .useFirst, .reject])
     func duplicateKeys(_ policy: JSON.DuplicateKeyPolicy) throws {
         let text = "{\"a\": 1, \"b\": 2,\n \"a\": 3}"

@@ -65,9 +65,27 @@ public struct JSONBuilder: JSONEventHandler {
     /// Adds a string.
     public mutating func string(_ value: JSONBytes) throws { add(.string(try text(value))) }
 
+    /// The last long key seen in each of 64 slots (by a hash of its bytes). The objects of
+    /// an array repeat their keys, and a key of more than 15 bytes is an allocation each
+    /// time it is made (shorter ones are stored inline): a repeat shares the first's storage.
+    private var recentKeys = [String](repeating: "", count: 64)
+
+    @inline(__always)
+    private mutating func keyText(_ name: JSONBytes) throws -> String {
+        let count = name.count
+        guard count > 15, let base = name.buffer.baseAddress else { return try text(name) }
+        let head = UInt64(littleEndian: base.loadUnaligned(as: UInt64.self))
+        let tail = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        let slot = Int(truncatingIfNeeded: ((head &+ tail &* 31 &+ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        if name.equals(recentKeys[slot]) { return recentKeys[slot] }
+        let key = try text(name)
+        recentKeys[slot] = key
+        return key
+    }
+
     /// Records a key; with ``JSON/DuplicateKeyPolicy/reject``, a repeat throws.
     public mutating func key(_ name: JSONBytes) throws {
-        let key = try text(name)
+        let key = try keyText(name)
         if duplicateKeys == .reject, case .object(_, let keyStart)? = frames.last,
            keys[keyStart...].contains(key) {
             throw JSONParseError.unlocated(.duplicateKey, message: "duplicate key \"\(key)\" in object")
