@@ -57,7 +57,7 @@ extension Map {
         guard let type = T.self as? any BaseMappable.Type else { return nil }
         func make<M: BaseMappable>(_: M.Type) -> M? {
             let map = Map(mappingType: .fromJSON, node: .object(JSONObject()), session: session, path: [],
-                          info: PlanRegistry.shared.info(for: M.self), plan: nil)
+                          info: PlanRegistry.shared.info(for: M.self, context: session.context), plan: nil)
             return ModelBuilder.instantiate(M.self, map: map)
         }
         return make(type) as? T

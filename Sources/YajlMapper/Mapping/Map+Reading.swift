@@ -158,7 +158,7 @@ extension Map {
                 break
             }
         }
-        return PlanRegistry.shared.info(for: T.self)
+        return PlanRegistry.shared.info(for: T.self, context: session.context)
     }
 
     /// Builds a nested model from the selected value.

@@ -38,7 +38,7 @@ public final class Mapper<N: BaseMappable> {
     }
 
     var objectRun: MappingRun<N> {
-        run(rule: { $0.modelRule(PlanRegistry.shared.info(for: N.self)) },
+        run(rule: { $0.modelRule(PlanRegistry.shared.info(for: N.self, context: self.context)) },
             build: { root, session, whole in ModelBuilder.build(N.self, from: root, at: [], session: session, whole: whole) })
     }
 
@@ -57,7 +57,7 @@ public final class Mapper<N: BaseMappable> {
     var arrayRun: MappingRun<[N]> { arrayRun(.leaveOut) }
 
     func arrayRun(_ collecting: Collecting) -> MappingRun<[N]> {
-        run(rule: { _ in .elements(PlanRegistry.shared.info(for: N.self)) },
+        run(rule: { _ in .elements(PlanRegistry.shared.info(for: N.self, context: self.context)) },
             build: { root, session, whole in
                 if collecting == .objectsOnly, case .object = root {
                     return ModelBuilder.build(N.self, from: root, at: [], session: session, whole: whole).map { [$0] }
@@ -79,7 +79,7 @@ public final class Mapper<N: BaseMappable> {
     var dictionaryRun: MappingRun<[String: N]> { dictionaryRun(.leaveOut) }
 
     func dictionaryRun(_ collecting: Collecting) -> MappingRun<[String: N]> {
-        run(rule: { _ in .members(PlanRegistry.shared.info(for: N.self)) },
+        run(rule: { _ in .members(PlanRegistry.shared.info(for: N.self, context: self.context)) },
             build: { root, session, whole in
                 guard case .object(let object) = root else {
                     session.report(.typeMismatch, path: [], expected: "[String: \(N.self)]", found: root.foundDescription, value: root)

@@ -470,8 +470,9 @@ final class PlanRegistry: @unchecked Sendable {
     private var infos: [ObjectIdentifier: TypeInfo] = [:]
 
     /// The type's info; the first call learns a plan by running the mapping on an empty
-    /// object (no values are assigned: reads are only recorded).
-    func info(for type: any BaseMappable.Type) -> TypeInfo {
+    /// object (no values are assigned: reads are only recorded), with the context of the
+    /// mapping that asks (a model's `init?(map:)` may count on the context its mapper gives).
+    func info(for type: any BaseMappable.Type, context: MapContext? = nil) -> TypeInfo {
         let id = ObjectIdentifier(type)
         if let known = lock.withLock({ infos[id] }) { return known }
         let info = TypeInfo(type: type)
@@ -482,7 +483,7 @@ final class PlanRegistry: @unchecked Sendable {
         }
         guard inserted === info else { return inserted }
         // Outside the lock: the dry run asks for nested types' infos.
-        if let reads = DryRun.reads(of: type, info: info) { info.learn(reads) }
+        if let reads = DryRun.reads(of: type, info: info, context: context) { info.learn(reads) }
         return info
     }
 }

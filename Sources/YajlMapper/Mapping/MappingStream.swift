@@ -68,7 +68,7 @@ public final class MappingStreamParser<N: BaseMappable> {
                 options: JSONParseOptions = JSONParseOptions(), onElement: @escaping (N) throws -> Void) {
         session = MappingSession(strict: mapper.strict, context: mapper.context,
                                  shouldIncludeNilValues: mapper.shouldIncludeNilValues)
-        info = PlanRegistry.shared.info(for: N.self)
+        info = PlanRegistry.shared.info(for: N.self, context: mapper.context)
         arrayPath = path.components
         self.onElement = onElement
         var single = options

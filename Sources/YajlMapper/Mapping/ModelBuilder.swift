@@ -41,7 +41,7 @@ enum ModelBuilder {
                            found: node.foundDescription, value: node)
             return false
         }
-        let info = known ?? PlanRegistry.shared.info(for: T.self)
+        let info = known ?? PlanRegistry.shared.info(for: T.self, context: session.context)
         let plan = whole ? nil : knownPlan ?? session.plan(for: info)
         let map: Map
         if leaf2 == nil, spare != nil, isKnownUniquelyReferenced(&spare!), spare!.repairedFrom == nil {
@@ -111,7 +111,7 @@ enum ModelBuilder {
     /// ``instantiate(_:map:)`` into uninitialised memory, which holds the model when this
     /// returns `true`.
     static func instantiate<T: BaseMappable>(_ type: T.Type, map: Map, into address: UnsafeMutablePointer<T>) -> Bool {
-        let construction = map.info?.construction ?? PlanRegistry.shared.info(for: T.self).construction
+        let construction = map.info?.construction ?? PlanRegistry.shared.info(for: T.self, context: map.session.context).construction
         switch construction {
         case .instance:
             guard T._instanceForMapping(map, into: UnsafeMutableRawPointer(address)) else {
@@ -172,8 +172,8 @@ enum ModelBuilder {
 
 /// Learns a type's reads by mapping an empty object: reads are recorded, nothing is assigned.
 enum DryRun {
-    static func reads(of type: any BaseMappable.Type, info: TypeInfo) -> [PlanRead]? {
-        let session = MappingSession(strict: false, context: nil, capturedWhole: true, recording: true)
+    static func reads(of type: any BaseMappable.Type, info: TypeInfo, context: MapContext?) -> [PlanRead]? {
+        let session = MappingSession(strict: false, context: context, capturedWhole: true, recording: true)
         session.isDryRun = true
         let map = Map(mappingType: .fromJSON, node: .object(JSONObject()), session: session, path: [],
                       info: info, plan: nil)
