@@ -34,7 +34,7 @@ extension Map {
     /// - Throws: ``MappingError`` when present and not an array of `T`.
     public func value<T: JSONScalar>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                      file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T]? {
-        try require(key, nested, delimiter, optional: true) {
+        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) {
             $0.read(.value, required: false, expected: "[\(T.self)]") { try $0.convertedElements(T.fromJSON) }
         }
     }

@@ -33,7 +33,7 @@ extension Optional: DryRunPlaceholder { static var dryRunPlaceholder: Optional {
 /// ``MappingError`` naming the key path, what was expected and what was found.
 extension Map {
     /// Selects `key` and turns a read into a value or a thrown error.
-    func require<T>(_ key: String, _ nested: Bool?, _ delimiter: String, optional: Bool,
+    func require<T>(_ key: String, _ nested: Bool?, _ delimiter: String, optional: Bool, at site: CallSite? = nil,
                             _ read: (Map) -> T??) throws -> T? {
         _ = self[key, nested: nested, delimiter: delimiter, ignoreNil: false]
         let before = session.problems.count
@@ -47,10 +47,13 @@ extension Map {
             return placeholder
         }
         if session.isDryRun, let model = dryRunModel(T.self) { return model }
-        throw MappingError(problems: problems.isEmpty
+        var thrown = problems.isEmpty
             ? [MappingProblem(kind: .missing, keyPath: JSONPath(session.basePath.components + currentPath).description,
                               expected: "\(T.self)", found: nil)]
-            : problems)
+            : problems
+        // The error names the `map.value` call that threw it, as ObjectMapper's does.
+        thrown[0].callSite = thrown[0].callSite ?? site
+        throw MappingError(problems: thrown)
     }
 
     private func dryRunModel<T>(_: T.Type) -> T? {
@@ -69,7 +72,7 @@ extension Map {
     /// - Throws: ``MappingError`` when absent, `null`, mistyped or out of range.
     public func value<T: JSONScalar>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                      file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T {
-        try require(key, nested, delimiter, optional: false) {
+        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
             $0.read(.value, required: true, expected: "\(T.self)") { try T.fromJSON($0) }
         }!
     }
@@ -78,7 +81,7 @@ extension Map {
     /// - Throws: ``MappingError`` when mistyped or out of range.
     public func value<T: JSONScalar>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                      file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T? {
-        try require(key, nested, delimiter, optional: true) {
+        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) {
             $0.read(.value, required: false, expected: "\(T.self)") { try T.fromJSON($0) }
         }
     }
@@ -94,7 +97,7 @@ extension Map {
     /// - Throws: ``MappingError``.
     public func value<T: JSONScalar>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                      file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T] {
-        try require(key, nested, delimiter, optional: false) {
+        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
             $0.read(.value, required: true, expected: "[\(T.self)]") { try $0.convertedElements(T.fromJSON) }
         }!
     }
@@ -106,9 +109,9 @@ extension Map {
                          file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T {
         // ObjectMapper casts the missing value to `T`, which only an optional type accepts.
         if let none = (Optional<Any>.none as Any) as? T {
-            return try require(key, nested, delimiter, optional: true) { $0.readCast(T.self, required: false) } ?? none
+            return try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) { $0.readCast(T.self, required: false) } ?? none
         }
-        return try require(key, nested, delimiter, optional: false) { $0.readCast(T.self, required: true) }!
+        return try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) { $0.readCast(T.self, required: true) }!
     }
 
     /// The selected value cast to `T` (as Foundation gives it).
@@ -125,14 +128,14 @@ extension Map {
     /// - Throws: ``MappingError`` when absent or the transform gives `nil`.
     public func value<Transform: TransformType>(_ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
                                                 file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> Transform.Object {
-        try require(key, nested, delimiter, optional: false) { $0.readTransformed(transform, required: true) }!
+        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) { $0.readTransformed(transform, required: true) }!
     }
 
     /// An optional value through a transform: `nil` when absent or `null`.
     /// - Throws: ``MappingError`` when present and the transform gives `nil`.
     public func value<Transform: TransformType>(_ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
                                                 file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> Transform.Object? {
-        try require(key, nested, delimiter, optional: true) { $0.readTransformed(transform, required: false) }
+        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) { $0.readTransformed(transform, required: false) }
     }
 
     // MARK: Enums
@@ -155,7 +158,7 @@ extension Map {
     /// - Throws: ``MappingError`` when absent, not an array, or an element names no case.
     public func value<T: RawRepresentable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                            file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T] where T.RawValue: JSONScalar {
-        try require(key, nested, delimiter, optional: false) {
+        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
             $0.read(.value, required: true, expected: "[\(T.self)]") { try $0.convertedElements { try enumCase($0) as T } }
         }!
     }
@@ -164,7 +167,7 @@ extension Map {
     /// - Throws: ``MappingError`` when present and not an array, or an element names no case.
     public func value<T: RawRepresentable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                            file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T]? where T.RawValue: JSONScalar {
-        try require(key, nested, delimiter, optional: true) {
+        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) {
             $0.read(.value, required: false, expected: "[\(T.self)]") { try $0.convertedElements { try enumCase($0) as T } }
         }
     }
@@ -175,55 +178,55 @@ extension Map {
     /// - Throws: ``MappingError``.
     public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                        file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T {
-        try require(key, nested, delimiter, optional: false) { $0.readModel(T.self, required: true) }!
+        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) { $0.readModel(T.self, required: true) }!
     }
 
     /// An optional nested model: `nil` when absent or `null`.
     /// - Throws: ``MappingError`` when present and not mappable.
     public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                        file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T? {
-        try require(key, nested, delimiter, optional: true) { $0.readModel(T.self, required: false) }
+        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) { $0.readModel(T.self, required: false) }
     }
 
     /// An array of models (one element that cannot be mapped fails the whole read).
     /// - Throws: ``MappingError``.
     public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                        file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T] {
-        try require(key, nested, delimiter, optional: false) { $0.readModels(T.self, required: true, allOrNothing: true) }!
+        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) { $0.readModels(T.self, required: true, allOrNothing: true) }!
     }
 
     /// An optional array of models.
     /// - Throws: ``MappingError`` when present and not an array.
     public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                        file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T]? {
-        try require(key, nested, delimiter, optional: true) { $0.readModels(T.self, required: false, allOrNothing: true) }
+        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) { $0.readModels(T.self, required: false, allOrNothing: true) }
     }
 
     /// A dictionary of models (one member that cannot be mapped fails the whole read).
     /// - Throws: ``MappingError``.
     public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                        file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [String: T] {
-        try require(key, nested, delimiter, optional: false) { $0.readModelDictionary(T.self, required: true, allOrNothing: true) }!
+        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) { $0.readModelDictionary(T.self, required: true, allOrNothing: true) }!
     }
 
     /// An optional dictionary of models.
     /// - Throws: ``MappingError`` when present and not an object, or a member cannot be mapped.
     public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                        file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [String: T]? {
-        try require(key, nested, delimiter, optional: true) { $0.readModelDictionary(T.self, required: false, allOrNothing: true) }
+        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) { $0.readModelDictionary(T.self, required: false, allOrNothing: true) }
     }
 
     /// An array of arrays of models (one element that cannot be mapped fails the whole read).
     /// - Throws: ``MappingError``.
     public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                        file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [[T]] {
-        try require(key, nested, delimiter, optional: false) { $0.readModelGrid(T.self, required: true) }!
+        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) { $0.readModelGrid(T.self, required: true) }!
     }
 
     /// An optional array of arrays of models.
     /// - Throws: ``MappingError`` when present and not an array of arrays, or an element cannot be mapped.
     public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
                                        file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [[T]]? {
-        try require(key, nested, delimiter, optional: true) { $0.readModelGrid(T.self, required: false) }
+        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) { $0.readModelGrid(T.self, required: false) }
     }
 }

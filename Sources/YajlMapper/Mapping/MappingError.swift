@@ -33,6 +33,8 @@ public struct MappingProblem: Sendable, Equatable, CustomStringConvertible {
     var origin: CallerFields?
     /// The value found, when the problem is about one (an error's `currentValue`).
     var foundValue: YajlMapper.JSON?
+    /// The `map.value(...)` call that threw the error standing for this problem.
+    var callSite: CallSite?
 
     /// Two problems are the same when they say the same thing at the same place.
     public static func == (lhs: MappingProblem, rhs: MappingProblem) -> Bool {
@@ -125,6 +127,7 @@ public struct MappingError: Error, Sendable, Equatable, CustomStringConvertible 
         key = first.keyPath.isEmpty ? nil : first.keyPath
         storedValue = first.foundValue ?? first.found.map { .string($0) }
         reason = first.message
+        (file, function, line) = (first.callSite?.file, first.callSite?.function, first.callSite?.line)
     }
 
     /// The reason and the value, as a problem's `found`: `must not be negative: -2`.
@@ -170,6 +173,13 @@ extension MappingError {
         self.line = line
         madeByCaller = true
     }
+}
+
+/// Where in the caller's code an error was made (ObjectMapper's `file`, `function`, `line`).
+struct CallSite: Sendable {
+    var file: StaticString
+    var function: StaticString
+    var line: UInt
 }
 
 /// The fields of an error made with `MapError(key:currentValue:reason:)`, kept with the

@@ -191,7 +191,7 @@ extension Map {
     /// - Throws: ``MappingError`` when absent, not an array, or an element the transform refuses.
     public func value<Transform: TransformType>(_ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
                                                 file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [Transform.Object] {
-        try require(key, nested, delimiter, optional: false) {
+        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
             $0.read(.value, required: true, expected: "[\(Transform.Object.self)]") { try transformedElements($0, transform) }
         }!
     }
@@ -200,7 +200,7 @@ extension Map {
     /// - Throws: ``MappingError`` when absent, not an array of arrays, or an element the transform refuses.
     public func value<Transform: TransformType>(_ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
                                                 file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [[Transform.Object]] {
-        try require(key, nested, delimiter, optional: false) {
+        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
             $0.read(.value, required: true, expected: "[[\(Transform.Object.self)]]") {
                 try $0.convertedElements { try transformedElements($0, transform) }
             }
@@ -211,7 +211,7 @@ extension Map {
     /// - Throws: ``MappingError`` when absent, not an object, or a value the transform refuses.
     public func value<Transform: TransformType>(_ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
                                                 file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [String: Transform.Object] {
-        try require(key, nested, delimiter, optional: false) {
+        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
             $0.read(.value, required: true, expected: "[String: \(Transform.Object.self)]") { try transformedMembers($0, transform) }
         }!
     }
