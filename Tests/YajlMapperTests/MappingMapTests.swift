@@ -262,3 +262,31 @@ struct MappingMapStateTests {
         }
     }
 }
+
+/// `map["k"].value()` into `Float`, `[Float]` and `[String: Float]`, which Foundation's
+/// numbers do not cast to (ObjectMapper reads them through their numbers too).
+private struct FloatValues: Mappable {
+    var one: Float?
+    var list: [Float]?
+    var table: [String: Float]?
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        one = map["one"].value()
+        list = map["list"].value()
+        table = map["table"].value()
+    }
+}
+
+@Suite("Map: value() into floats")
+struct MappingMapFloatValueTests {
+    @Test func floatsReadThroughTheirNumbers() throws {
+        let read = try #require(Mapper<FloatValues>().map(JSONString: #"{"one": 0.5, "list": [0.1, 2, -350], "table": {"a": 0.25, "b": 7}}"#))
+        #expect(read.one == 0.5 && read.list == [0.1, 2, -350] && read.table == ["a": 0.25, "b": 7])
+    }
+
+    @Test(arguments: [#"{"list": [0.1, "x"], "table": {"a": null}}"#, #"{"list": [1e39], "table": {"a": true}}"#, #"{"list": {}, "table": []}"#])
+    func aValueThatIsNotAFloatGivesNil(text: String) throws {
+        let read = try #require(Mapper<FloatValues>().map(JSONString: text))
+        #expect(read.list == nil && read.table == nil)
+    }
+}

@@ -479,8 +479,16 @@ public final class Map {
     /// The selected value cast to `T` (ObjectMapper's `value()`).
     public func value<T>() -> T? {
         if let value = currentValue as? T { return value }
-        // NSNumber does not cast to Float in every case: go through Double.
+        // A Foundation number does not cast to `Float` in every case (nor an array or a
+        // dictionary of them): as ObjectMapper does, `Float`, `[Float]` and `[String: Float]`
+        // are read through their numbers.
         if T.self == Float.self, let number = currentValue as? NSNumber { return number.floatValue as? T }
+        if T.self == [Float].self, case .array(let elements)? = currentJSON {
+            return (try? elements.map { try Float.fromJSON($0) }) as? T
+        }
+        if T.self == [String: Float].self, case .object(let object)? = currentJSON {
+            return (try? object.dictionary.mapValues { try Float.fromJSON($0) }) as? T
+        }
         return nil
     }
 
