@@ -49,3 +49,62 @@ struct ObjectMapperErrorSiteTests {
         #expect(error.file == nil && error.line == nil)
     }
 }
+
+// An error of the caller's own type thrown by an `init(map:)` reaches ObjectMapper's throwing
+// entry points as thrown (ObjectMapper does not wrap it); this package's own entry points
+// report it as a problem naming the model, with its position.
+
+private enum Refusal: Error, Equatable {
+    case negative(Int)
+}
+
+private struct Checked: ImmutableMappable {
+    let n: Int
+    init(map: Map) throws {
+        n = try map.value("n")
+        guard n >= 0 else { throw Refusal.negative(n) }
+    }
+}
+
+private struct Holder: ImmutableMappable {
+    let checked: [Checked]
+    init(map: Map) throws { checked = try map.value("checked") }
+}
+
+@Suite("ObjectMapper entry points pass a caller's own error on")
+struct ObjectMapperCallerErrorTests {
+    private func expectRefusal(_ expected: Refusal, _ body: () throws -> Void) {
+        do {
+            try body()
+            Issue.record("no error")
+        } catch let error as Refusal {
+            #expect(error == expected)
+        } catch {
+            Issue.record("\(type(of: error)): \(error)")
+        }
+    }
+
+    @Test func theCallersErrorArrivesAsThrown() {
+        expectRefusal(.negative(-2)) { _ = try Mapper<Checked>().map(JSONString: #"{"n": -2}"#) }
+        expectRefusal(.negative(-2)) { _ = try Checked(JSONString: #"{"n": -2}"#) }
+        expectRefusal(.negative(-3)) { _ = try Checked(JSON: ["n": -3]) }
+        expectRefusal(.negative(-4)) { _ = try Mapper<Checked>().mapArray(JSONString: #"[{"n": 1}, {"n": -4}, {"n": -5}]"#) }
+        expectRefusal(.negative(-6)) { _ = try Mapper<Holder>().map(JSONString: #"{"checked": [{"n": 0}, {"n": -6}]}"#) }
+    }
+
+    @Test func aMapErrorFirstStaysAMapError() throws {
+        // The first problem is the missing key of the first element: ObjectMapper stops there.
+        #expect(throws: MapError.self) { _ = try Mapper<Checked>().mapArray(JSONString: #"[{}, {"n": -1}]"#) }
+    }
+
+    @Test func thisPackagesEntryPointsReportAProblem() throws {
+        do {
+            _ = try Mapper<Checked>().map(data: Array("\n {\"n\": -7}".utf8))
+            Issue.record("no error")
+        } catch let error as MappingError {
+            #expect(error.problems.first?.kind == .objectRejected)
+            #expect(error.problems.first?.found == "negative(-7)")
+            #expect(error.problems.first?.location == JSONLocation(offset: 2, line: 2, column: 2))
+        }
+    }
+}

@@ -37,7 +37,7 @@ extension ImmutableMappable {
     /// Maps a JSON string.
     /// - Throws: ``JSONParseError`` or ``MappingError``.
     public init(JSONString: String, context: MapContext? = nil) throws {
-        self = try Mapper<Self>(context: context).map(string: JSONString)
+        self = try Mapper<Self>(context: context).map(JSONString: JSONString)
     }
 
     /// Maps a Foundation dictionary.

@@ -69,7 +69,7 @@ extension Mapper {
 extension Mapper where N: ImmutableMappable {
     /// Maps a JSON string to an immutable model.
     /// - Throws: ``JSONParseError`` or ``MappingError``.
-    public func map(JSONString: String) throws -> N { try map(string: JSONString) }
+    public func map(JSONString: String) throws -> N { try passingCallerErrors { try map(string: JSONString) } }
 
     /// Maps a Foundation dictionary to an immutable model.
     /// - Throws: ``MappingError``.
@@ -77,7 +77,7 @@ extension Mapper where N: ImmutableMappable {
         guard let value = YajlMapper.JSON(foundation: JSON) else {
             throw MappingError(problems: [MappingProblem(kind: .typeMismatch, keyPath: "", expected: "\(N.self)", found: "a value JSON cannot hold")])
         }
-        return try map(json: value)
+        return try passingCallerErrors { try map(json: value) }
     }
 
     /// Maps a Foundation value, which must be a dictionary, to an immutable model.
@@ -159,7 +159,7 @@ extension Mapper where N: ImmutableMappable {
         guard let models = result.value else {
             throw MappingError(problems: result.problems.isEmpty
                 ? [MappingProblem(kind: .objectRejected, keyPath: "", expected: "\(N.self)", found: nil)]
-                : result.problems)
+                : result.problems).asThrownToObjectMapperCallers
         }
         return models
     }

@@ -35,6 +35,9 @@ public struct MappingProblem: Sendable, Equatable, CustomStringConvertible {
     var foundValue: YajlMapper.JSON?
     /// The `map.value(...)` call that threw the error standing for this problem.
     var callSite: CallSite?
+    /// An error of the caller's own type that an `init(map:)` threw, which this problem
+    /// stands for.
+    var callerError: CallerError?
 
     /// Two problems are the same when they say the same thing at the same place.
     public static func == (lhs: MappingProblem, rhs: MappingProblem) -> Bool {
@@ -172,6 +175,34 @@ extension MappingError {
         self.function = function
         self.line = line
         madeByCaller = true
+    }
+}
+
+/// An error of the caller's own type (not a `MapError`), kept as thrown. Errors are not
+/// all `Sendable`; this one is only handed back to the code that threw it, on its thread.
+final class CallerError: @unchecked Sendable {
+    let error: any Error
+    init(_ error: any Error) { self.error = error }
+}
+
+extension MappingError {
+    /// ObjectMapper's entry points for `ImmutableMappable` pass on an error an `init(map:)`
+    /// threw as it was thrown: the error of the caller's own type behind the first problem
+    /// that is not only a model refused because of another (a model whose `init(map:)`
+    /// passed on a nested model's error comes before that model in document order), else
+    /// this one.
+    var asThrownToObjectMapperCallers: any Error {
+        let cause = problems.first { $0.kind != .objectRejected || $0.callerError != nil || $0.origin != nil }
+        return cause?.callerError?.error ?? self
+    }
+}
+
+/// Runs one of ObjectMapper's throwing entry points (see ``MappingError/asThrownToObjectMapperCallers``).
+func passingCallerErrors<Value>(_ body: () throws -> Value) throws -> Value {
+    do {
+        return try body()
+    } catch let error as MappingError {
+        throw error.asThrownToObjectMapperCallers
     }
 }
 

@@ -112,11 +112,12 @@ final class MappingSession {
     }
 
     func report(_ kind: MappingProblem.Kind, path: [JSONPath.Component], expected: String, found: String?,
-                value: YajlMapper.JSON? = nil) {
+                value: YajlMapper.JSON? = nil, callerError: CallerError? = nil) {
         let full = JSONPath(basePath.components + path)
         var problem = MappingProblem(kind: kind, keyPath: full.description, expected: expected, found: found)
         problem.unitPath = path
         problem.foundValue = value
+        problem.callerError = callerError
         problems.append(problem)
     }
 

@@ -156,7 +156,8 @@ enum ModelBuilder {
             return false
         } catch {
             map.session.ownRefusal = nil
-            map.session.report(.objectRejected, path: map.path, expected: "\(T.self)", found: "\(error)")
+            map.session.report(.objectRejected, path: map.path, expected: "\(T.self)", found: "\(error)",
+                               callerError: CallerError(error))
             return false
         }
     }
