@@ -254,3 +254,29 @@ struct JSONValueUTF8Tests {
         #expect(lenient[0].string?.contains("\u{FFFD}") == true)
     }
 }
+
+@Suite("JSON from Foundation values")
+struct JSONFoundationValueTests {
+    /// Values Swift code puts in a `[String: Any]` that are JSON under another type.
+    @Test func otherTypesWithOneJSONForm() throws {
+        let none: Int? = nil
+        let some: String? = "s"
+        let dictionary: [String: Any] = [
+            "i8": Int8(-8), "i16": Int16(-16), "u": UInt(7), "u8": UInt8(1), "u16": UInt16(16), "u32": UInt32(32),
+            "cg": CGFloat(1.5), "sub": "abc".dropFirst(), "none": none as Any, "some": some as Any,
+            "url": URL(string: "https://example.com/a?b=c")!,
+        ]
+        let json = try #require(JSON(foundation: dictionary))
+        #expect(json["i8"].int == -8 && json["i16"].int == -16 && json["u"].int == 7 && json["u8"].int == 1)
+        #expect(json["u8"].bool == nil, "a UInt8 of 1 is a number, not true")
+        #expect(json["u16"].int == 16 && json["u32"].int == 32 && json["cg"].double == 1.5)
+        #expect(json["sub"].string == "bc" && json["none"].isNull && json["some"].string == "s")
+        #expect(json["url"].string == "https://example.com/a?b=c")
+    }
+
+    @Test func valuesWithoutOneJSONFormAreRefused() {
+        #expect(JSON(foundation: ["when": Date()]) == nil)
+        #expect(JSON(foundation: ["bytes": Data([1, 2])]) == nil)
+        #expect(JSON(foundation: [Double.nan]) == nil)
+    }
+}

@@ -29,6 +29,19 @@ extension JSON {
         case let decimal as Decimal where type(of: value) == Decimal.self:
             guard let n = JSONNumber(decimal.description) else { return nil }
             self = .number(n)
+        case let int as Int8 where type(of: value) == Int8.self:
+            // (Before NSNumber, which would take an `Int8` as a C `char`: a Boolean.)
+            self = .number(JSONNumber(Int64(int)))
+        case let int as Int16 where type(of: value) == Int16.self:
+            self = .number(JSONNumber(Int64(int)))
+        case let int as UInt where type(of: value) == UInt.self:
+            self = .number(JSONNumber(UInt64(int)))
+        case let int as UInt8 where type(of: value) == UInt8.self:
+            self = .number(JSONNumber(UInt64(int)))
+        case let int as UInt16 where type(of: value) == UInt16.self:
+            self = .number(JSONNumber(UInt64(int)))
+        case let int as UInt32 where type(of: value) == UInt32.self:
+            self = .number(JSONNumber(UInt64(int)))
         case let number as NSNumber:
             guard let converted = JSON(number: number) else { return nil }
             self = converted
@@ -49,7 +62,31 @@ extension JSON {
             }
             self = .object(object)
         default:
-            return nil
+            guard let converted = JSON(otherFoundation: value) else { return nil }
+            self = converted
+        }
+    }
+
+    /// The other values Swift code puts in a `[String: Any]` that are JSON under another
+    /// type: `CGFloat`, `Substring`, an optional (`nil` is `null`), and a `URL` (its absolute
+    /// string, as `JSONEncoder` writes it). Anything else (a `Date`, `Data`) has no one JSON
+    /// form: `nil`.
+    private init?(otherFoundation value: Any) {
+        switch value {
+        case let float as CGFloat:
+            guard let n = JSONNumber(Double(float)) else { return nil }
+            self = .number(n)
+        case let text as Substring: self = .string(String(text))
+        case let url as URL: self = .string(url.absoluteString)
+        default:
+            let mirror = Mirror(reflecting: value)
+            guard mirror.displayStyle == .optional else { return nil }
+            guard let wrapped = mirror.children.first?.value else {
+                self = .null
+                return
+            }
+            guard let converted = JSON(foundation: wrapped) else { return nil }
+            self = converted
         }
     }
 
