@@ -12,13 +12,9 @@ extension JSON {
             self = .null
         case let bool as Bool where type(of: value) == Bool.self:
             self = .bool(bool)
-        case let int as Int where type(of: value) == Int.self:
-            self = .number(JSONNumber(int))
-        case let int as Int64 where type(of: value) == Int64.self:
-            self = .number(JSONNumber(int))
-        case let int as UInt64 where type(of: value) == UInt64.self:
-            self = .number(JSONNumber(int))
-        case let int as Int32 where type(of: value) == Int32.self:
+        case let int as any FixedWidthInteger:
+            // Every integer type, by its own type (`NSNumber` is not one: it is taken below,
+            // where an `Int8` bridged to it would read as a C `char`, a Boolean).
             self = .number(JSONNumber(int))
         case let double as Double where type(of: value) == Double.self:
             guard let n = JSONNumber(double) else { return nil }
@@ -29,19 +25,6 @@ extension JSON {
         case let decimal as Decimal where type(of: value) == Decimal.self:
             guard let n = JSONNumber(decimal.description) else { return nil }
             self = .number(n)
-        case let int as Int8 where type(of: value) == Int8.self:
-            // (Before NSNumber, which would take an `Int8` as a C `char`: a Boolean.)
-            self = .number(JSONNumber(Int64(int)))
-        case let int as Int16 where type(of: value) == Int16.self:
-            self = .number(JSONNumber(Int64(int)))
-        case let int as UInt where type(of: value) == UInt.self:
-            self = .number(JSONNumber(UInt64(int)))
-        case let int as UInt8 where type(of: value) == UInt8.self:
-            self = .number(JSONNumber(UInt64(int)))
-        case let int as UInt16 where type(of: value) == UInt16.self:
-            self = .number(JSONNumber(UInt64(int)))
-        case let int as UInt32 where type(of: value) == UInt32.self:
-            self = .number(JSONNumber(UInt64(int)))
         case let number as NSNumber:
             guard let converted = JSON(number: number) else { return nil }
             self = converted
