@@ -280,3 +280,66 @@ struct JSONFoundationValueTests {
         #expect(JSON(foundation: [Double.nan]) == nil)
     }
 }
+
+@Suite("JSON: what SwiftyJSON code reaches for")
+struct JSONSwiftyJSONStyleTests {
+    @Test func gettersThatNeverGiveNil() throws {
+        let json = try JSON(parsing: #"{"s": "12", "f": 2.7, "neg": -2.7, "big": 1e30, "t": "Yes", "b": true, "n": null, "e": "x", "u": 18446744073709551615, "w": 1e3}"#)
+        #expect(json["s"].intValue == 12 && json["f"].intValue == 2 && json["neg"].intValue == -2)
+        #expect(json["big"].intValue == 0, "too big for an Int: 0, never wrapped")
+        #expect(json["u"].uint64Value == .max && json["u"].int64Value == 0 && json["neg"].uint64Value == 0)
+        #expect(json["b"].intValue == 1 && json["n"].intValue == 0 && json["e"].intValue == 0 && json["missing"].intValue == 0)
+        #expect(json["s"].doubleValue == 12 && json["f"].floatValue == 2.7 && json["e"].doubleValue == 0)
+        #expect(json["t"].boolValue && json["b"].boolValue && json["f"].boolValue && json["s"].boolValue == false)
+        #expect(json["n"].boolValue == false && json["e"].boolValue == false)
+        #expect(json["s"].stringValue == "12" && json["w"].stringValue == "1e3" && json["b"].stringValue == "true")
+        #expect(json["n"].stringValue == "" && json.stringValue == "")
+        #expect(json.dictionaryValue.count == 10 && json["s"].dictionaryValue.isEmpty)
+        #expect(json["e"].rawString() == "x" && json["f"].rawString() == "2.7")
+        #expect(JSON(["a": 1] as [String: Any]).rawString(pretty: false) == #"{"a":1}"#)
+        #expect(json["n"].rawString() == "null" && json["b"].rawString() == "true")
+        #expect(JSON(["a": [1]] as [String: Any]).rawString()?.hasSuffix("}") == true)
+    }
+
+    @Test func initialisersThatNeverThrow() throws {
+        #expect(JSON(parseJSON: #"{"a": [1]}"#)["a"][0].int == 1)
+        #expect(JSON(parseJSON: "{bad").isNull)
+        #expect(try JSON(data: Data("[true]".utf8))[0].bool == true)
+        #expect(JSON(Data("[1, 2]".utf8)).count == 2)
+        #expect(JSON(["k": [1, "two", nil] as [Any?]] as [String: Any])["k"][1].string == "two")
+        #expect(JSON(Date()).isNull)
+        let json: JSON = ["a": 1]
+        #expect(JSON(json as Any) == json)
+    }
+
+    @Test func settingAnIndexPastTheEndPadsWithNull() {
+        var json: JSON = [1, 2]
+        json[4] = 9
+        #expect(json == [1, 2, nil, nil, 9])
+        json[0] = "x"
+        #expect(json[0] == "x" && json.count == 5)
+        var items: JSON = ["items": [["name": "a"]]]
+        items["items"][2]["name"] = "c"
+        #expect(items == ["items": [["name": "a"], nil, ["name": "c"]]])
+        var empty = JSON.null
+        empty[1] = true
+        #expect(empty == [nil, true])
+    }
+
+    @Test func settingWhereNoSuchPlaceCanBeDoesNothing() {
+        var array: JSON = [1, 2]
+        array[-1] = 0
+        array["k"] = "v"
+        #expect(array == [1, 2], "an array is not replaced by an object")
+        var text: JSON = "str"
+        text["k"] = 1
+        text[0] = 1
+        #expect(text == "str")
+        var object: JSON = ["a": 1]
+        object[0] = 5
+        object["a"]["b"] = 2
+        #expect(object == ["a": 1], "a number is not replaced by an object")
+        object["x"]["y"] = 3
+        #expect(object == ["a": 1, "x": ["y": 3]], "missing levels are made, as jq makes them")
+    }
+}

@@ -83,29 +83,50 @@ public enum JSON: Sendable, Equatable {
     // MARK: Subscripts
 
     /// The member for `key`, or `.null` when absent or this is not an object.
-    /// Setting on `.null` makes it an object.
+    ///
+    /// Setting on an object sets the member; on `.null` it makes an object (as jq does:
+    /// `json["a"]["b"] = 1` makes the levels missing). On an array, a string, a number or a
+    /// Boolean it does nothing, as in SwiftyJSON: the value is never replaced by an object.
     public subscript(key: String) -> JSON {
         get {
             if case .object(let o) = self { return o[key] ?? .null }
             return .null
         }
         set {
-            var o = object ?? JSONObject()
-            o[key] = newValue
-            self = .object(o)
+            switch self {
+            case .object(var o):
+                self = .null  // (The object's storage stays unique while it changes.)
+                o[key] = newValue
+                self = .object(o)
+            case .null:
+                self = .object(JSONObject([(key, newValue)]))
+            default:
+                break
+            }
         }
     }
 
     /// The element at `index`, or `.null` when out of range or this is not an array.
+    ///
+    /// Setting past the end pads the array with `null` up to `index` (on `.null`, which
+    /// becomes an array, too), as jq does, so `json["items"][3]["name"] = "x"` keeps what it
+    /// writes. A negative index, and any index on an object, a string, a number or a
+    /// Boolean, does nothing, as in SwiftyJSON (never a trap).
     public subscript(index: Int) -> JSON {
         get {
             if case .array(let a) = self, a.indices.contains(index) { return a[index] }
             return .null
         }
         set {
-            guard case .array(var a) = self, a.indices.contains(index) else {
-                preconditionFailure("JSON: index \(index) out of range for \(kind)")
+            var a: [JSON]
+            switch self {
+            case .array(let elements): a = elements
+            case .null: a = []
+            default: return
             }
+            guard index >= 0 else { return }
+            self = .null  // (The array's storage stays unique while it changes.)
+            if index >= a.count { a.append(contentsOf: repeatElement(.null, count: index - a.count + 1)) }
             a[index] = newValue
             self = .array(a)
         }
