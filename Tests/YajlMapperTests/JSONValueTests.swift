@@ -343,3 +343,30 @@ struct JSONSwiftyJSONStyleTests {
         #expect(object == ["a": 1, "x": ["y": 3]], "missing levels are made, as jq makes them")
     }
 }
+
+@Suite("JSON: Codable")
+struct JSONCodableTests {
+    private struct Envelope: Codable, Equatable {
+        let id: Int
+        let extra: JSON
+    }
+
+    @Test func decodesInsideACodableModelAndEncodesBack() throws {
+        let text = #"{"id": 7, "extra": {"n": null, "b": true, "s": "x", "i": -12, "u": 18446744073709551615, "d": 0.1, "long": 3.141592653589793238462643, "list": [1, [2], {"k": "v"}]}}"#
+        let decoded = try JSONDecoder().decode(Envelope.self, from: Data(text.utf8))
+        #expect(decoded.id == 7)
+        #expect(decoded.extra == (try JSON(parsing: text))["extra"])
+        #expect(decoded.extra["long"].number?.text == "3.141592653589793238462643")
+        let again = try JSONDecoder().decode(Envelope.self, from: try JSONEncoder().encode(decoded))
+        #expect(again == decoded)
+        #expect(again.extra["u"].uint64 == .max && again.extra["d"].double == 0.1 && again.extra["i"].int == -12)
+    }
+
+    @Test func aTopLevelValueRoundTrips() throws {
+        for value: JSON in [nil, true, "s", 5, 2.5, [], [:], [1, "a", nil], ["a": ["b": [false]]]] {
+            let data = try JSONEncoder().encode(value)
+            #expect(try JSONDecoder().decode(JSON.self, from: data) == value)
+            #expect(try JSON(parsing: data) == value, "JSONEncoder's text parses to the same value")
+        }
+    }
+}
