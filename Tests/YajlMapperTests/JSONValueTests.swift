@@ -310,6 +310,8 @@ struct JSONSwiftyJSONStyleTests {
         #expect(JSON(Date()).isNull)
         let json: JSON = ["a": 1]
         #expect(JSON(json as Any) == json)
+        #expect(JSON(JSONNumber(5)) == 5 && JSON(json.objectValue) == json)
+        #expect(JSON([JSON.bool(true), "x"]) == [true, "x"] && JSON(["b": JSON(2), "a": nil] as [String: JSON]) == ["a": nil, "b": 2])
     }
 
     @Test func settingAnIndexPastTheEndPadsWithNull() {

@@ -91,12 +91,16 @@ extension JSON {
         try self.init(parsing: data)
     }
 
-    /// A value from Swift or Foundation values (SwiftyJSON's `JSON(_:)`): a `JSON` as it is,
-    /// `Data` parsed, anything else as ``init(foundation:)`` converts it; `.null` when it
-    /// cannot be.
+    /// A value from Swift or Foundation values (SwiftyJSON's `JSON(_:)`): a `JSON`, a
+    /// `JSONNumber`, a `JSONObject` or an array or dictionary of `JSON` as it is, `Data`
+    /// parsed, anything else as ``init(foundation:)`` converts it; `.null` when it cannot be.
     public init(_ object: Any) {
         switch object {
         case let json as JSON: self = json
+        case let number as JSONNumber: self = .number(number)
+        case let members as JSONObject: self = .object(members)
+        case let elements as [JSON]: self = .array(elements)
+        case let members as [String: JSON]: self = .object(JSONObject(members.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
         case let data as Data: self = (try? JSON(parsing: data)) ?? .null
         default: self = JSON(foundation: object) ?? .null
         }
