@@ -105,7 +105,8 @@ public final class MappingStreamParser<N: BaseMappable> {
     }
 
     /// Feeds the next chunk.
-    /// - Throws: ``JSONParseError``; ``MappingError`` in strict mode; what `onElement` throws.
+    /// - Throws: ``JSONParseError``; ``MappingError`` in strict mode; what `onElement` throws;
+    ///   ``JSONStreamUsageError`` after ``finish()``, or from inside `onElement`.
     public func feed(_ bytes: UnsafeRawBufferPointer) throws { try parser.feed(bytes) }
 
     /// Feeds the next chunk (`[UInt8]`, `Data`, ...).
@@ -117,6 +118,8 @@ public final class MappingStreamParser<N: BaseMappable> {
     /// - Throws: ``JSONParseError`` when the input ends early.
     public func finish() throws -> StreamSummary {
         try parser.finish()
+        // Once more: the same summary.
+        if let summary { return summary }
         let envelope = parser.handler.documents.first ?? .null
         // A top-level stream whose root is not an array streamed nothing: say so.
         if arrayPath.isEmpty && envelope.array == nil {
@@ -127,8 +130,13 @@ public final class MappingStreamParser<N: BaseMappable> {
         }
         let lines = parser.handler.envelopeLines
         let starts = zip(parser.handler.offsets, lines).map { (offset: $0, line: $1.line, lineStart: $1.lineStart) }
-        return StreamSummary(envelope: envelope, count: count, problems: problems, starts: starts)
+        let summary = StreamSummary(envelope: envelope, count: count, problems: problems, starts: starts)
+        self.summary = summary
+        return summary
     }
+
+    /// What ``finish()`` returned, once it has.
+    private var summary: StreamSummary?
 
     /// The envelope as read so far: the members of each object still open, with the
     /// streamed array empty; e.g. `total_count` from an element's handler, when it comes

@@ -52,9 +52,21 @@ public final class JSONStreamParser<Handler: JSONEventHandler> {
     /// from its start at every chunk); their events come then.
     /// - Parameter bytes: any number of bytes, even one or none.
     /// - Throws: ``JSONParseError``, or the error the handler threw. After an error
-    ///   every call throws it again.
+    ///   every call throws it again. ``JSONStreamUsageError`` after ``finish()``, or when
+    ///   called from inside one of the parser's callbacks.
     public func feed(_ bytes: UnsafeRawBufferPointer) throws {
-        try engine.feed(bytes)
+        try guardingReentry { try engine.feed(bytes) }
+    }
+
+    /// Whether a `feed` or `finish` is running (a callback that calls either would find
+    /// yajl in the middle of a parse).
+    private var running = false
+
+    private func guardingReentry(_ call: () throws -> Void) throws {
+        if running { throw JSONStreamUsageError(kind: .reentrantCall) }
+        running = true
+        defer { running = false }
+        try call()
     }
 
     /// Feeds the next chunk of input from any contiguous bytes (`[UInt8]`, `Data`, ...).
@@ -64,10 +76,11 @@ public final class JSONStreamParser<Handler: JSONEventHandler> {
         try bytes.withUnsafeBytes { try feed($0) }
     }
 
-    /// Ends the input.
-    /// - Throws: ``JSONParseError`` when the input ends inside a value or holds no value.
+    /// Ends the input. Calling it again does nothing (or throws the error it threw).
+    /// - Throws: ``JSONParseError`` when the input ends inside a value or holds no value;
+    ///   ``JSONStreamUsageError`` when called from inside one of the parser's callbacks.
     public func finish() throws {
-        try engine.finish()
+        try guardingReentry { try engine.finish() }
     }
 }
 

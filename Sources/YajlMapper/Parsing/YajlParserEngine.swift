@@ -112,7 +112,7 @@ final class YajlParserEngine {
     /// once instead of three times.
     func feed(_ bytes: UnsafeRawBufferPointer) throws {
         if let failure { throw failure }
-        precondition(!finished, "JSONStreamParser: feed after finish")
+        if finished { throw JSONStreamUsageError(kind: .feedAfterFinish) }
         guard bytes.count > 0 else { return }
         if startPending {
             // Until the first three bytes say whether they are a byte order mark.
