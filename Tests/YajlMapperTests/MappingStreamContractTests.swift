@@ -65,3 +65,73 @@ struct MappingStreamContractTests {
         #expect(throws: JSONStreamUsageError(kind: .reentrantCall)) { try finishing.feed(Array(#"{"items": [{"id": 1}]}"#.utf8)) }
     }
 }
+
+/// Chunks from a fixed list, counting how many were pulled.
+private struct CountedChunks: AsyncSequence, Sendable {
+    typealias Element = [UInt8]
+    let chunks: [[UInt8]]
+    let counter: StrmPullCounter
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let chunks: [[UInt8]]
+        let counter: StrmPullCounter
+        var index = 0
+        mutating func next() async -> [UInt8]? {
+            guard index < chunks.count else { return nil }
+            defer { index += 1 }
+            counter.increment()
+            return chunks[index]
+        }
+    }
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(chunks: chunks, counter: counter) }
+}
+
+/// Bytes one at a time.
+private struct Bytes: AsyncSequence, Sendable {
+    typealias Element = UInt8
+    let bytes: [UInt8]
+    struct AsyncIterator: AsyncIteratorProtocol {
+        let bytes: [UInt8]
+        var index = 0
+        mutating func next() async -> UInt8? {
+            guard index < bytes.count else { return nil }
+            defer { index += 1 }
+            return bytes[index]
+        }
+    }
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes) }
+}
+
+@Suite("Streaming: the async forms")
+struct MappingStreamAsyncContractTests {
+    /// The input is read only as far as the consumer has asked: a consumer that holds on to
+    /// the first model has had one element's chunks read, not the whole input.
+    @Test func theInputIsReadNoFurtherThanTheConsumerAsks() async throws {
+        let counter = StrmPullCounter()
+        let chunks = [Array(#"{"items": ["#.utf8)] + (1...1000).map { Array(#"{"id": \#($0)},"#.utf8) } + [Array(#"{"id": 0}]}"#.utf8)]
+        var iterator = Mapper<Entry>().elements(ofChunks: CountedChunks(chunks: chunks, counter: counter)).makeAsyncIterator()
+        let first = try await iterator.next()
+        #expect(first?.id == 1)
+        try await Task.sleep(nanoseconds: 50_000_000)
+        #expect(counter.count <= 3, "pulled \(counter.count) chunks for one element")
+        var rest = 0
+        while try await iterator.next() != nil { rest += 1 }
+        #expect(rest == 1000 && counter.count == chunks.count)
+    }
+
+    @Test func theSummaryComesAtTheEnd() async throws {
+        let text = #"{"total": 3, "items": [{"id": 1}, {"id": "x"}, 7, {"id": 4}], "after": true}"#
+        let box = SummaryBox()
+        var ids: [Int?] = []
+        for try await entry in Mapper<Entry>().elements(of: Bytes(bytes: Array(text.utf8)), onSummary: { box.summary = $0 }) {
+            ids.append(entry.id)
+        }
+        #expect(ids == [1, nil, 4])
+        let summary = try #require(box.summary)
+        #expect(summary.count == 4 && summary.envelope["total"].int == 3 && summary.envelope["after"].bool == true)
+        #expect(summary.problems.map(\.keyPath) == ["items[1].id", "items[2]"])
+    }
+}
+
+private final class SummaryBox: @unchecked Sendable {
+    var summary: StreamSummary?
+}

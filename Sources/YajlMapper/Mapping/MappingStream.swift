@@ -223,73 +223,111 @@ extension Mapper {
 }
 
 extension Mapper where N: Sendable {
-    /// Runs a stream parser in a task fed by `read`, yielding each model.
-    private func elementStream(at path: JSONPath, options: JSONParseOptions,
-                               _ read: @escaping @Sendable (MappingStreamParser<N>) async throws -> Void)
-        -> AsyncThrowingStream<N, Error>
-    {
-        let strict = self.strict
-        // The context is the caller's; it is only handed to the maps, as in every mapping.
-        let context = UncheckedSendable(self.context)
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    let stream = MappingStreamParser(mapper: Mapper(context: context.value, strict: strict),
-                                                     elementsAt: path, options: options) { continuation.yield($0) }
-                    try await read(stream)
-                    _ = try stream.finish()
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+    /// A stream that parses only when its consumer asks for the next model: each `next()`
+    /// feeds chunks from `read` until an element closes (or the input ends), so the input is
+    /// read no further ahead of the consumer than one chunk, and memory stays bounded
+    /// however slow the consumer is. Everything runs in the consumer's task: cancelling it,
+    /// or leaving the loop, stops the reading.
+    private func pullStream(at path: JSONPath, options: JSONParseOptions,
+                            onSummary: ((StreamSummary) -> Void)?,
+                            read: @escaping (PullStreamState<N>) async throws -> [UInt8]?) -> AsyncThrowingStream<N, Error> {
+        let state = PullStreamState<N>(mapper: self, path: path, options: options, onSummary: onSummary, read: read)
+        return AsyncThrowingStream(unfolding: { try await state.next() })
     }
 
     /// Maps the elements of the array at `path` from an asynchronous byte sequence (for
-    /// example `URLSession` bytes) as they arrive.
+    /// example `URLSession` bytes), as the consumer asks for them.
+    /// - Parameters:
+    ///   - onSummary: called once the input has ended, with the envelope, the count and (in
+    ///     lenient mode) the problems met.
     /// - Returns: a stream of models that ends with the input, or with its first error.
     public func elements<Bytes: AsyncSequence & Sendable>(of bytes: Bytes, at path: JSONPath = "items",
-                                                          options: JSONParseOptions = JSONParseOptions())
+                                                          options: JSONParseOptions = JSONParseOptions(),
+                                                          onSummary: ((StreamSummary) -> Void)? = nil)
         -> AsyncThrowingStream<N, Error> where Bytes.Element == UInt8
     {
-        elementStream(at: path, options: options) { stream in
-            var buffer: [UInt8] = []
-            buffer.reserveCapacity(JSONInput.defaultChunkSize)
-            for try await byte in bytes {
-                buffer.append(byte)
-                if buffer.count == JSONInput.defaultChunkSize {
-                    // The consumer stopped listening: stop reading (not every sequence
-                    // checks cancellation itself).
-                    try Task.checkCancellation()
-                    try stream.feed(buffer)
-                    buffer.removeAll(keepingCapacity: true)
-                }
-            }
-            try stream.feed(buffer)
+        var iterator = bytes.makeAsyncIterator()
+        return pullStream(at: path, options: options, onSummary: onSummary) { _ in
+            // Up to 4 KiB at a time: small enough that an element reaches the consumer soon
+            // after its bytes, large enough that yajl is not called per byte.
+            var chunk: [UInt8] = []
+            chunk.reserveCapacity(PullStreamState<N>.byteChunk)
+            while chunk.count < PullStreamState<N>.byteChunk, let byte = try await iterator.next() { chunk.append(byte) }
+            return chunk.isEmpty ? nil : chunk
         }
     }
 
-    /// Maps the elements of the array at `path` from an asynchronous sequence of chunks.
+    /// Maps the elements of the array at `path` from an asynchronous sequence of chunks,
+    /// as the consumer asks for them.
+    /// - Parameters:
+    ///   - onSummary: called once the input has ended, with the envelope, the count and (in
+    ///     lenient mode) the problems met.
     /// - Returns: a stream of models that ends with the input, or with its first error.
     public func elements<Chunks: AsyncSequence & Sendable>(ofChunks chunks: Chunks, at path: JSONPath = "items",
-                                                           options: JSONParseOptions = JSONParseOptions())
+                                                           options: JSONParseOptions = JSONParseOptions(),
+                                                           onSummary: ((StreamSummary) -> Void)? = nil)
         -> AsyncThrowingStream<N, Error> where Chunks.Element: ContiguousBytes
     {
-        elementStream(at: path, options: options) { stream in
-            for try await chunk in chunks {
-                // The consumer stopped listening: stop reading (not every sequence checks
-                // cancellation itself).
-                try Task.checkCancellation()
-                try stream.feed(chunk)
+        var iterator = chunks.makeAsyncIterator()
+        return pullStream(at: path, options: options, onSummary: onSummary) { _ in
+            guard let chunk = try await iterator.next() else { return nil }
+            return chunk.withUnsafeBytes { Array($0) }
+        }
+    }
+}
+
+/// The state of one pulled stream (see `Mapper.pullStream`). Only the stream's consumer
+/// touches it, one `next()` at a time, which is what makes it safe to send.
+final class PullStreamState<N: BaseMappable>: @unchecked Sendable {
+    static var byteChunk: Int { 4096 }
+
+    private let parser: MappingStreamParser<N>
+    private let ready: ElementQueue<N>
+    private let read: (PullStreamState<N>) async throws -> [UInt8]?
+    private let onSummary: ((StreamSummary) -> Void)?
+    private var ended = false
+
+    init(mapper: Mapper<N>, path: JSONPath, options: JSONParseOptions, onSummary: ((StreamSummary) -> Void)?,
+         read: @escaping (PullStreamState<N>) async throws -> [UInt8]?) {
+        let ready = ElementQueue<N>()
+        self.ready = ready
+        parser = MappingStreamParser(mapper: mapper, elementsAt: path, options: options) { ready.append($0) }
+        self.read = read
+        self.onSummary = onSummary
+    }
+
+    /// The next model, reading as much input as it takes; `nil` at the end, or once the
+    /// consumer's task is cancelled.
+    func next() async throws -> N? {
+        while true {
+            if let element = ready.popFirst() { return element }
+            if ended || Task.isCancelled { return nil }
+            if let chunk = try await read(self) {
+                try parser.feed(chunk)
+            } else {
+                ended = true
+                let summary = try parser.finish()
+                onSummary?(summary)
             }
         }
     }
 }
 
-/// A value passed into a task on the caller's word that it is not shared unsafely.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+/// The models one chunk made, waiting for the consumer.
+final class ElementQueue<N> {
+    private var elements: [N] = []
+    private var head = 0
+
+    func append(_ element: N) { elements.append(element) }
+
+    func popFirst() -> N? {
+        guard head < elements.count else { return nil }
+        let element = elements[head]
+        head += 1
+        if head == elements.count {
+            elements.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return element
+    }
 }
