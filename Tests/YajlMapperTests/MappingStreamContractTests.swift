@@ -85,22 +85,6 @@ private struct CountedChunks: AsyncSequence, Sendable {
     func makeAsyncIterator() -> AsyncIterator { AsyncIterator(chunks: chunks, counter: counter) }
 }
 
-/// Bytes one at a time.
-private struct Bytes: AsyncSequence, Sendable {
-    typealias Element = UInt8
-    let bytes: [UInt8]
-    struct AsyncIterator: AsyncIteratorProtocol {
-        let bytes: [UInt8]
-        var index = 0
-        mutating func next() async -> UInt8? {
-            guard index < bytes.count else { return nil }
-            defer { index += 1 }
-            return bytes[index]
-        }
-    }
-    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes) }
-}
-
 @Suite("Streaming: the async forms")
 struct MappingStreamAsyncContractTests {
     /// The input is read only as far as the consumer has asked: a consumer that holds on to
@@ -122,7 +106,7 @@ struct MappingStreamAsyncContractTests {
         let text = #"{"total": 3, "items": [{"id": 1}, {"id": "x"}, 7, {"id": 4}], "after": true}"#
         let box = SummaryBox()
         var ids: [Int?] = []
-        for try await entry in Mapper<Entry>().elements(of: Bytes(bytes: Array(text.utf8)), onSummary: { box.summary = $0 }) {
+        for try await entry in Mapper<Entry>().elements(of: StrmByteSequence(bytes: Array(text.utf8)), onSummary: { box.summary = $0 }) {
             ids.append(entry.id)
         }
         #expect(ids == [1, nil, 4])
