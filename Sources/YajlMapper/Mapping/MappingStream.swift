@@ -228,10 +228,11 @@ extension Mapper where N: Sendable {
     /// read no further ahead of the consumer than one chunk, and memory stays bounded
     /// however slow the consumer is. Everything runs in the consumer's task: cancelling it,
     /// or leaving the loop, stops the reading.
+    /// `feed` gives the parser the next piece of input, or returns `false` at its end.
     private func pullStream(at path: JSONPath, options: JSONParseOptions,
                             onSummary: ((StreamSummary) -> Void)?,
-                            read: @escaping (PullStreamState<N>) async throws -> [UInt8]?) -> AsyncThrowingStream<N, Error> {
-        let state = PullStreamState<N>(mapper: self, path: path, options: options, onSummary: onSummary, read: read)
+                            feed: @escaping (MappingStreamParser<N>) async throws -> Bool) -> AsyncThrowingStream<N, Error> {
+        let state = PullStreamState<N>(mapper: self, path: path, options: options, onSummary: onSummary, feed: feed)
         return AsyncThrowingStream(unfolding: { try await state.next() })
     }
 
@@ -247,13 +248,16 @@ extension Mapper where N: Sendable {
         -> AsyncThrowingStream<N, Error> where Bytes.Element == UInt8
     {
         var iterator = bytes.makeAsyncIterator()
-        return pullStream(at: path, options: options, onSummary: onSummary) { _ in
-            // Up to 4 KiB at a time: small enough that an element reaches the consumer soon
-            // after its bytes, large enough that yajl is not called per byte.
-            var chunk: [UInt8] = []
-            chunk.reserveCapacity(PullStreamState<N>.byteChunk)
-            while chunk.count < PullStreamState<N>.byteChunk, let byte = try await iterator.next() { chunk.append(byte) }
-            return chunk.isEmpty ? nil : chunk
+        // Up to 4 KiB at a time: small enough that an element reaches the consumer soon
+        // after its bytes, large enough that yajl is not called per byte.
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(pullByteChunk)
+        return pullStream(at: path, options: options, onSummary: onSummary) { parser in
+            chunk.removeAll(keepingCapacity: true)
+            while chunk.count < pullByteChunk, let byte = try await iterator.next() { chunk.append(byte) }
+            if chunk.isEmpty { return false }
+            try parser.feed(chunk)
+            return true
         }
     }
 
@@ -269,30 +273,32 @@ extension Mapper where N: Sendable {
         -> AsyncThrowingStream<N, Error> where Chunks.Element: ContiguousBytes
     {
         var iterator = chunks.makeAsyncIterator()
-        return pullStream(at: path, options: options, onSummary: onSummary) { _ in
-            guard let chunk = try await iterator.next() else { return nil }
-            return chunk.withUnsafeBytes { Array($0) }
+        return pullStream(at: path, options: options, onSummary: onSummary) { parser in
+            guard let chunk = try await iterator.next() else { return false }
+            try parser.feed(chunk)
+            return true
         }
     }
 }
 
+/// The bytes `elements(of:)` gathers before each parse.
+private let pullByteChunk = 4096
+
 /// The state of one pulled stream (see `Mapper.pullStream`). Only the stream's consumer
 /// touches it, one `next()` at a time, which is what makes it safe to send.
 final class PullStreamState<N: BaseMappable>: @unchecked Sendable {
-    static var byteChunk: Int { 4096 }
-
     private let parser: MappingStreamParser<N>
     private let ready: ElementQueue<N>
-    private let read: (PullStreamState<N>) async throws -> [UInt8]?
+    private let feed: (MappingStreamParser<N>) async throws -> Bool
     private let onSummary: ((StreamSummary) -> Void)?
     private var ended = false
 
     init(mapper: Mapper<N>, path: JSONPath, options: JSONParseOptions, onSummary: ((StreamSummary) -> Void)?,
-         read: @escaping (PullStreamState<N>) async throws -> [UInt8]?) {
+         feed: @escaping (MappingStreamParser<N>) async throws -> Bool) {
         let ready = ElementQueue<N>()
         self.ready = ready
         parser = MappingStreamParser(mapper: mapper, elementsAt: path, options: options) { ready.append($0) }
-        self.read = read
+        self.feed = feed
         self.onSummary = onSummary
     }
 
@@ -302,9 +308,7 @@ final class PullStreamState<N: BaseMappable>: @unchecked Sendable {
         while true {
             if let element = ready.popFirst() { return element }
             if ended || Task.isCancelled { return nil }
-            if let chunk = try await read(self) {
-                try parser.feed(chunk)
-            } else {
+            if try await !feed(parser) {
                 ended = true
                 let summary = try parser.finish()
                 onSummary?(summary)

@@ -68,7 +68,7 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection, Expressib
 
     /// Whether a key appears twice (small strings compare in a few instructions, so a few
     /// keys are compared pairwise rather than hashed).
-    static func hasRepeats(_ keys: [String]) -> Bool {
+    private static func hasRepeats(_ keys: [String]) -> Bool {
         if keys.count < 2 { return false }
         if keys.count <= 16 {
             for i in 1..<keys.count where keys[..<i].contains(keys[i]) { return true }
