@@ -113,4 +113,205 @@ static inline uint64_t cyajl_high_bits64_avx2(const uint8_t *p) { (void)p; retur
 static inline int cyajl_has_avx2(void) { return 0; }
 #endif
 
+/* Skipping the rest of an object.
+
+   yajl's parser reads each token from its handle's read position (the count
+   yajl_get_bytes_consumed returns), and reads it again after every callback. A callback
+   that knows the rest of the open object is not wanted can move that position to the
+   object's closing brace, once the bytes in between are checked here to be what yajl would
+   accept: yajl then reads the brace and goes on. The handle's layout is yajl 2's
+   (yajl_parser.h); the engine checks it against the library once per process and never
+   moves the position when it does not match. */
+
+struct cyajl_handle_layout {
+    const yajl_callbacks *callbacks;
+    void *ctx;
+    void *lexer;
+    const char *parse_error;
+    size_t bytes_consumed;
+};
+
+static inline size_t *cyajl_read_position(yajl_handle h) {
+    return &((struct cyajl_handle_layout *)(void *)h)->bytes_consumed;
+}
+
+static inline const void *cyajl_handle_callbacks(yajl_handle h) {
+    return ((const struct cyajl_handle_layout *)(const void *)h)->callbacks;
+}
+
+static inline const void *cyajl_handle_context(yajl_handle h) {
+    return ((const struct cyajl_handle_layout *)(const void *)h)->ctx;
+}
+
+static inline int cyajl_is_json_space(uint8_t c) {
+    return c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09;
+}
+
+/* Whether a byte may follow a number or literal: anything else ends the skip (yajl gives the
+   error, or reads a comment). */
+static inline int cyajl_ends_word(uint8_t c) {
+    return cyajl_is_json_space(c) || c == ',' || c == '}' || c == ']';
+}
+
+static inline int cyajl_is_hex(uint8_t c) {
+    return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
+}
+
+/* From p[i], just after a string's opening quote: the index just after its closing quote, or
+   -1 when the string does not end in the n bytes or holds what yajl rejects (a control
+   character, an unknown escape, a \u without four hex digits). Bytes above 0x7F pass, as in
+   yajl without its UTF-8 check: the engine checks every byte of the input itself. */
+static inline ptrdiff_t cyajl_skip_string(const uint8_t *p, size_t n, size_t i) {
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    for (;;) {
+        /* Eight bytes at a time while none is a quote, a backslash or below 0x20 (each test
+           can flag a byte after a flagged one, never miss one). */
+        while (i + 8 <= n) {
+            uint64_t w;
+            __builtin_memcpy(&w, p + i, 8);
+            uint64_t q = w ^ (ones * 0x22), b = w ^ (ones * 0x5C);
+            uint64_t flagged = (((q - ones) & ~q) | ((b - ones) & ~b) | ((w - ones * 0x20) & ~w)) & highs;
+            if (flagged) break;
+            i += 8;
+        }
+        size_t end = i + 8 <= n ? i + 8 : n;
+        while (i < end && p[i] != '"' && p[i] != '\\' && p[i] >= 0x20) i++;
+        if (i == end) {
+            if (i >= n) return -1;
+            continue;
+        }
+        uint8_t c = p[i];
+        if (c == '"') return (ptrdiff_t)(i + 1);
+        if (c < 0x20) return -1;
+        /* A backslash. */
+        if (i + 1 >= n) return -1;
+        uint8_t e = p[i + 1];
+        if (e == 'u') {
+            if (i + 6 > n || !cyajl_is_hex(p[i + 2]) || !cyajl_is_hex(p[i + 3]) ||
+                !cyajl_is_hex(p[i + 4]) || !cyajl_is_hex(p[i + 5])) return -1;
+            i += 6;
+        } else if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' || e == 'n' ||
+                   e == 'r' || e == 't') {
+            i += 2;
+        } else {
+            return -1;
+        }
+    }
+}
+
+/* From p[i], at a number's first byte: the index just after it, or -1 when it is not one by
+   JSON's grammar (yajl's), or is not followed, within the n bytes, by a byte that ends it. */
+static inline ptrdiff_t cyajl_skip_number(const uint8_t *p, size_t n, size_t i) {
+    if (p[i] == '-') i++;
+    if (i >= n) return -1;
+    if (p[i] == '0') {
+        i++;
+    } else if (p[i] >= '1' && p[i] <= '9') {
+        do i++; while (i < n && p[i] >= '0' && p[i] <= '9');
+    } else {
+        return -1;
+    }
+    if (i < n && p[i] == '.') {
+        size_t digits = ++i;
+        while (i < n && p[i] >= '0' && p[i] <= '9') i++;
+        if (i == digits) return -1;
+    }
+    if (i < n && (p[i] == 'e' || p[i] == 'E')) {
+        i++;
+        if (i < n && (p[i] == '+' || p[i] == '-')) i++;
+        size_t digits = i;
+        while (i < n && p[i] >= '0' && p[i] <= '9') i++;
+        if (i == digits) return -1;
+    }
+    if (i >= n || !cyajl_ends_word(p[i])) return -1;
+    return (ptrdiff_t)i;
+}
+
+/* The rest of the object open around p[0]: `at_start` when p is just after its `{`, else just
+   after one of its values. Returns the index of the `}` that closes it, or -1 when that brace
+   is not within the n bytes, or anything before it is not plain JSON (white space other than
+   space, tab, line feed and carriage return, a comment, an error), or containers nest more
+   than `max_nesting` levels (at most 64) inside it. On -1 nothing was decided: yajl reads
+   those bytes itself, with its own errors. */
+static inline ptrdiff_t cyajl_skip_rest_of_object(const uint8_t *p, size_t n, int at_start, size_t max_nesting) {
+    uint64_t arrays = 0;    /* bit d - 1: the container open at nesting d (1 = the first inside) is an array */
+    size_t depth = 0;       /* containers open inside the object */
+    size_t i = 0;
+    ptrdiff_t next;
+    if (max_nesting > 64) max_nesting = 64;
+    if (at_start) goto object_first;
+
+after_value:
+    while (i < n && cyajl_is_json_space(p[i])) i++;
+    if (i >= n) return -1;
+    if (depth > 0 && ((arrays >> (depth - 1)) & 1)) {
+        if (p[i] == ',') { i++; goto value; }
+        if (p[i] != ']') return -1;
+        depth--; i++;
+        goto after_value;
+    }
+    if (p[i] == ',') { i++; goto key; }
+    if (p[i] != '}') return -1;
+    if (depth == 0) return (ptrdiff_t)i;
+    depth--; i++;
+    goto after_value;
+
+object_first:
+    while (i < n && cyajl_is_json_space(p[i])) i++;
+    if (i >= n) return -1;
+    if (p[i] == '}') {
+        if (depth == 0) return (ptrdiff_t)i;
+        depth--; i++;
+        goto after_value;
+    }
+key:
+    while (i < n && cyajl_is_json_space(p[i])) i++;
+    if (i >= n || p[i] != '"') return -1;
+    next = cyajl_skip_string(p, n, i + 1);
+    if (next < 0) return -1;
+    i = (size_t)next;
+    while (i < n && cyajl_is_json_space(p[i])) i++;
+    if (i >= n || p[i] != ':') return -1;
+    i++;
+value:
+    while (i < n && cyajl_is_json_space(p[i])) i++;
+    if (i >= n) return -1;
+    switch (p[i]) {
+    case '"':
+        next = cyajl_skip_string(p, n, i + 1);
+        if (next < 0) return -1;
+        i = (size_t)next;
+        goto after_value;
+    case '{':
+        if (depth >= max_nesting) return -1;
+        arrays &= ~(1ULL << depth);
+        depth++; i++;
+        goto object_first;
+    case '[':
+        if (depth >= max_nesting) return -1;
+        arrays |= 1ULL << depth;
+        depth++; i++;
+        while (i < n && cyajl_is_json_space(p[i])) i++;
+        if (i < n && p[i] == ']') { depth--; i++; goto after_value; }
+        goto value;
+    case 't':
+        if (i + 4 >= n || __builtin_memcmp(p + i, "true", 4) != 0 || !cyajl_ends_word(p[i + 4])) return -1;
+        i += 4;
+        goto after_value;
+    case 'f':
+        if (i + 5 >= n || __builtin_memcmp(p + i, "false", 5) != 0 || !cyajl_ends_word(p[i + 5])) return -1;
+        i += 5;
+        goto after_value;
+    case 'n':
+        if (i + 4 >= n || __builtin_memcmp(p + i, "null", 4) != 0 || !cyajl_ends_word(p[i + 4])) return -1;
+        i += 4;
+        goto after_value;
+    default:
+        next = cyajl_skip_number(p, n, i);
+        if (next < 0) return -1;
+        i = (size_t)next;
+        goto after_value;
+    }
+}
+
 #endif

@@ -343,16 +343,19 @@ struct MappingCapture: JSONEventHandler {
     /// call back for scalars, until a listed key says otherwise. Called when such an object
     /// opens and after each of its kept values; keys the filter rejects leave this as is.
     @inline(__always)
-    private mutating func awaitKey() {
+    private mutating func awaitKey(atStart: Bool = false) {
         guard keyFilter != nil else { return }
         pending = .skip
         quiet(true)
         // Every listed key kept (a repeat is ignored: the first value counts): nothing more
-        // of this object is read, so its remaining keys need not be delivered at all.
+        // of this object is read, so its remaining keys need not be delivered at all, and
+        // yajl need not read them when they are plain JSON up to the object's end (see
+        // `YajlParserEngine+SkipAhead.swift`).
         let complete = topObject.unsafelyUnwrapped.node.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.completeMask }
         if let complete, seen.last & complete == complete {
             keysDoneDepth = frames.count
             callbackContext?.pointee.setKeyEvents(false)
+            _ = engine?._withUnsafeGuaranteedRef { $0.skipRestOfObject(atStart: atStart) }
         }
     }
 
@@ -431,7 +434,7 @@ struct MappingCapture: JSONEventHandler {
         case .node(let node):
             let sparse = !node._withUnsafeGuaranteedRef { $0.keepsOthers }
             push(.object(start: start, keyStart: sparse ? hits.count : keyStart, node: node, memberRule: .all))
-            awaitKey()
+            awaitKey(atStart: true)
         case .members(let info):
             push(.object(start: start, keyStart: keyStart, node: nil, memberRule: modelRule(info.takeUnretainedValue())))
         default: push(.object(start: start, keyStart: keyStart, node: nil, memberRule: .all))

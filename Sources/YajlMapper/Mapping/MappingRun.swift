@@ -6,6 +6,8 @@ public struct MappingResult<Value> {
     public var value: Value?
     /// Every problem, in document order, each with its key path and position.
     public var problems: [MappingProblem]
+    /// How many objects yajl skipped the rest of (for tests and measurements).
+    var objectsSkipped = 0
 }
 
 /// The one engine behind every entry point: bytes → events → a sparse tree kept by the
@@ -115,13 +117,14 @@ struct MappingRun<Value> {
         parser.engine.oneShot = true
         try parser.feed(bytes)
         try parser.finish()
+        session.objectsSkipped += parser.engine.objectsSkipped
         return (parser.handler.documents.first ?? .null, parser.handler.offsets, parser.engine.textStart)
     }
 
     private func finish(_ value: Value?, _ session: MappingSession) throws -> MappingResult<Value> {
         let problems = session.takeProblems()
         if strict && !problems.isEmpty { throw MappingError(problems: problems) }
-        return MappingResult(value: value, problems: problems)
+        return MappingResult(value: value, problems: problems, objectsSkipped: session.objectsSkipped)
     }
 }
 

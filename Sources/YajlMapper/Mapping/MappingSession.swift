@@ -25,6 +25,8 @@ final class MappingSession {
 
     /// Problems, each with its path from the unit's root for locating it later.
     @exclusivity(unchecked) private(set) var problems: [MappingProblem] = []
+    /// How many objects yajl skipped the rest of, in the parses of this session.
+    var objectsSkipped = 0
     /// The plan each type was first seen with in this session, after the first few (see
     /// ``plan(for:)``).
     @exclusivity(unchecked) var plans: [ObjectIdentifier: TypePlan?] = [:]

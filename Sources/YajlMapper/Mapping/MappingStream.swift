@@ -12,6 +12,8 @@ public struct StreamSummary {
     /// Where each value of the envelope starts, in its pre-order, with its line and the
     /// offset that line starts at.
     var starts: [(offset: Int, line: Int, lineStart: Int)] = []
+    /// How many objects yajl skipped the rest of (for tests and measurements).
+    var objectsSkipped = 0
 
     /// Where the envelope's value at `path` starts in the input (`items` is the streamed
     /// array's opening bracket); for a path that is not there, where the last value on the
@@ -130,7 +132,8 @@ public final class MappingStreamParser<N: BaseMappable> {
         }
         let lines = parser.handler.envelopeLines
         let starts = zip(parser.handler.offsets, lines).map { (offset: $0, line: $1.line, lineStart: $1.lineStart) }
-        let summary = StreamSummary(envelope: envelope, count: count, problems: problems, starts: starts)
+        let summary = StreamSummary(envelope: envelope, count: count, problems: problems, starts: starts,
+                                   objectsSkipped: parser.engine.objectsSkipped)
         self.summary = summary
         return summary
     }

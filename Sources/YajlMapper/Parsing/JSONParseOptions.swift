@@ -22,6 +22,10 @@ public struct JSONParseOptions: Sendable, Equatable {
     /// it. With `false` it is an error (``JSONParseError/Kind/invalidCharacter``) at 1:1.
     /// One anywhere else is always an error. Default `true`.
     public var allowByteOrderMark: Bool
+    /// Whether a mapping may have yajl skip the rest of an object whose planned keys have
+    /// all been read (see `YajlParserEngine+SkipAhead.swift`). Not public: on in every
+    /// parse; tests turn it off to compare the two paths.
+    var skipsUnreadObjects = true
 
     /// Creates parse options.
     /// - Parameters:

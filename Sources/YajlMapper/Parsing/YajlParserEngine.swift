@@ -26,7 +26,14 @@ final class YajlParserEngine {
     private let callbacks: UnsafeMutablePointer<yajl_callbacks>
 
     // Nesting.
-    fileprivate var depth = 0
+    private(set) var depth = 0
+    /// yajl's read position in its handle, when the capture may move it past the rest of an
+    /// object (see `YajlParserEngine+SkipAhead.swift`).
+    private(set) var readPosition: UnsafeMutablePointer<Int>?
+    /// Whether yajl is reading ``chunk`` (in ``parse(_:)``), the only bytes a skip may pass.
+    private(set) var yajlReadsChunk = false
+    /// How many times the rest of an object was skipped (for tests and measurements).
+    var objectsSkipped = 0
     /// Just past the top-level value, once it ended (see `trailingDataStart()`).
     var valueEnd: Int?
     /// The top-level value while it is followed to its end, when it is not a container.
@@ -82,6 +89,7 @@ final class YajlParserEngine {
         // every string, so yajl's own is left out.
         cyajl_config_flag(handle, yajl_dont_validate_strings, 1)
         cyajl_config_flag(handle, yajl_allow_multiple_values, options.allowMultipleValues ? 1 : 0)
+        readPosition = sink is CaptureSink && options.skipsUnreadObjects ? Self.readPosition(of: handle, callbacks: callbacks, context: context) : nil
     }
 
     deinit {
@@ -232,7 +240,9 @@ final class YajlParserEngine {
         yajlParseCalls += 1
         chunk = bytes
         checkedTo = bytesBefore
+        yajlReadsChunk = true
         let status = yajl_parse(handle, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count)
+        yajlReadsChunk = false
         if checksBehind { try checkBehind(after: status, chunkEnd: bytesBefore + bytes.count) }
         try check(status)
         advance(past: bytes)

@@ -1,0 +1,84 @@
+import CYajl
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Skipping the rest of an object the mapping no longer reads.
+///
+/// Once a mapped object's planned keys have all been read, the capture ignores the rest of
+/// it; yajl would still read every byte of it. yajl's parser keeps its read position in its
+/// handle and reads the next token from there after each callback, so the capture's callback
+/// can move that position to the object's closing brace. The bytes in between are first
+/// checked to be plain JSON that yajl would accept (`cyajl_skip_rest_of_object` in
+/// `shim.h`): objects, arrays, strings with valid escapes and no control characters,
+/// numbers by JSON's grammar, literals, and only JSON's four white-space bytes. Anything
+/// else (an error, a comment, a form feed, the brace beyond the current chunk, deeper
+/// nesting than the depth limit leaves) leaves the position as it is, and yajl reads those
+/// bytes itself with its own errors, so what is accepted and every error stay the same.
+/// Bytes above 0x7F inside strings pass, as yajl passes them with its UTF-8 check off: the
+/// engine checks every byte of the input for UTF-8 and form feeds by offset, skipped or not
+/// (``checkBehind(after:chunkEnd:)``).
+///
+/// The position is reached through yajl 2's handle layout (`yajl_parser.h`), which its
+/// public headers do not declare: ``handleLayoutMatches`` checks it against the loaded
+/// library once per process, and a handle whose layout does not match is never moved.
+extension YajlParserEngine {
+    /// Whether the loaded yajl keeps its callbacks, context and read position where
+    /// `cyajl_handle_layout` says: two small parses on handles of its own, whose read
+    /// positions must equal what `yajl_get_bytes_consumed` reports.
+    static let handleLayoutMatches: Bool = {
+        let callbacks = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
+        callbacks.initialize(to: yajl_callbacks())
+        let marker = UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1)
+        defer {
+            callbacks.deallocate()
+            marker.deallocate()
+        }
+        for text in ["[1]   ", "{\"a\": [true, null, 2.5]}\n\n"] {
+            guard let handle = yajl_alloc(callbacks, nil, marker) else { return false }
+            defer { yajl_free(handle) }
+            guard cyajl_handle_callbacks(handle) == UnsafeRawPointer(callbacks),
+                  cyajl_handle_context(handle) == UnsafeRawPointer(marker) else { return false }
+            let status = Array(text.utf8).withUnsafeBufferPointer { yajl_parse(handle, $0.baseAddress, $0.count) }
+            guard status == yajl_status_ok, yajl_get_bytes_consumed(handle) == text.utf8.count,
+                  cyajl_read_position(handle).pointee == text.utf8.count else { return false }
+        }
+        return true
+    }()
+
+    /// Whether objects are skipped: the layout matches and `YAJLMAPPER_NO_SKIP` is not set
+    /// (it is there to compare the two paths).
+    static let skipsObjects = handleLayoutMatches && getenv("YAJLMAPPER_NO_SKIP") == nil
+
+    /// The handle's read position, when this engine may move it.
+    static func readPosition(of handle: yajl_handle?, callbacks: UnsafeMutablePointer<yajl_callbacks>,
+                             context: UnsafeMutablePointer<CallbackContext>) -> UnsafeMutablePointer<Int>? {
+        guard skipsObjects, let handle, cyajl_handle_callbacks(handle) == UnsafeRawPointer(callbacks),
+              cyajl_handle_context(handle) == UnsafeRawPointer(context) else { return nil }
+        return UnsafeMutableRawPointer(cyajl_read_position(handle)).assumingMemoryBound(to: Int.self)
+    }
+
+    /// From one of the capture's callbacks: moves yajl to the closing brace of the innermost
+    /// open object, when the bytes before it are plain JSON (see above). `atStart`: the
+    /// callback is the object's start, rather than the end of one of its values. Returns
+    /// whether yajl was moved.
+    @discardableResult
+    func skipRestOfObject(atStart: Bool) -> Bool {
+        guard yajlReadsChunk, let position = readPosition, let base = chunk.baseAddress else { return false }
+        let at = position.pointee
+        guard at < chunk.count else { return false }
+        let nesting = options.maxDepth - depth
+        guard nesting >= 0 else { return false }
+        let brace = cyajl_skip_rest_of_object(base.assumingMemoryBound(to: UInt8.self) + at, chunk.count - at,
+                                              atStart ? 1 : 0, nesting)
+        guard brace >= 0 else { return false }
+        position.pointee = at + brace
+        objectsSkipped += 1
+        return true
+    }
+}

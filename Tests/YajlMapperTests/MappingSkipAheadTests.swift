@@ -1,0 +1,313 @@
+import Foundation
+import Testing
+@testable import YajlMapper
+
+// Once a mapped object's planned keys have all been read, yajl is moved past the rest of it
+// when those bytes are plain JSON (YajlParserEngine+SkipAhead.swift). That must change
+// nothing but the time: every test here maps the same input with the skip on and off and
+// asks for the same models, problems and errors (kind, message, offset, line, column), in
+// one-shot mappings and in streams cut into chunks, strict and lenient.
+
+struct SkipItem: Mappable, Equatable {
+    var id: Int?
+    var name: String?
+    var fullName: String?
+    var htmlUrl: String?
+    var description: String?
+    var avatarUrl: String?
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        id <- map["id"]
+        name <- map["name"]
+        fullName <- map["full_name"]
+        htmlUrl <- map["html_url"]
+        description <- map["description"]
+        avatarUrl <- map["owner.avatar_url"]
+    }
+}
+
+struct SkipPage: Mappable, Equatable {
+    var total: Int?
+    var items: [SkipItem]?
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        total <- map["total_count"]
+        items <- map["items"]
+    }
+}
+
+/// Reads no key of its objects: each is skipped from its opening brace.
+struct SkipNothing: Mappable, Equatable {
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {}
+}
+
+struct SkipNothingPage: Mappable, Equatable {
+    var items: [SkipNothing]?
+    init?(map: Map) {}
+    mutating func mapping(map: Map) { items <- map["items"] }
+}
+
+/// What a mapping gave, compared as text (models, problems, errors).
+enum SkipOutcome: Equatable, CustomStringConvertible {
+    case mapped(String, problems: [String])
+    case parseError(ErrorSummary)
+    case failed(String)
+
+    var description: String {
+        switch self {
+        case .mapped(let value, let problems): "mapped \(value) \(problems)"
+        case .parseError(let error): "parse error \(error)"
+        case .failed(let error): "failed \(error)"
+        }
+    }
+}
+
+enum SkipAhead {
+    static func options(_ base: JSONParseOptions, skip: Bool) -> JSONParseOptions {
+        var options = base
+        options.skipsUnreadObjects = skip
+        return options
+    }
+
+    static func failure(_ error: any Error) -> SkipOutcome {
+        if let error = error as? JSONParseError { return .parseError(ErrorSummary(error)) }
+        return .failed(String(describing: error))
+    }
+
+    /// The whole document mapped at once; with how many objects were skipped.
+    static func whole<T: BaseMappable>(_: T.Type, _ bytes: [UInt8], skip: Bool, strict: Bool,
+                                       options: JSONParseOptions = JSONParseOptions()) -> (SkipOutcome, skipped: Int) {
+        do {
+            let result = try bytes.withUnsafeBytes {
+                try Mapper<T>(strict: strict).mapResult(bytes: $0, options: Self.options(options, skip: skip))
+            }
+            let value = result.value.map { String(describing: $0) } ?? "nil"
+            return (.mapped(value, problems: result.problems.map(\.description)), result.objectsSkipped)
+        } catch {
+            return (failure(error), 0)
+        }
+    }
+
+    /// The `items` array streamed element by element, the input fed `chunk` bytes at a time.
+    static func stream<T: BaseMappable>(_: T.Type, _ bytes: [UInt8], chunk: Int, skip: Bool, strict: Bool,
+                                        options: JSONParseOptions = JSONParseOptions()) -> (SkipOutcome, skipped: Int) {
+        var elements: [String] = []
+        let stream = MappingStreamParser<T>(mapper: Mapper<T>(strict: strict), elementsAt: "items",
+                                      options: Self.options(options, skip: skip)) { elements.append(String(describing: $0)) }
+        do {
+            var from = 0
+            while from < bytes.count {
+                try stream.feed(Array(bytes[from..<min(from + chunk, bytes.count)]))
+                from += chunk
+            }
+            let summary = try stream.finish()
+            return (.mapped("\(elements) \(summary.envelope) \(summary.count)", problems: summary.problems.map { $0.description }),
+                    summary.objectsSkipped)
+        } catch {
+            return (.failed("\(elements) then \(failure(error))"), 0)
+        }
+    }
+
+    /// Maps `bytes` every way with the skip on and off; records each difference. Returns how
+    /// many objects the one-shot lenient mapping skipped.
+    @discardableResult
+    static func compare(_ bytes: [UInt8], _ what: String, options: JSONParseOptions = JSONParseOptions(),
+                        chunks: [Int] = [1, 7, 64, 4096], sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+        var skipped = 0
+        for strict in [false, true] {
+            let (on, count) = whole(SkipPage.self, bytes, skip: true, strict: strict, options: options)
+            let (off, none) = whole(SkipPage.self, bytes, skip: false, strict: strict, options: options)
+            if on != off {
+                Issue.record("\(what), strict \(strict): skipping gave \(on), not \(off)", sourceLocation: sourceLocation)
+            }
+            #expect(none == 0, sourceLocation: sourceLocation)
+            if !strict { skipped = count }
+            for chunk in chunks {
+                let (on, _) = stream(SkipItem.self, bytes, chunk: chunk, skip: true, strict: strict, options: options)
+                let (off, _) = stream(SkipItem.self, bytes, chunk: chunk, skip: false, strict: strict, options: options)
+                if on != off {
+                    Issue.record("\(what), streamed in chunks of \(chunk), strict \(strict): skipping gave \(on), not \(off)",
+                                 sourceLocation: sourceLocation)
+                }
+            }
+        }
+        return skipped
+    }
+
+    /// A page of two items whose first has `ownerTail` after `owner.avatar_url` and `tail`
+    /// after `description` (each starts with its comma).
+    static func page(ownerTail: String = "", tail: String) -> [UInt8] {
+        Array(("{\"total_count\": 2, \"items\": [{\"id\": 1, \"name\": \"n\", \"full_name\": \"o/n\", "
+            + "\"owner\": {\"login\": \"o\", \"avatar_url\": \"https://a/1\"\(ownerTail)}, "
+            + "\"html_url\": \"https://h/1\", \"description\": \"d\"\(tail)},\n"
+            + "{\"id\": 2, \"name\": \"m\", \"full_name\": \"o/m\", \"owner\": {\"login\": \"p\", "
+            + "\"avatar_url\": \"https://a/2\", \"url\": \"u\"}, \"html_url\": \"https://h/2\", "
+            + "\"description\": null, \"fork\": false}]}").utf8)
+    }
+
+    /// A realistic rest of an item: every kind of value, escapes, nesting, non-ASCII text.
+    static let realisticTail = """
+        , "fork": false, "url": "https://api.github.com/repos/o/n", "keys_url": "https://api.github.com/repos/o/n/keys{/key_id}",
+        "created_at": "2019-01-02T03:04:05Z", "homepage": null, "size": 12345, "stargazers_count": 0,
+        "language": "C\\u002B\\u002B", "has_issues": true, "license": {"key": "mit", "name": "MIT \\"License\\"",
+        "spdx_id": "MIT", "url": null}, "topics": ["json", "café", "\\ud83d\\ude00", []], "score": 93.44427,
+        "ratio": -1.5e-3, "big": 12345678901234567890123, "zero": 0, "neg": -0.0E+00, "nested": [[{"a": [1, {"b": {}}]}], {}],
+        "tab\\tkey": "line\\nbreak\\/\\\\ \\b\\f\\r", "empty": "", "last": [null, true, false]
+        """
+}
+
+@Suite("Skipping the rest of mapped objects")
+struct MappingSkipAheadTests {
+    @Test func yajlsHandleLayoutIsTheOneTheSkipExpects() {
+        // If a new yajl moved its read position, skipping would silently stop: say so here.
+        #expect(YajlParserEngine.handleLayoutMatches)
+    }
+
+    @Test func aGeneratedSearchPageSkipsEveryItemAndOwnerAndMapsTheSame() throws {
+        let url = Corpus.packageRoot.appendingPathComponent("Fixtures/github/search/generated-100.json")
+        let bytes = Array(try Data(contentsOf: url))
+        let skipped = SkipAhead.compare(bytes, "generated-100.json", chunks: [4096, 65536])
+        // The rest of each item after `description`, of each owner after `avatar_url`, and
+        // of the page after `items` (nothing: its last key).
+        #expect(skipped == 201)
+        let (outcome, _) = SkipAhead.whole(SkipPage.self, bytes, skip: true, strict: true)
+        guard case .mapped(let value, let problems) = outcome else {
+            Issue.record("the page did not map: \(outcome)")
+            return
+        }
+        #expect(problems.isEmpty)
+        #expect(value.contains("avatarUrl: Optional(\"https://avatars.githubusercontent.com/u/"))
+    }
+
+    @Test func theRecordedPagesMapTheSame() throws {
+        let files = GitHubCorpus.files
+        guard !files.isEmpty else { return }  // the shared corpus is not beside the project
+        for file in files {
+            let skipped = SkipAhead.compare(Array(try Data(contentsOf: file)), file.lastPathComponent, chunks: [4096])
+            #expect(skipped > 0, "\(file.lastPathComponent)")
+        }
+    }
+
+    @Test func aModelThatReadsNoKeySkipsEachObjectFromItsStart() throws {
+        let bytes = SkipAhead.page(tail: SkipAhead.realisticTail)
+        for skip in [true, false] {
+            let result = try bytes.withUnsafeBytes {
+                try Mapper<SkipNothingPage>(strict: true).mapResult(bytes: $0, options: SkipAhead.options(JSONParseOptions(), skip: skip))
+            }
+            #expect(result.value?.items?.count == 2)
+            // Both items from their start, and the page after `items`.
+            #expect(result.objectsSkipped == (skip ? 3 : 0))
+        }
+        let cut = Array(bytes.dropLast(40))
+        #expect(SkipAhead.whole(SkipNothingPage.self, cut, skip: true, strict: false).0
+                == SkipAhead.whole(SkipNothingPage.self, cut, skip: false, strict: false).0)
+    }
+
+    @Test func restsOfObjectsThatAreValidOrNot() {
+        let tails = [
+            // Valid: skipped.
+            SkipAhead.realisticTail, "", ", \"a\": 1", " , \"a\" : [ ] , \"b\" : { } ", ",\n\t\"a\":\r\n1",
+            // A planned key again after all were read: the first value counts either way.
+            ", \"id\": 99, \"description\": \"again\"",
+            // Strings yajl rejects, or that the byte check rejects.
+            ", \"a\": \"tab\there\"", ", \"a\": \"\\x\"", ", \"a\": \"\\u12G4\"", ", \"a\": \"\\u12\"",
+            ", \"a\": \"nul\u{0}\"", ", \"a\": \"\u{1F}\"", ", \"a\": \"\u{7F}\"", ", \"a\": \"ok\\\\\"",
+            // Numbers.
+            ", \"a\": 01", ", \"a\": 1.", ", \"a\": -", ", \"a\": 1e", ", \"a\": 1e+", ", \"a\": .5", ", \"a\": 1x",
+            ", \"a\": +1", ", \"a\": 1.5e10", ", \"a\": -0", ", \"a\": 0.0", ", \"a\": 1E-7", ", \"a\": 2\"b\"",
+            // Literals.
+            ", \"a\": tru", ", \"a\": truex", ", \"a\": nul", ", \"a\": NULL", ", \"a\": false1", ", \"a\": true ",
+            // Structure.
+            ", \"a\": 1,", ", \"a\" 1", ", \"a\": 1 \"b\": 2", ", 1: 2", ", \"a\": [1,]", ", \"a\": [,1]", ", \"a\": {,}",
+            ", \"a\": {\"b\"}", ", \"a\": [1 2]", ", \"a\": ]", ", \"a\": }", ", \"a\": [}", ", \"a\": {]", ",,",
+            ", \"a\": 'x'", ", \"a\": [[[[[[[[1]]]]]]]]", "}", "]",
+            // White space JSON does not have, and comments (not allowed here).
+            ", \"a\":\u{0C}1", ", \"a\":\u{0B}1", ", \"a\": 1 /* c */", ", \"a\": 1 // c\n",
+            // Nesting deeper than the skip follows (64) inside the object.
+            ", \"a\": " + String(repeating: "[", count: 70) + String(repeating: "]", count: 70),
+            ", \"a\": " + String(repeating: "{\"k\":", count: 66) + "1" + String(repeating: "}", count: 66),
+        ]
+        for tail in tails {
+            SkipAhead.compare(SkipAhead.page(tail: tail), "tail \(tail.debugDescription)")
+            SkipAhead.compare(SkipAhead.page(ownerTail: tail, tail: ""), "owner tail \(tail.debugDescription)")
+        }
+        // Cut anywhere: the brace is not in the input (or in the chunk) yet.
+        let bytes = SkipAhead.page(ownerTail: ", \"x\": [1, \"y\"]", tail: SkipAhead.realisticTail)
+        for end in stride(from: 1, to: bytes.count, by: 5) {
+            SkipAhead.compare(Array(bytes[..<end]), "cut at \(end)", chunks: [16])
+        }
+    }
+
+    @Test func invalidUTF8InSkippedStringsIsFoundAsBefore() {
+        for bad in ["\u{C3}(", "\u{80}", "\u{ED}\u{A0}\u{80}", "\u{F4}\u{90}\u{80}\u{80}", "\u{C0}\u{AF}", "\u{FF}"] {
+            let raw = bad.unicodeScalars.map { UInt8($0.value) }
+            var bytes = SkipAhead.page(tail: ", \"a\": \"x@@")
+            let at = bytes.firstIndex(of: UInt8(ascii: "@"))!
+            bytes.replaceSubrange(at..<(at + 2), with: raw + Array("y\", \"b\": 1".utf8))
+            for validate in [true, false] {
+                SkipAhead.compare(bytes, "invalid UTF-8 \(raw), validateUTF8 \(validate)",
+                                  options: JSONParseOptions(validateUTF8: validate))
+            }
+        }
+    }
+
+    @Test func theDepthLimitHoldsInsideSkippedObjects() {
+        // The page's items are at depth 2 and owners at 3: nest to each side of the limit.
+        for limit in [3, 4, 5, 8] {
+            for nesting in 0...9 {
+                let tail = ", \"a\": " + String(repeating: "[", count: nesting) + "0" + String(repeating: "]", count: nesting)
+                SkipAhead.compare(SkipAhead.page(ownerTail: nesting % 2 == 0 ? tail : "", tail: tail),
+                                  "nesting \(nesting) under maxDepth \(limit)", options: JSONParseOptions(maxDepth: limit),
+                                  chunks: [4096])
+            }
+        }
+    }
+
+    @Test func commentsWhenAllowed() {
+        for tail in [", \"a\": 1 /* c */", ", /* c */ \"a\": 1", ", \"a\": 1 // c\n", ", \"a\": [1, /* ] */ 2]",
+                     ", \"a\": \"/* not a comment */\"", ", \"a\": 1 /* open"] {
+            SkipAhead.compare(SkipAhead.page(tail: tail), "comment \(tail.debugDescription)",
+                              options: JSONParseOptions(allowComments: true))
+        }
+    }
+
+    @Test func theConformanceSuiteInsideASkippedValue() throws {
+        guard Corpus.isAvailable else { return }  // the shared corpus is not beside the project
+        for name in Corpus.files("y_") + Corpus.files("n_") + Corpus.files("i_") {
+            let file = try Corpus.bytes(name)
+            let text = String(decoding: file, as: UTF8.self)
+            guard !text.isEmpty, text.utf8.elementsEqual(file) else { continue }  // raw bytes: below
+            SkipAhead.compare(SkipAhead.page(tail: ", \"x\": " + text), name, chunks: [64])
+            SkipAhead.compare(SkipAhead.page(ownerTail: ", \"x\": " + text + ", \"y\": 2", tail: ""), name, chunks: [64])
+        }
+    }
+
+    @Test func randomlyDamagedRestsOfObjects() {
+        var random = TestRandom(state: 0x5EED_0B1E)
+        let base = SkipAhead.page(ownerTail: ", \"url\": \"https://api.github.com/users/o\", \"site_admin\": false",
+                                  tail: SkipAhead.realisticTail)
+        // The damage lands after the first owner's avatar_url, mostly in the skipped bytes.
+        let from = base.indices.first { base[$0...].starts(with: Array("https://a/1".utf8)) }! + 12
+        let bytesToPut: [UInt8] = Array("\"\\{}[],:0-e.tn u/*".utf8) + [0x0A, 0x09, 0x0B, 0x0C, 0x00, 0x1F, 0x80, 0xC3, 0xFF]
+        var skippedCases = 0
+        for round in 0..<1500 {
+            var bytes = base
+            for _ in 0...Int.random(in: 0...2, using: &random) {
+                let at = Int.random(in: from..<bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes[at] = bytesToPut.randomElement(using: &random)!
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(bytesToPut.randomElement(using: &random)!, at: at)
+                }
+            }
+            if SkipAhead.compare(bytes, "damaged page \(round): \(String(decoding: bytes, as: UTF8.self).debugDescription)",
+                                 chunks: [round % 2 == 0 ? 4096 : 33]) > 0 {
+                skippedCases += 1
+            }
+        }
+        // Damage that the parse accepts leaves some object plain enough to skip (390 of the
+        // 1,500 pages when written): the comparison is not empty.
+        #expect(skippedCases > 300)
+    }
+}
