@@ -164,21 +164,28 @@ static inline int cyajl_is_hex(uint8_t c) {
 static inline ptrdiff_t cyajl_skip_string(const uint8_t *p, size_t n, size_t i) {
     const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
     for (;;) {
-        /* Eight bytes at a time while none is a quote, a backslash or below 0x20 (each test
-           can flag a byte after a flagged one, never miss one). */
-        while (i + 8 <= n) {
+        /* Eight bytes at a time to the first quote, backslash or byte below 0x20. Each test
+           flags its first such byte exactly (a borrow only flags bytes after it), so on a
+           little-endian machine the lowest flag is the byte. */
+        for (;;) {
+            if (i + 8 > n) {
+                while (i < n && p[i] != '"' && p[i] != '\\' && p[i] >= 0x20) i++;
+                if (i >= n) return -1;
+                break;
+            }
             uint64_t w;
             __builtin_memcpy(&w, p + i, 8);
             uint64_t q = w ^ (ones * 0x22), b = w ^ (ones * 0x5C);
             uint64_t flagged = (((q - ones) & ~q) | ((b - ones) & ~b) | ((w - ones * 0x20) & ~w)) & highs;
-            if (flagged) break;
+            if (flagged) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+                i += (size_t)__builtin_ctzll(flagged) >> 3;
+#else
+                while (p[i] != '"' && p[i] != '\\' && p[i] >= 0x20) i++;
+#endif
+                break;
+            }
             i += 8;
-        }
-        size_t end = i + 8 <= n ? i + 8 : n;
-        while (i < end && p[i] != '"' && p[i] != '\\' && p[i] >= 0x20) i++;
-        if (i == end) {
-            if (i >= n) return -1;
-            continue;
         }
         uint8_t c = p[i];
         if (c == '"') return (ptrdiff_t)(i + 1);

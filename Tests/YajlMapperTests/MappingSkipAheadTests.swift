@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import YajlMapper
+import CYajl
 
 // Once a mapped object's planned keys have all been read, yajl is moved past the rest of it
 // when those bytes are plain JSON (YajlParserEngine+SkipAhead.swift). That must change
@@ -309,5 +310,53 @@ struct MappingSkipAheadTests {
         // Damage that the parse accepts leaves some object plain enough to skip (390 of the
         // 1,500 pages when written): the comparison is not empty.
         #expect(skippedCases > 300)
+    }
+}
+
+@Suite("The skip's own scan against yajl")
+struct SkipScanTests {
+    /// Scans `{"k": VALUE REST` as the rest of an object after its first value; returns
+    /// whether the scan accepted it, after checking that yajl accepts the same object and
+    /// that the brace found is the object's last byte.
+    static func scanAgreesWithYajl(_ rest: [UInt8], _ what: String,
+                                   sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let end = rest.withUnsafeBufferPointer { cyajl_skip_rest_of_object($0.baseAddress, $0.count, 1, 512) }
+        guard end >= 0 else { return false }
+        let object = Array(rest[...end])
+        // Bytes above 0x7F pass the scan: the engine checks UTF-8 apart, by offset.
+        if !validates([UInt8(ascii: "{")] + object, options: JSONParseOptions(validateUTF8: false)) {
+            Issue.record("\(what): the scan accepted what yajl rejects: \(String(decoding: object, as: UTF8.self).debugDescription)",
+                         sourceLocation: sourceLocation)
+        }
+        return true
+    }
+
+    @Test func whatTheScanAcceptsYajlAcceptsToTheSameBrace() throws {
+        var accepted = 0
+        let names = Corpus.isAvailable ? Corpus.files("y_") + Corpus.files("n_") + Corpus.files("i_") : []
+        var texts = try names.map { try Corpus.bytes($0) }
+        texts += ["1", "-0.5e+3", "\"a\\u00e9\\n\"", "[1, [2, {\"x\": null}]]", "true", "false", "null", "{}", "[]"].map { Array($0.utf8) }
+        for (index, text) in texts.enumerated() {
+            let what = index < names.count ? names[index] : String(decoding: text, as: UTF8.self)
+            // As a member's value, and cut after it.
+            if Self.scanAgreesWithYajl(Array("\"k\": ".utf8) + text + Array("}".utf8), what) { accepted += 1 }
+            _ = Self.scanAgreesWithYajl(Array("\"k\": ".utf8) + text, what + " (no brace)")
+            _ = Self.scanAgreesWithYajl(Array("\"k\": ".utf8) + text + Array(", \"j\": 2 }".utf8), what + " (then a member)")
+        }
+        // The valid values of the suite and the list above mostly pass the scan.
+        #expect(accepted >= (Corpus.isAvailable ? 90 : 9))
+    }
+
+    @Test func randomBytesAfterAKey() {
+        var random = TestRandom(state: 0xB1A5)
+        let alphabet: [UInt8] = Array("\"\\{}[],:0123-+eE.truefalsn u/*x ".utf8) + [0x0A, 0x09, 0x0D, 0x0B, 0x0C, 0x00, 0x1F, 0x80, 0xFF]
+        var accepted = 0
+        for _ in 0..<60_000 {
+            let count = Int.random(in: 1...14, using: &random)
+            let body = (0..<count).map { _ in alphabet.randomElement(using: &random)! }
+            if Self.scanAgreesWithYajl(Array("\"k\":".utf8) + body + [UInt8(ascii: "}")], "random") { accepted += 1 }
+        }
+        // Some of the random bodies are values (a number, a short string, a literal).
+        #expect(accepted > 100)
     }
 }
