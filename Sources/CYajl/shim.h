@@ -157,36 +157,59 @@ static inline int cyajl_is_hex(uint8_t c) {
     return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
 }
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define CYAJL_HAS_SSE2 1
+#else
+#define CYAJL_HAS_SSE2 0
+#endif
+
+/* From p[i] on: the index of the first quote, backslash or byte below 0x20 (n when there is
+   none). Sixteen bytes at a time with SSE2 (every x86-64 machine has it) when `vector`,
+   else eight at a time in a 64-bit word, where each test flags its first such byte exactly
+   (a borrow only flags bytes after it), so on a little-endian machine the lowest flag is
+   that byte. `vector` is a constant at each call: the tests run both ways. */
+static inline size_t cyajl_string_special(const uint8_t *p, size_t n, size_t i, int vector) {
+#if CYAJL_HAS_SSE2
+    if (vector) {
+        const __m128i quote = _mm_set1_epi8('"'), backslash = _mm_set1_epi8('\\'), control = _mm_set1_epi8(0x1F);
+        for (; i + 16 <= n; i += 16) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(p + i));
+            __m128i special = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, backslash)),
+                                           _mm_cmpeq_epi8(_mm_max_epu8(x, control), control));
+            unsigned mask = (unsigned)_mm_movemask_epi8(special);
+            if (mask) return i + (size_t)__builtin_ctz(mask);
+        }
+    }
+#else
+    (void)vector;
+#endif
+    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        __builtin_memcpy(&w, p + i, 8);
+        uint64_t q = w ^ (ones * 0x22), b = w ^ (ones * 0x5C);
+        uint64_t flagged = (((q - ones) & ~q) | ((b - ones) & ~b) | ((w - ones * 0x20) & ~w)) & highs;
+        if (flagged) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            return i + ((size_t)__builtin_ctzll(flagged) >> 3);
+#else
+            break;
+#endif
+        }
+    }
+    while (i < n && p[i] != '"' && p[i] != '\\' && p[i] >= 0x20) i++;
+    return i;
+}
+
 /* From p[i], just after a string's opening quote: the index just after its closing quote, or
    -1 when the string does not end in the n bytes or holds what yajl rejects (a control
    character, an unknown escape, a \u without four hex digits). Bytes above 0x7F pass, as in
    yajl without its UTF-8 check: the engine checks every byte of the input itself. */
-static inline ptrdiff_t cyajl_skip_string(const uint8_t *p, size_t n, size_t i) {
-    const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+static inline ptrdiff_t cyajl_skip_string_using(const uint8_t *p, size_t n, size_t i, int vector) {
     for (;;) {
-        /* Eight bytes at a time to the first quote, backslash or byte below 0x20. Each test
-           flags its first such byte exactly (a borrow only flags bytes after it), so on a
-           little-endian machine the lowest flag is the byte. */
-        for (;;) {
-            if (i + 8 > n) {
-                while (i < n && p[i] != '"' && p[i] != '\\' && p[i] >= 0x20) i++;
-                if (i >= n) return -1;
-                break;
-            }
-            uint64_t w;
-            __builtin_memcpy(&w, p + i, 8);
-            uint64_t q = w ^ (ones * 0x22), b = w ^ (ones * 0x5C);
-            uint64_t flagged = (((q - ones) & ~q) | ((b - ones) & ~b) | ((w - ones * 0x20) & ~w)) & highs;
-            if (flagged) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-                i += (size_t)__builtin_ctzll(flagged) >> 3;
-#else
-                while (p[i] != '"' && p[i] != '\\' && p[i] >= 0x20) i++;
-#endif
-                break;
-            }
-            i += 8;
-        }
+        i = cyajl_string_special(p, n, i, vector);
+        if (i >= n) return -1;
         uint8_t c = p[i];
         if (c == '"') return (ptrdiff_t)(i + 1);
         if (c < 0x20) return -1;
@@ -204,6 +227,10 @@ static inline ptrdiff_t cyajl_skip_string(const uint8_t *p, size_t n, size_t i) 
             return -1;
         }
     }
+}
+
+static inline ptrdiff_t cyajl_skip_string(const uint8_t *p, size_t n, size_t i) {
+    return cyajl_skip_string_using(p, n, i, CYAJL_HAS_SSE2);
 }
 
 /* From p[i], at a number's first byte: the index just after it, or -1 when it is not one by

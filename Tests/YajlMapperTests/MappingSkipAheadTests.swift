@@ -359,4 +359,47 @@ struct SkipScanTests {
         // Some of the random bodies are values (a number, a short string, a literal).
         #expect(accepted > 100)
     }
+
+    @Test func bothStringScansFindTheSameEnd() {
+        // Sixteen bytes at a time (SSE2, where the machine has it) and eight at a time: every
+        // length around both widths, special bytes at every place.
+        var random = TestRandom(state: 0x57A1)
+        let specials: [UInt8] = [0x22, 0x5C, 0x00, 0x1F, 0x20, 0x7F, 0x80, 0xFF, UInt8(ascii: "u"), UInt8(ascii: "n")]
+        var ended = 0
+        for _ in 0..<40_000 {
+            let count = Int.random(in: 0...70, using: &random)
+            var bytes = (0..<count).map { _ in UInt8.random(in: 0x23...0x5B, using: &random) }
+            for _ in 0..<Int.random(in: 0...3, using: &random) where !bytes.isEmpty {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] = specials.randomElement(using: &random)!
+            }
+            if Bool.random(using: &random) { bytes.append(0x22) }
+            let (portable, vector) = bytes.withUnsafeBufferPointer {
+                (cyajl_skip_string_using($0.baseAddress, $0.count, 0, 0), cyajl_skip_string_using($0.baseAddress, $0.count, 0, 1))
+            }
+            #expect(portable == vector, "\(bytes)")
+            // The end a byte-by-byte reading gives.
+            var i = 0, expected = -1
+            while i < bytes.count {
+                let c = bytes[i]
+                if c == 0x22 { expected = i + 1; break }
+                if c < 0x20 { break }
+                if c == 0x5C {
+                    guard i + 1 < bytes.count else { break }
+                    let e = bytes[i + 1]
+                    if e == UInt8(ascii: "u") {
+                        guard i + 6 <= bytes.count, bytes[(i + 2)..<(i + 6)].allSatisfy({ $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit })
+                        else { break }
+                        i += 6
+                    } else if Array("\"\\/bfnrt".utf8).contains(e) {
+                        i += 2
+                    } else { break }
+                    continue
+                }
+                i += 1
+            }
+            #expect(portable == expected, "\(bytes)")
+            if expected >= 0 { ended += 1 }
+        }
+        #expect(ended > 15_000)
+    }
 }
