@@ -86,7 +86,9 @@ final class YajlParserEngine {
         handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(context))
         cyajl_config_flag(handle, yajl_allow_comments, options.allowComments ? 1 : 0)
         // The check of the input's bytes (``UTF8Check``) is stricter than yajl's and covers
-        // every string, so yajl's own is left out.
+        // every string, so yajl's own is left out. (The skip past the rest of an object
+        // relies on this, and on yajl never converting numbers: no `yajl_integer` or
+        // `yajl_double` callback. Either of yajl's checks would otherwise go unseen there.)
         cyajl_config_flag(handle, yajl_dont_validate_strings, 1)
         cyajl_config_flag(handle, yajl_allow_multiple_values, options.allowMultipleValues ? 1 : 0)
         readPosition = sink is CaptureSink && options.skipsUnreadObjects ? Self.readPosition(of: handle, callbacks: callbacks, context: context) : nil
