@@ -277,22 +277,22 @@ static inline ptrdiff_t cyajl_skip_rest_of_object(const uint8_t *p, size_t n, in
 
 after_value:
     while (i < n && cyajl_is_json_space(p[i])) i++;
-    if (i >= n) return -1;
+    if (i >= n) goto stop;
     if (depth > 0 && ((arrays >> (depth - 1)) & 1)) {
         if (p[i] == ',') { i++; goto value; }
-        if (p[i] != ']') return -1;
+        if (p[i] != ']') goto stop;
         depth--; i++;
         goto after_value;
     }
     if (p[i] == ',') { i++; goto key; }
-    if (p[i] != '}') return -1;
+    if (p[i] != '}') goto stop;
     if (depth == 0) return (ptrdiff_t)i;
     depth--; i++;
     goto after_value;
 
 object_first:
     while (i < n && cyajl_is_json_space(p[i])) i++;
-    if (i >= n) return -1;
+    if (i >= n) goto stop;
     if (p[i] == '}') {
         if (depth == 0) return (ptrdiff_t)i;
         depth--; i++;
@@ -300,52 +300,54 @@ object_first:
     }
 key:
     while (i < n && cyajl_is_json_space(p[i])) i++;
-    if (i >= n || p[i] != '"') return -1;
+    if (i >= n || p[i] != '"') goto stop;
     next = cyajl_skip_string(p, n, i + 1);
-    if (next < 0) return -1;
+    if (next < 0) goto stop;
     i = (size_t)next;
     while (i < n && cyajl_is_json_space(p[i])) i++;
-    if (i >= n || p[i] != ':') return -1;
+    if (i >= n || p[i] != ':') goto stop;
     i++;
 value:
     while (i < n && cyajl_is_json_space(p[i])) i++;
-    if (i >= n) return -1;
+    if (i >= n) goto stop;
     switch (p[i]) {
     case '"':
         next = cyajl_skip_string(p, n, i + 1);
-        if (next < 0) return -1;
+        if (next < 0) goto stop;
         i = (size_t)next;
         goto after_value;
     case '{':
-        if (depth >= max_nesting) return -1;
+        if (depth >= max_nesting) goto stop;
         arrays &= ~(1ULL << depth);
         depth++; i++;
         goto object_first;
     case '[':
-        if (depth >= max_nesting) return -1;
+        if (depth >= max_nesting) goto stop;
         arrays |= 1ULL << depth;
         depth++; i++;
         while (i < n && cyajl_is_json_space(p[i])) i++;
         if (i < n && p[i] == ']') { depth--; i++; goto after_value; }
         goto value;
     case 't':
-        if (i + 4 >= n || __builtin_memcmp(p + i, "true", 4) != 0 || !cyajl_ends_word(p[i + 4])) return -1;
+        if (i + 4 >= n || __builtin_memcmp(p + i, "true", 4) != 0 || !cyajl_ends_word(p[i + 4])) goto stop;
         i += 4;
         goto after_value;
     case 'f':
-        if (i + 5 >= n || __builtin_memcmp(p + i, "false", 5) != 0 || !cyajl_ends_word(p[i + 5])) return -1;
+        if (i + 5 >= n || __builtin_memcmp(p + i, "false", 5) != 0 || !cyajl_ends_word(p[i + 5])) goto stop;
         i += 5;
         goto after_value;
     case 'n':
-        if (i + 4 >= n || __builtin_memcmp(p + i, "null", 4) != 0 || !cyajl_ends_word(p[i + 4])) return -1;
+        if (i + 4 >= n || __builtin_memcmp(p + i, "null", 4) != 0 || !cyajl_ends_word(p[i + 4])) goto stop;
         i += 4;
         goto after_value;
     default:
         next = cyajl_skip_number(p, n, i);
-        if (next < 0) return -1;
+        if (next < 0) goto stop;
         i = (size_t)next;
         goto after_value;
     }
+stop:
+    return -1 - (ptrdiff_t)(i < n ? i : n);
 }
 
 #endif

@@ -110,12 +110,56 @@ enum SkipAhead {
         }
     }
 
+    /// Validates `bytes` fed `chunk` bytes at a time (`nil`: at once); with the engine, for
+    /// its counts.
+    static func validation(_ bytes: [UInt8], chunk: Int?, skip: Bool, options: JSONParseOptions = JSONParseOptions())
+        -> (ParseOutcome, engine: YajlParserEngine)
+    {
+        let parser = JSONStreamParser(handler: DiscardEvents(), options: Self.options(options, skip: skip))
+        do {
+            var from = 0
+            let step = chunk ?? max(bytes.count, 1)
+            while from < bytes.count {
+                try parser.feed(Array(bytes[from..<min(from + step, bytes.count)]))
+                from += step
+            }
+            try parser.finish()
+            return (.accepted([]), parser.engine)
+        } catch let error as JSONParseError {
+            return (.rejected(ErrorSummary(error), []), parser.engine)
+        } catch {
+            return (.rejected(ErrorSummary(JSONParseError(kind: .syntax, message: "\(error)", offset: -1, line: -1, column: -1)), []),
+                    parser.engine)
+        }
+    }
+
+    /// Validates `bytes` with the skip on and off, at once and in chunks; records each
+    /// difference. Returns how many objects the validation at once skipped.
+    @discardableResult
+    static func compareValidation(_ bytes: [UInt8], _ what: String, options: JSONParseOptions = JSONParseOptions(),
+                                  chunks: [Int?] = [nil, 1, 7, 64, 4096], sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+        var skipped = 0
+        for chunk in chunks {
+            let (on, engine) = validation(bytes, chunk: chunk, skip: true, options: options)
+            let (off, _) = validation(bytes, chunk: chunk, skip: false, options: options)
+            if on != off {
+                Issue.record("\(what), validated in chunks of \(chunk.map(String.init) ?? "all"): skipping gave \(on), not \(off)",
+                             sourceLocation: sourceLocation)
+            }
+            // Each byte is read by the scans at most once.
+            #expect(engine.bytesScannedForSkips <= bytes.count, sourceLocation: sourceLocation)
+            if chunk == nil { skipped = engine.objectsSkipped }
+        }
+        return skipped
+    }
+
     /// Maps `bytes` every way with the skip on and off; records each difference. Returns how
     /// many objects the one-shot lenient mapping skipped.
     @discardableResult
     static func compare(_ bytes: [UInt8], _ what: String, options: JSONParseOptions = JSONParseOptions(),
                         chunks: [Int] = [1, 7, 64, 4096], sourceLocation: SourceLocation = #_sourceLocation) -> Int {
         var skipped = 0
+        compareValidation(bytes, what, options: options, chunks: [nil] + chunks, sourceLocation: sourceLocation)
         for strict in [false, true] {
             let (on, count) = whole(SkipPage.self, bytes, skip: true, strict: strict, options: options)
             let (off, none) = whole(SkipPage.self, bytes, skip: false, strict: strict, options: options)
@@ -310,6 +354,41 @@ struct MappingSkipAheadTests {
         // Damage that the parse accepts leaves some object plain enough to skip (390 of the
         // 1,500 pages when written): the comparison is not empty.
         #expect(skippedCases > 300)
+    }
+}
+
+@Suite("Validating with the skip")
+struct ValidationSkipTests {
+    @Test func aGeneratedPageIsCheckedByTheScanAndGivesTheSameResult() throws {
+        let url = Corpus.packageRoot.appendingPathComponent("Fixtures/github/search/generated-100.json")
+        let bytes = Array(try Data(contentsOf: url))
+        // At once: the page is one object, checked whole by one scan.
+        #expect(SkipAhead.compareValidation(bytes, "generated-100.json") == 1)
+        let (outcome, engine) = SkipAhead.validation(bytes, chunk: 4096, skip: true)
+        #expect(outcome.isAccepted)
+        // In 4 KiB chunks: the items, owners and licenses whose end is in the same chunk.
+        #expect(engine.objectsSkipped > 100)
+    }
+
+    @Test func theConformanceSuiteValidatesTheSame() throws {
+        guard Corpus.isAvailable else { return }  // the shared corpus is not beside the project
+        var skipped = 0
+        for name in Corpus.files("y_") + Corpus.files("n_") + Corpus.files("i_") {
+            skipped += SkipAhead.compareValidation(try Corpus.bytes(name), name, chunks: [nil, 1, 64])
+        }
+        #expect(skipped > 20)
+    }
+
+    @Test func anErrorDeepInsideIsScannedForOnce() {
+        for depth in [10, 63, 64, 65, 300] {
+            let open = String(repeating: "{\"a\": ", count: depth), close = String(repeating: "}", count: depth)
+            for inner in ["1 x", "[1, 2,]", "\"\u{1}\"", "1", "{}"] {
+                let bytes = Array((open + inner + close).utf8)
+                SkipAhead.compareValidation(bytes, "depth \(depth), \(inner.debugDescription)")
+                SkipAhead.compareValidation(bytes, "depth \(depth), \(inner.debugDescription), maxDepth 100",
+                                            options: JSONParseOptions(maxDepth: 100))
+            }
+        }
     }
 }
 

@@ -63,20 +63,27 @@ extension YajlParserEngine {
         return UnsafeMutableRawPointer(cyajl_read_position(handle)).assumingMemoryBound(to: Int.self)
     }
 
-    /// From one of the capture's callbacks: moves yajl to the closing brace of the innermost
-    /// open object, when the bytes before it are plain JSON (see above). `atStart`: the
-    /// callback is the object's start, rather than the end of one of its values. Returns
-    /// whether yajl was moved.
+    /// From a callback of the capture or the validator: moves yajl to the closing brace of
+    /// the innermost open object, when the bytes before it are plain JSON (see above).
+    /// `atStart`: the callback is the object's start, rather than the end of one of its
+    /// values. Returns whether yajl was moved.
     @discardableResult
     func skipRestOfObject(atStart: Bool) -> Bool {
         guard yajlReadsChunk, let position = readPosition, let base = chunk.baseAddress else { return false }
         let at = position.pointee
-        guard at < chunk.count else { return false }
+        guard at < chunk.count, bytesBefore + at >= skipBlockedUntil else { return false }
         let nesting = options.maxDepth - depth
         guard nesting >= 0 else { return false }
         let brace = cyajl_skip_rest_of_object(base.assumingMemoryBound(to: UInt8.self) + at, chunk.count - at,
                                               atStart ? 1 : 0, nesting)
-        guard brace >= 0 else { return false }
+        guard brace >= 0 else {
+            // No object starting before the point where the scan stopped is scanned again:
+            // each byte is scanned at most once, however deep the object that holds an error.
+            skipBlockedUntil = bytesBefore + at + (-1 - brace)
+            bytesScannedForSkips += -1 - brace
+            return false
+        }
+        bytesScannedForSkips += brace
         position.pointee = at + brace
         objectsSkipped += 1
         return true

@@ -34,6 +34,11 @@ final class YajlParserEngine {
     private(set) var yajlReadsChunk = false
     /// How many times the rest of an object was skipped (for tests and measurements).
     var objectsSkipped = 0
+    /// Where the last scan that could not skip stopped (an absolute offset): no skip is
+    /// tried again before it.
+    var skipBlockedUntil = 0
+    /// How many bytes the skip's scans read, skipped or not (for tests).
+    var bytesScannedForSkips = 0
     /// Just past the top-level value, once it ended (see `trailingDataStart()`).
     var valueEnd: Int?
     /// The top-level value while it is followed to its end, when it is not a container.
@@ -91,7 +96,7 @@ final class YajlParserEngine {
         // `yajl_double` callback. Either of yajl's checks would otherwise go unseen there.)
         cyajl_config_flag(handle, yajl_dont_validate_strings, 1)
         cyajl_config_flag(handle, yajl_allow_multiple_values, options.allowMultipleValues ? 1 : 0)
-        readPosition = sink is CaptureSink && options.skipsUnreadObjects ? Self.readPosition(of: handle, callbacks: callbacks, context: context) : nil
+        readPosition = (sink == nil || sink is CaptureSink) && options.skipsUnreadObjects ? Self.readPosition(of: handle, callbacks: callbacks, context: context) : nil
     }
 
     deinit {
@@ -609,7 +614,12 @@ final class YajlParserEngine {
     private static let validationCallbacks = yajl_callbacks(
         yajl_null: nil, yajl_boolean: nil, yajl_integer: nil, yajl_double: nil, yajl_number: nil,
         yajl_string: nil,
-        yajl_start_map: { ctx in enter(ctx) },
+        yajl_start_map: { ctx in
+            guard enter(ctx) == 1 else { return 0 }
+            // Nothing is read: the whole object is checked by the skip's scan when it can be.
+            CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { _ = $0.skipRestOfObject(atStart: true) }
+            return 1
+        },
         yajl_map_key: nil,
         yajl_end_map: { ctx in leave(ctx); return 1 },
         yajl_start_array: { ctx in enter(ctx) },
