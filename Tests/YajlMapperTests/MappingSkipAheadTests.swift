@@ -9,33 +9,8 @@ import CYajl
 // asks for the same models, problems and errors (kind, message, offset, line, column), in
 // one-shot mappings and in streams cut into chunks, strict and lenient.
 
-struct SkipItem: Mappable, Equatable {
-    var id: Int?
-    var name: String?
-    var fullName: String?
-    var htmlUrl: String?
-    var description: String?
-    var avatarUrl: String?
-    init?(map: Map) {}
-    mutating func mapping(map: Map) {
-        id <- map["id"]
-        name <- map["name"]
-        fullName <- map["full_name"]
-        htmlUrl <- map["html_url"]
-        description <- map["description"]
-        avatarUrl <- map["owner.avatar_url"]
-    }
-}
-
-struct SkipPage: Mappable, Equatable {
-    var total: Int?
-    var items: [SkipItem]?
-    init?(map: Map) {}
-    mutating func mapping(map: Map) {
-        total <- map["total_count"]
-        items <- map["items"]
-    }
-}
+// The models mapped are the issue's seed model (`GitHubRepositories`, `GitHubRepository`,
+// in MappingSeedTests.swift), compared by their descriptions.
 
 /// Reads no key of its objects: each is skipped from its opening brace.
 struct SkipNothing: Mappable, Equatable {
@@ -161,16 +136,16 @@ enum SkipAhead {
         var skipped = 0
         compareValidation(bytes, what, options: options, chunks: [nil] + chunks, sourceLocation: sourceLocation)
         for strict in [false, true] {
-            let (on, count) = whole(SkipPage.self, bytes, skip: true, strict: strict, options: options)
-            let (off, none) = whole(SkipPage.self, bytes, skip: false, strict: strict, options: options)
+            let (on, count) = whole(GitHubRepositories.self, bytes, skip: true, strict: strict, options: options)
+            let (off, none) = whole(GitHubRepositories.self, bytes, skip: false, strict: strict, options: options)
             if on != off {
                 Issue.record("\(what), strict \(strict): skipping gave \(on), not \(off)", sourceLocation: sourceLocation)
             }
             #expect(none == 0, sourceLocation: sourceLocation)
             if !strict { skipped = count }
             for chunk in chunks {
-                let (on, _) = stream(SkipItem.self, bytes, chunk: chunk, skip: true, strict: strict, options: options)
-                let (off, _) = stream(SkipItem.self, bytes, chunk: chunk, skip: false, strict: strict, options: options)
+                let (on, _) = stream(GitHubRepository.self, bytes, chunk: chunk, skip: true, strict: strict, options: options)
+                let (off, _) = stream(GitHubRepository.self, bytes, chunk: chunk, skip: false, strict: strict, options: options)
                 if on != off {
                     Issue.record("\(what), streamed in chunks of \(chunk), strict \(strict): skipping gave \(on), not \(off)",
                                  sourceLocation: sourceLocation)
@@ -183,7 +158,7 @@ enum SkipAhead {
     /// A page of two items whose first has `ownerTail` after `owner.avatar_url` and `tail`
     /// after `description` (each starts with its comma).
     static func page(ownerTail: String = "", tail: String) -> [UInt8] {
-        Array(("{\"total_count\": 2, \"items\": [{\"id\": 1, \"name\": \"n\", \"full_name\": \"o/n\", "
+        Array(("{\"total_count\": 2, \"incomplete_results\": false, \"items\": [{\"id\": 1, \"name\": \"n\", \"full_name\": \"o/n\", "
             + "\"owner\": {\"login\": \"o\", \"avatar_url\": \"https://a/1\"\(ownerTail)}, "
             + "\"html_url\": \"https://h/1\", \"description\": \"d\"\(tail)},\n"
             + "{\"id\": 2, \"name\": \"m\", \"full_name\": \"o/m\", \"owner\": {\"login\": \"p\", "
@@ -216,7 +191,7 @@ struct MappingSkipAheadTests {
         // The rest of each item after `description`, of each owner after `avatar_url`, and
         // of the page after `items` (nothing: its last key).
         #expect(skipped == 201)
-        let (outcome, _) = SkipAhead.whole(SkipPage.self, bytes, skip: true, strict: true)
+        let (outcome, _) = SkipAhead.whole(GitHubRepositories.self, bytes, skip: true, strict: true)
         guard case .mapped(let value, let problems) = outcome else {
             Issue.record("the page did not map: \(outcome)")
             return
