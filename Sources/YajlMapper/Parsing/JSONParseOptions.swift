@@ -23,8 +23,8 @@ public struct JSONParseOptions: Sendable, Equatable {
     /// One anywhere else is always an error. Default `true`.
     public var allowByteOrderMark: Bool
     /// Whether a mapping may have yajl skip the rest of an object whose planned keys have
-    /// all been read (see `YajlParserEngine+SkipAhead.swift`). Not public: on in every
-    /// parse; tests turn it off to compare the two paths.
+    /// all been read, and a validation each object (see `YajlParserEngine+SkipAhead.swift`).
+    /// Not public: on in every parse; tests turn it off to compare the two paths.
     var skipsUnreadObjects = true
 
     /// Creates parse options.

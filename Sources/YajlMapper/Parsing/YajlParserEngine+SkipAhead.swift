@@ -22,7 +22,8 @@ import Darwin
 /// bytes itself with its own errors, so what is accepted and every error stay the same.
 /// Bytes above 0x7F inside strings pass, as yajl passes them with its UTF-8 check off: the
 /// engine checks every byte of the input for UTF-8 and form feeds by offset, skipped or not
-/// (``checkBehind(after:chunkEnd:)``).
+/// (``checkBehind(after:chunkEnd:)``). The validator, which reads nothing, tries the same
+/// at each object's start.
 ///
 /// The position is reached through yajl 2's handle layout (`yajl_parser.h`), which its
 /// public headers do not declare: ``handleLayoutMatches`` checks it against the loaded
