@@ -27,8 +27,8 @@ final class YajlParserEngine {
 
     // Nesting.
     private(set) var depth = 0
-    /// yajl's read position in its handle, when the capture may move it past the rest of an
-    /// object (see `YajlParserEngine+SkipAhead.swift`).
+    /// yajl's read position in its handle, when the capture or the validator may move it past
+    /// the rest of an object (see `YajlParserEngine+SkipAhead.swift`).
     private(set) var readPosition: UnsafeMutablePointer<Int>?
     /// Whether yajl is reading ``chunk`` (in ``parse(_:)``), the only bytes a skip may pass.
     private(set) var yajlReadsChunk = false
@@ -96,7 +96,9 @@ final class YajlParserEngine {
         // `yajl_double` callback. Either of yajl's checks would otherwise go unseen there.)
         cyajl_config_flag(handle, yajl_dont_validate_strings, 1)
         cyajl_config_flag(handle, yajl_allow_multiple_values, options.allowMultipleValues ? 1 : 0)
-        readPosition = (sink == nil || sink is CaptureSink) && options.skipsUnreadObjects ? Self.readPosition(of: handle, callbacks: callbacks, context: context) : nil
+        if (sink == nil || sink is CaptureSink) && options.skipsUnreadObjects {
+            readPosition = Self.readPosition(of: handle, callbacks: callbacks, context: context)
+        }
     }
 
     deinit {
