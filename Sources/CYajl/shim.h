@@ -261,24 +261,23 @@ static inline ptrdiff_t cyajl_skip_number(const uint8_t *p, size_t n, size_t i) 
     return (ptrdiff_t)i;
 }
 
-/* The rest of the object open around p[0]: `at_start` when p is just after its `{`, else just
-   after one of its values. Returns the index of the `}` that closes it, or -1 when that brace
-   is not within the n bytes, or anything before it is not plain JSON (white space other than
-   space, tab, line feed and carriage return, a comment, an error), or containers nest more
-   than `max_nesting` levels (at most 64) inside it. On -1 nothing was decided: yajl reads
-   those bytes itself, with its own errors. */
-static inline ptrdiff_t cyajl_skip_rest_of_object(const uint8_t *p, size_t n, int at_start, size_t max_nesting) {
-    uint64_t arrays = 0;    /* bit d - 1: the container open at nesting d (1 = the first inside) is an array */
-    size_t depth = 0;       /* containers open inside the object */
-    size_t i = 0;
+/* From p[i], at a value or the white space before it: the index just after the value, or
+   -1 - (where the scan stopped) when the value does not end within the n bytes, or holds
+   anything that is not plain JSON (white space other than space, tab, line feed and
+   carriage return, a comment, an error), or containers nest more than `max_nesting` levels
+   (at most 64). */
+static inline ptrdiff_t cyajl_skip_value(const uint8_t *p, size_t n, size_t i, size_t max_nesting) {
+    uint64_t arrays = 0;    /* bit d - 1: the container open at nesting d is an array */
+    size_t depth = 0;       /* containers open inside the value */
     ptrdiff_t next;
     if (max_nesting > 64) max_nesting = 64;
-    if (at_start) goto object_first;
+    goto value;
 
 after_value:
+    if (depth == 0) return (ptrdiff_t)i;
     while (i < n && cyajl_is_json_space(p[i])) i++;
     if (i >= n) goto stop;
-    if (depth > 0 && ((arrays >> (depth - 1)) & 1)) {
+    if ((arrays >> (depth - 1)) & 1) {
         if (p[i] == ',') { i++; goto value; }
         if (p[i] != ']') goto stop;
         depth--; i++;
@@ -286,18 +285,13 @@ after_value:
     }
     if (p[i] == ',') { i++; goto key; }
     if (p[i] != '}') goto stop;
-    if (depth == 0) return (ptrdiff_t)i;
     depth--; i++;
     goto after_value;
 
 object_first:
     while (i < n && cyajl_is_json_space(p[i])) i++;
     if (i >= n) goto stop;
-    if (p[i] == '}') {
-        if (depth == 0) return (ptrdiff_t)i;
-        depth--; i++;
-        goto after_value;
-    }
+    if (p[i] == '}') { depth--; i++; goto after_value; }
 key:
     while (i < n && cyajl_is_json_space(p[i])) i++;
     if (i >= n || p[i] != '"') goto stop;
@@ -348,6 +342,117 @@ value:
     }
 stop:
     return -1 - (ptrdiff_t)(i < n ? i : n);
+}
+
+/* The keys a mapping reads in an object, as the member skip checks them: a 1,024-slot filter
+   (0: no listed key has that slot; k > 0: key k - 1 is the only one; -1: several), each key's
+   bytes and length. */
+struct cyajl_listed_keys {
+    const int8_t *slots;
+    const uint8_t *const *bytes;
+    const size_t *lengths;
+    size_t count;
+};
+
+/* A key's filter slot: its length and first, middle and last bytes mixed by one
+   multiplication, the top ten bits (the same as PlanNode.slot in Swift). */
+static inline size_t cyajl_key_slot(const uint8_t *k, size_t length) {
+    if (length == 0) return 0;
+    uint64_t mixed = (uint64_t)k[0] | (uint64_t)k[length - 1] << 8 | (uint64_t)k[length >> 1] << 16
+        | (uint64_t)(uint32_t)length << 24;
+    return (size_t)((mixed * 0x9E3779B97F4A7C15ULL) >> 54);
+}
+
+/* Whether the key is listed and not yet read (bit i of `seen`: listed key i was read, its
+   first value counts). */
+static inline int cyajl_reads_key(const struct cyajl_listed_keys *keys, uint64_t seen, const uint8_t *k, size_t length) {
+    if (keys == NULL) return 0;
+    int slot = keys->slots[cyajl_key_slot(k, length)];
+    if (slot == 0) return 0;
+    size_t first = slot > 0 ? (size_t)slot - 1 : 0, end = slot > 0 ? (size_t)slot : keys->count;
+    for (size_t j = first; j < end; j++) {
+        if (keys->lengths[j] == length && __builtin_memcmp(keys->bytes[j], k, length) == 0) {
+            return j >= 63 || !((seen >> j) & 1);
+        }
+    }
+    return 0;
+}
+
+/* Passing over the members of an open object that a mapping does not read.
+
+   yajl reads each token from its handle's read position (what yajl_get_bytes_consumed
+   returns), again after every callback. A callback can move that position past members it
+   does not want, once the bytes are checked here to be plain JSON that yajl would accept.
+   The position must then be one where yajl's parser state (yajl_parser.c) reads on as if it
+   had read the members itself:
+   - `at_start` (p just after the object's `{`, state map_start): a key's opening quote, or
+     a `}` that follows a value;
+   - otherwise (p just after a member's value, state map_got_val): a `,` before a member,
+     or the `}`.
+   Members are passed over up to the first one whose key `keys` lists and `seen` has not
+   marked, or whose key holds an escape (the capture decides on those): the function returns
+   that member's start (its key's quote at the start, else its comma). It returns the index
+   of the closing brace when every member is passed over. When the scan meets anything else
+   (an error, a comment, a form feed, the end of the n bytes, nesting beyond `max_nesting`),
+   it returns the start of the member it was in (0 when none), so yajl reads that member
+   itself with its own errors, and sets `*stopped` to where the scan stopped (else -1). */
+static inline ptrdiff_t cyajl_skip_members(const uint8_t *p, size_t n, int at_start, size_t max_nesting,
+                                           const struct cyajl_listed_keys *keys, uint64_t seen, ptrdiff_t *stopped) {
+    size_t i = 0, member = 0;
+    ptrdiff_t next;
+    *stopped = -1;
+    if (!at_start) goto after_value;
+    while (i < n && cyajl_is_json_space(p[i])) i++;
+    if (i < n && p[i] == '}') return (ptrdiff_t)i;
+    goto key;
+
+after_value:
+    while (i < n && cyajl_is_json_space(p[i])) i++;
+    if (i >= n) goto stop;
+    if (p[i] == '}') return (ptrdiff_t)i;
+    if (p[i] != ',') goto stop;
+    if (!at_start) member = i;
+    i++;
+    while (i < n && cyajl_is_json_space(p[i])) i++;
+key:
+    if (i >= n || p[i] != '"') goto stop;
+    if (at_start) member = i;
+    {
+        size_t end = cyajl_string_special(p, n, i + 1, CYAJL_HAS_SSE2);
+        if (end >= n) goto stop;
+        if (p[end] == '"') {
+            if (cyajl_reads_key(keys, seen, p + i + 1, end - i - 1)) return (ptrdiff_t)member;
+            i = end + 1;
+        } else if (keys != NULL && p[end] == '\\') {
+            /* A key with an escape: yajl decodes it and the capture decides. */
+            return (ptrdiff_t)member;
+        } else {
+            next = cyajl_skip_string(p, n, i + 1);
+            if (next < 0) goto stop;
+            i = (size_t)next;
+        }
+    }
+    while (i < n && cyajl_is_json_space(p[i])) i++;
+    if (i >= n || p[i] != ':') goto stop;
+    next = cyajl_skip_value(p, n, i + 1, max_nesting);
+    if (next < 0) {
+        i = (size_t)(-1 - next);
+        goto stop;
+    }
+    i = (size_t)next;
+    goto after_value;
+
+stop:
+    *stopped = (ptrdiff_t)(i < n ? i : n);
+    return (ptrdiff_t)member;
+}
+
+/* The rest of the object open around p[0], as cyajl_skip_members reads it with no key listed:
+   the index of its closing `}`, or -1 - (where the scan stopped). */
+static inline ptrdiff_t cyajl_skip_rest_of_object(const uint8_t *p, size_t n, int at_start, size_t max_nesting) {
+    ptrdiff_t stopped;
+    ptrdiff_t end = cyajl_skip_members(p, n, at_start, max_nesting, NULL, 0, &stopped);
+    return stopped < 0 ? end : -1 - stopped;
 }
 
 #endif

@@ -24,6 +24,45 @@ struct SkipNothingPage: Mappable, Equatable {
     mutating func mapping(map: Map) { items <- map["items"] }
 }
 
+/// Reads keys spread through a search item: before, between and after the ones it skips,
+/// late ones, keys of the tails the tests put after `description` (`a`, `x`, `y`), and a
+/// path into the owner past `avatar_url`.
+struct SpreadRepository: Mappable {
+    var name: String?
+    var ownerLogin: String?
+    var siteAdmin: Bool?
+    var stars: Int?
+    var size: Int?
+    var homepage: String?
+    var a: Int?
+    var x: [Int]?
+    var y: Int?
+    var license: String?
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        name <- map["name"]
+        stars <- map["stargazers_count"]
+        ownerLogin <- map["owner.login"]
+        siteAdmin <- map["owner.site_admin"]
+        size <- map["size"]
+        homepage <- map["homepage"]
+        a <- map["a"]
+        x <- map["x"]
+        y <- map["y"]
+        license <- map["license.spdx_id"]
+    }
+}
+
+struct SpreadPage: Mappable {
+    var total: Int?
+    var items: [SpreadRepository]?
+    init?(map: Map) {}
+    mutating func mapping(map: Map) {
+        items <- map["items"]
+        total <- map["total_count"]
+    }
+}
+
 /// What a mapping gave, compared as text (models, problems, errors).
 enum SkipOutcome: Equatable, CustomStringConvertible {
     case mapped(String, problems: [String])
@@ -128,24 +167,38 @@ enum SkipAhead {
         return skipped
     }
 
-    /// Maps `bytes` every way with the skip on and off; records each difference. Returns how
-    /// many objects the one-shot lenient mapping skipped.
+    /// Maps `bytes` every way with the skip on and off, with the seed model (which reads the
+    /// first keys of each object) and with ``SpreadRepository`` (which reads keys before,
+    /// between and after the skipped ones); records each difference. Returns how many objects
+    /// the seed model's one-shot lenient mapping skipped.
     @discardableResult
     static func compare(_ bytes: [UInt8], _ what: String, options: JSONParseOptions = JSONParseOptions(),
                         chunks: [Int] = [1, 7, 64, 4096], sourceLocation: SourceLocation = #_sourceLocation) -> Int {
-        var skipped = 0
         compareValidation(bytes, what, options: options, chunks: [nil] + chunks, sourceLocation: sourceLocation)
+        compare(SpreadPage.self, SpreadRepository.self, bytes, what + " (spread model)", options: options, chunks: chunks,
+                sourceLocation: sourceLocation)
+        return compare(GitHubRepositories.self, GitHubRepository.self, bytes, what, options: options, chunks: chunks,
+                       sourceLocation: sourceLocation)
+    }
+
+    /// Maps `bytes` with `Page` at once and its `items` streamed as `Item`, with the skip on
+    /// and off; records each difference. Returns how many objects the lenient mapping skipped.
+    @discardableResult
+    static func compare<Page: BaseMappable, Item: BaseMappable>(
+        _: Page.Type, _: Item.Type, _ bytes: [UInt8], _ what: String, options: JSONParseOptions = JSONParseOptions(),
+        chunks: [Int] = [1, 7, 64, 4096], sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+        var skipped = 0
         for strict in [false, true] {
-            let (on, count) = whole(GitHubRepositories.self, bytes, skip: true, strict: strict, options: options)
-            let (off, none) = whole(GitHubRepositories.self, bytes, skip: false, strict: strict, options: options)
+            let (on, count) = whole(Page.self, bytes, skip: true, strict: strict, options: options)
+            let (off, none) = whole(Page.self, bytes, skip: false, strict: strict, options: options)
             if on != off {
                 Issue.record("\(what), strict \(strict): skipping gave \(on), not \(off)", sourceLocation: sourceLocation)
             }
             #expect(none == 0, sourceLocation: sourceLocation)
             if !strict { skipped = count }
             for chunk in chunks {
-                let (on, _) = stream(GitHubRepository.self, bytes, chunk: chunk, skip: true, strict: strict, options: options)
-                let (off, _) = stream(GitHubRepository.self, bytes, chunk: chunk, skip: false, strict: strict, options: options)
+                let (on, _) = stream(Item.self, bytes, chunk: chunk, skip: true, strict: strict, options: options)
+                let (off, _) = stream(Item.self, bytes, chunk: chunk, skip: false, strict: strict, options: options)
                 if on != off {
                     Issue.record("\(what), streamed in chunks of \(chunk), strict \(strict): skipping gave \(on), not \(off)",
                                  sourceLocation: sourceLocation)
@@ -455,5 +508,125 @@ struct SkipScanTests {
             if expected >= 0 { ended += 1 }
         }
         #expect(ended > 15_000)
+    }
+}
+
+/// A page with every object's keys in another order, and some members given twice.
+enum ShuffledPage {
+    /// `value` with each object's members shuffled; with `repeats`, about one object in
+    /// three gets one of its members again, later, with another value.
+    static func shuffled(_ value: JSON, _ random: inout TestRandom, repeats: Bool) -> JSON {
+        switch value {
+        case .array(let elements):
+            return .array(elements.map { shuffled($0, &random, repeats: repeats) })
+        case .object(let object):
+            var members = Array(zip(object.keys, object.values.map { shuffled($0, &random, repeats: repeats) }))
+            random.shuffle(&members)
+            if repeats, !members.isEmpty, random.percent(33) {
+                let again = members[random.below(members.count)].0
+                members.insert((again, .string("again")), at: members.count - random.below(min(members.count, 3)))
+            }
+            return .object(JSONObject(members))
+        default:
+            return value
+        }
+    }
+
+    static func bytes(of url: URL, seed: UInt64, repeats: Bool) throws -> [UInt8] {
+        var random = TestRandom(state: seed)
+        let page = try JSON(parsing: Array(try Data(contentsOf: url)))
+        return Array(shuffled(page, &random, repeats: repeats).rawString(pretty: seed % 2 == 0)!.utf8)
+    }
+}
+
+@Suite("Skipping the members a mapping does not read")
+struct MemberSkipTests {
+    static let generated = Corpus.packageRoot.appendingPathComponent("Fixtures/github/search/generated-100.json")
+
+    /// The listed keys of a table, for calling the scan directly.
+    final class Listed {
+        let node = PlanNode()
+        init(_ names: [String]) { for name in names { node.set(name, .value) } }
+        /// `cyajl_skip_members` on `text`: where yajl would be moved, and where a scan stopped.
+        func scan(_ text: String, atStart: Bool, seen: UInt64 = 0) -> (move: Int, stopped: Int) {
+            var stopped = -2
+            let move = Array(text.utf8).withUnsafeBufferPointer {
+                cyajl_skip_members($0.baseAddress, $0.count, atStart ? 1 : 0, 512, node.listedKeys, seen, &stopped)
+            }
+            return (move, stopped)
+        }
+    }
+
+    @Test func theScanStopsAtTheFirstListedMemberOrTheBrace() {
+        let listed = Listed(["id", "stargazers_count"])
+        // From an object's start: to a listed key's quote, or to the brace.
+        #expect(listed.scan(#" "a": 1, "b": [1, {"id": 2}], "id": 3}"#, atStart: true) == (30, -1))
+        #expect(listed.scan(#" "id": 3}"#, atStart: true) == (1, -1))
+        #expect(listed.scan(#" "a": "x", "b": null }"#, atStart: true) == (21, -1))
+        #expect(listed.scan(#"}"#, atStart: true) == (0, -1))
+        // After a value: to the comma before a listed key, or to the brace.
+        #expect(listed.scan(#", "a": true, "stargazers_count": 4}"#, atStart: false) == (11, -1))
+        #expect(listed.scan(#" , "a": false }"#, atStart: false) == (14, -1))
+        // A listed key already read is passed over: its first value counts.
+        #expect(listed.scan(#", "id": 5, "a": 1}"#, atStart: false, seen: 1) == (17, -1))
+        // A key with an escape is left to yajl and the capture.
+        #expect(listed.scan(#", "a": 1, "\u0069d": 2}"#, atStart: false) == (8, -1))
+        #expect(listed.scan(#" "\n": 1}"#, atStart: true) == (1, -1))
+    }
+
+    @Test func anythingElseLeavesTheMemberItWasInToYajl() {
+        let listed = Listed(["id"])
+        // The member that holds the error starts at its key (at the start) or its comma.
+        #expect(listed.scan(#" "a": 1, "b": [1,], "id": 2}"#, atStart: true) == (9, 17))
+        #expect(listed.scan(#", "a": 1, "b": 01}"#, atStart: false) == (8, 15))
+        #expect(listed.scan(#" "a": 1,}"#, atStart: true) == (1, 8))
+        #expect(listed.scan(#", "a": 1 /* c */}"#, atStart: false) == (0, 9))
+        #expect(listed.scan("\u{0C}\"a\": 1}", atStart: true) == (0, 0))
+        // The end of the bytes before the brace (the scan stops at the token it could not end).
+        #expect(listed.scan(#", "a": 1, "b": "cut"#, atStart: false) == (8, 15))
+        // With no key listed (nothing more is read), a key's escape is passed over too.
+        let rest = Array(#", "\u0061": 1}"#.utf8)
+        #expect(rest.withUnsafeBufferPointer { cyajl_skip_rest_of_object($0.baseAddress, $0.count, 0, 512) } == rest.count - 1)
+    }
+
+    @Test func shuffledPagesWithRepeatedKeysMapTheSame() throws {
+        for seed in [1, 2, 3] as [UInt64] {
+            let bytes = try ShuffledPage.bytes(of: Self.generated, seed: seed, repeats: true)
+            SkipAhead.compare(bytes, "generated-100 shuffled, seed \(seed)", chunks: seed == 1 ? [64, 4096] : [4096])
+        }
+    }
+
+    @Test func aModelThatReadsLateKeysPassesOverTheRestInEachItem() throws {
+        for bytes in [Array(try Data(contentsOf: Self.generated)), try ShuffledPage.bytes(of: Self.generated, seed: 5, repeats: false)] {
+            let session = try bytes.withUnsafeBytes { try Mapper<SpreadPage>(strict: false).mapResult(bytes: $0) }
+            #expect(session.value?.items?.count == 100)
+            // Each item's members before, between and after the ones read, and the owner's
+            // and the license's: yajl reads only the listed members.
+            #expect(session.membersSkipped >= 300)
+        }
+    }
+
+    @Test func randomDamageAnywhereInShuffledItems() throws {
+        var random = TestRandom(state: 0xD0_5EED)
+        let page = try ShuffledPage.bytes(of: Self.generated, seed: 7, repeats: true)
+        // Two items of the shuffled page, as a page of their own.
+        let value = try JSON(parsing: page)
+        let items = Array(value["items"].arrayValue.prefix(2))
+        let base = Array(JSON.object(JSONObject([("total_count", .number(JSONNumber(2))), ("items", .array(items))]))
+            .rawString(pretty: false)!.utf8)
+        let bytesToPut: [UInt8] = Array("\"\\{}[],:0-e.tn u/*".utf8) + [0x0A, 0x09, 0x0B, 0x0C, 0x00, 0x1F, 0x80, 0xC3, 0xFF]
+        for round in 0..<300 {
+            var bytes = base
+            for _ in 0...random.below(3) {
+                let at = 20 + random.below(bytes.count - 20)
+                switch random.below(3) {
+                case 0: bytes[at] = random.pick(bytesToPut)
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(random.pick(bytesToPut), at: at)
+                }
+            }
+            SkipAhead.compare(bytes, "damaged shuffled page \(round): \(String(decoding: bytes, as: UTF8.self).debugDescription)",
+                              chunks: [round % 2 == 0 ? 4096 : 61])
+        }
     }
 }

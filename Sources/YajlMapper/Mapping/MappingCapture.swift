@@ -351,12 +351,18 @@ struct MappingCapture: JSONEventHandler {
         // of this object is read, so its remaining keys need not be delivered at all, and
         // yajl need not read them when they are plain JSON up to the object's end (see
         // `YajlParserEngine+SkipAhead.swift`).
-        let complete = topObject.unsafelyUnwrapped.node.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.completeMask }
+        let node = topObject.unsafelyUnwrapped.node.unsafelyUnwrapped
+        let complete = node._withUnsafeGuaranteedRef { $0.completeMask }
         if let complete, seen.last & complete == complete {
             keysDoneDepth = frames.count
             callbackContext?.pointee.setKeyEvents(false)
             _ = engine?._withUnsafeGuaranteedRef { $0.skipRestOfObject(atStart: atStart) }
+            return
         }
+        // Otherwise yajl is moved past the members up to the next listed key not yet read
+        // (a repeat is passed over: the first value counts), wherever the keys are.
+        let listed = node._withUnsafeGuaranteedRef { UnsafePointer($0.listedKeys) }
+        _ = engine?._withUnsafeGuaranteedRef { $0.skipMembers(atStart: atStart, listed: listed, seen: seen.last & ~Self.repeatBit) }
     }
 
     /// Whether ``key(_:)`` would read or keep this key, rather than skip it with its value.

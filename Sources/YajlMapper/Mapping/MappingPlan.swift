@@ -1,3 +1,4 @@
+import CYajl
 import Foundation
 import Synchronization
 
@@ -164,13 +165,26 @@ final class PlanNode: @unchecked Sendable {
         keepsOthers || keyCount > 62 ? nil : (1 << UInt64(keyCount)) - 1
     }
 
+    /// The listed keys as the parser's member skip reads them (filter, bytes, lengths): the
+    /// members of a sparse object that it does not name are passed over unread (see
+    /// `YajlParserEngine.skipMembers(atStart:listed:seen:)`).
+    let listedKeys: UnsafeMutablePointer<cyajl_listed_keys> = .allocate(capacity: 1)
+    @exclusivity(unchecked) private var keyBytes: UnsafeMutablePointer<UnsafePointer<UInt8>?> = .allocate(capacity: 1)
+    @exclusivity(unchecked) private var keyLengths: UnsafeMutablePointer<Int> = .allocate(capacity: 1)
+
     init(keepsOthers: Bool = false) {
         self.keepsOthers = keepsOthers
         slots = .allocate(capacity: Self.slotCount)
         slots.initialize(repeating: 0, count: Self.slotCount)
+        listedKeys.initialize(to: cyajl_listed_keys(slots: UnsafePointer(slots), bytes: UnsafePointer(keyBytes),
+                                                    lengths: UnsafePointer(keyLengths), count: 0))
     }
 
     deinit {
+        for i in 0..<keyCount { keyBytes[i]?.deallocate() }
+        keyBytes.deallocate()
+        keyLengths.deallocate()
+        listedKeys.deallocate()
         slots.deallocate()
         tails.deallocate()
         keyInfo.deinitialize(count: keyCount)
@@ -265,7 +279,21 @@ final class PlanNode: @unchecked Sendable {
                                                       tailStart: tailsCount, fixedRule: rule, model: model))
             keyInfo.deallocate()
             keyInfo = infos
+            let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+            copy.initialize(from: bytes, count: bytes.count)
+            let grownBytes = UnsafeMutablePointer<UnsafePointer<UInt8>?>.allocate(capacity: keyCount + 1)
+            grownBytes.moveInitialize(from: keyBytes, count: keyCount)
+            (grownBytes + keyCount).initialize(to: UnsafePointer(copy))
+            keyBytes.deallocate()
+            keyBytes = grownBytes
+            let grownLengths = UnsafeMutablePointer<Int>.allocate(capacity: keyCount + 1)
+            grownLengths.moveInitialize(from: keyLengths, count: keyCount)
+            (grownLengths + keyCount).initialize(to: bytes.count)
+            keyLengths.deallocate()
+            keyLengths = grownLengths
             keyCount += 1
+            listedKeys.pointee = cyajl_listed_keys(slots: UnsafePointer(slots), bytes: UnsafePointer(keyBytes),
+                                                   lengths: UnsafePointer(keyLengths), count: keyCount)
             tailsCount += tail.count
             entries.append(entry)
             let slot = bytes.withUnsafeBytes { Self.slot($0) }

@@ -8,6 +8,8 @@ public struct MappingResult<Value> {
     public var problems: [MappingProblem]
     /// How many objects yajl skipped the rest of (for tests and measurements).
     var objectsSkipped = 0
+    /// How many times yajl was moved past members (for tests and measurements).
+    var membersSkipped = 0
 }
 
 /// The one engine behind every entry point: bytes → events → a sparse tree kept by the
@@ -118,13 +120,15 @@ struct MappingRun<Value> {
         try parser.feed(bytes)
         try parser.finish()
         session.objectsSkipped += parser.engine.objectsSkipped
+        session.membersSkipped += parser.engine.skipsMade
         return (parser.handler.documents.first ?? .null, parser.handler.offsets, parser.engine.textStart)
     }
 
     private func finish(_ value: Value?, _ session: MappingSession) throws -> MappingResult<Value> {
         let problems = session.takeProblems()
         if strict && !problems.isEmpty { throw MappingError(problems: problems) }
-        return MappingResult(value: value, problems: problems, objectsSkipped: session.objectsSkipped)
+        return MappingResult(value: value, problems: problems, objectsSkipped: session.objectsSkipped,
+                             membersSkipped: session.membersSkipped)
     }
 }
 

@@ -27,6 +27,8 @@ final class MappingSession {
     @exclusivity(unchecked) private(set) var problems: [MappingProblem] = []
     /// How many objects yajl skipped the rest of, in the parses of this session.
     var objectsSkipped = 0
+    /// How many times yajl was moved past members, in the parses of this session.
+    var membersSkipped = 0
     /// The plan each type was first seen with in this session, after the first few (see
     /// ``plan(for:)``).
     @exclusivity(unchecked) var plans: [ObjectIdentifier: TypePlan?] = [:]

@@ -64,29 +64,40 @@ extension YajlParserEngine {
         return UnsafeMutableRawPointer(cyajl_read_position(handle)).assumingMemoryBound(to: Int.self)
     }
 
-    /// From a callback of the capture or the validator: moves yajl to the closing brace of
-    /// the innermost open object, when the bytes before it are plain JSON (see above).
+    /// From a callback of the capture or the validator: moves yajl past the members of the
+    /// innermost open object that `listed` does not name (or `seen` marks as read), up to the
+    /// first one it names, or to the object's closing brace, as far as the bytes are plain
+    /// JSON (see `cyajl_skip_members` in `shim.h`). `listed` `nil`: no member is read.
     /// `atStart`: the callback is the object's start, rather than the end of one of its
     /// values. Returns whether yajl was moved.
     @discardableResult
-    func skipRestOfObject(atStart: Bool) -> Bool {
+    func skipMembers(atStart: Bool, listed: UnsafePointer<cyajl_listed_keys>?, seen: UInt64) -> Bool {
         guard yajlReadsChunk, let position = readPosition, let base = chunk.baseAddress else { return false }
         let at = position.pointee
         guard at < chunk.count, bytesBefore + at >= skipBlockedUntil else { return false }
         let nesting = options.maxDepth - depth
         guard nesting >= 0 else { return false }
-        let brace = cyajl_skip_rest_of_object(base.assumingMemoryBound(to: UInt8.self) + at, chunk.count - at,
-                                              atStart ? 1 : 0, nesting)
-        guard brace >= 0 else {
-            // No object starting before the point where the scan stopped is scanned again:
-            // each byte is scanned at most once, however deep the object that holds an error.
-            skipBlockedUntil = bytesBefore + at + (-1 - brace)
-            bytesScannedForSkips += -1 - brace
-            return false
+        var stopped = -1
+        let move = cyajl_skip_members(base.assumingMemoryBound(to: UInt8.self) + at, chunk.count - at,
+                                      atStart ? 1 : 0, nesting, listed, seen, &stopped)
+        if stopped >= 0 {
+            // No scan starts again before the point where this one stopped: each byte is
+            // scanned at most once, however deep the object that holds an error.
+            skipBlockedUntil = bytesBefore + at + stopped
+            bytesScannedForSkips += stopped
+        } else {
+            bytesScannedForSkips += move
         }
-        bytesScannedForSkips += brace
-        position.pointee = at + brace
-        objectsSkipped += 1
+        if stopped < 0, chunk[at + move] == UInt8(ascii: "}") { objectsSkipped += 1 }
+        guard move > 0 else { return false }
+        position.pointee = at + move
+        skipsMade += 1
         return true
+    }
+
+    /// ``skipMembers(atStart:listed:seen:)`` for an object of which nothing more is read.
+    @discardableResult
+    func skipRestOfObject(atStart: Bool) -> Bool {
+        skipMembers(atStart: atStart, listed: nil, seen: 0)
     }
 }

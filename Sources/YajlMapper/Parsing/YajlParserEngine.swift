@@ -32,8 +32,10 @@ final class YajlParserEngine {
     private(set) var readPosition: UnsafeMutablePointer<Int>?
     /// Whether yajl is reading ``chunk`` (in ``parse(_:)``), the only bytes a skip may pass.
     private(set) var yajlReadsChunk = false
-    /// How many times the rest of an object was skipped (for tests and measurements).
+    /// How many scans reached the closing brace of their object (for tests and measurements).
     var objectsSkipped = 0
+    /// How many times yajl was moved past members (for tests and measurements).
+    var skipsMade = 0
     /// Where the last scan that could not skip stopped (an absolute offset): no skip is
     /// tried again before it.
     var skipBlockedUntil = 0
