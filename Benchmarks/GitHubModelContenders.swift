@@ -8,8 +8,8 @@ import YajlMapper
 /// The two rows of the speed check.
 func githubModelContenders() -> [Contender] {
     [
-        Contender(name: "YajlMapper GitHub model", run: yajlMapperGitHubModel),
-        Contender(name: "JSONDecoder GitHub model", run: foundationGitHubModel),
+        Contender(name: "YajlMapper GitHub model", applies: PayloadFamily.github.contains, run: yajlMapperGitHubModel),
+        Contender(name: "JSONDecoder GitHub model", applies: PayloadFamily.github.contains, run: foundationGitHubModel),
     ]
 }
 

@@ -48,7 +48,18 @@ struct Payload {
 /// result, which goes to the black hole.
 struct Contender {
     let name: String
+    /// Whether the contender reads a payload of this name (a model made for one shape of
+    /// document is not run on the others).
+    let applies: (String) -> Bool
     let run: (Payload) throws -> Int
+
+    /// A contender; by default it applies to every payload.
+    init(name: String, applies: @escaping (String) -> Bool = { _ in true },
+         run: @escaping (Payload) throws -> Int) {
+        self.name = name
+        self.applies = applies
+        self.run = run
+    }
 }
 
 /// The timings of one contender on one payload.

@@ -18,7 +18,7 @@ struct SpeedTarget {
     let suffix: String
 }
 
-/// The targets of the mapping engine (seed model) and of the GitHub models.
+/// The targets of the mapping engine (seed model), of the GitHub models and of the model pairs.
 let speedTargets: [SpeedTarget] = [
     SpeedTarget(title: "seed model vs JSONDecoder, 30 items", payload: "generated-30",
                 contender: "YajlMapper seed model", reference: decoderName, minimum: 3.0, suffix: "x"),
@@ -30,6 +30,20 @@ let speedTargets: [SpeedTarget] = [
                 contender: "YajlMapper GitHub model", reference: "JSONDecoder GitHub model", minimum: 2.0, suffix: "x"),
     SpeedTarget(title: "GitHub model vs JSONDecoder (.iso8601), 100 items", payload: "generated-100",
                 contender: "YajlMapper GitHub model", reference: "JSONDecoder GitHub model", minimum: 2.0, suffix: "x"),
+    SpeedTarget(title: "listing model vs JSONDecoder (.iso8601), 100 items", payload: "generated-100",
+                contender: "YajlMapper listing model", reference: "JSONDecoder listing model", minimum: 4.5, suffix: "x"),
+    SpeedTarget(title: "listing model vs JSONDecoder, 100 shuffled items", payload: "shuffled-100",
+                contender: "YajlMapper listing model", reference: "JSONDecoder listing model", minimum: 4.0, suffix: "x"),
+    SpeedTarget(title: "seed+2 model vs JSONDecoder, 100 items", payload: "generated-100",
+                contender: "YajlMapper seed+2 model", reference: "JSONDecoder seed+2 model", minimum: 5.0, suffix: "x"),
+    SpeedTarget(title: "seed+2 model vs JSONDecoder, 30 items", payload: "generated-30",
+                contender: "YajlMapper seed+2 model", reference: "JSONDecoder seed+2 model", minimum: 5.5, suffix: "x"),
+    SpeedTarget(title: "twitter model vs JSONDecoder, twitter.json", payload: "standard/twitter",
+                contender: "YajlMapper twitter model", reference: "JSONDecoder twitter model", minimum: 3.5, suffix: "x"),
+    SpeedTarget(title: "citm model vs JSONDecoder, citm_catalog.json", payload: "standard/citm_catalog",
+                contender: "YajlMapper citm model", reference: "JSONDecoder citm model", minimum: 3.2, suffix: "x"),
+    SpeedTarget(title: "canada model vs JSONDecoder, canada.json", payload: "standard/canada",
+                contender: "YajlMapper canada model", reference: "JSONDecoder canada model", minimum: 2.5, suffix: "x"),
 ]
 
 /// The peak memory allowed while streaming the 20,000-item page element by element.

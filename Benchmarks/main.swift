@@ -5,6 +5,8 @@
 // Each payload is parsed by every contender in the same process, runs interleaved
 // round-robin. A filter naming contenders keeps those contenders; one naming payloads keeps
 // those payloads (`Benchmarks generated-100 "seed model"`: one payload, two contenders).
+// A contender made for one shape of document runs only on payloads of that shape (see
+// PayloadFamily); before the timings, each model read both ways is compared with `==`.
 // Environment: BENCH_RUNS, BENCH_WARMUP, BENCH_SAMPLE_MB, YAJLMAPPER_CORPUS (a folder of .json files).
 
 import Foundation
@@ -36,17 +38,23 @@ struct Options {
 func usage() -> String {
     """
     usage: Benchmarks [filter...] [--runs N] [--warmup N] [--sample-mb N] [--json] [--check]
-           Benchmarks --generate N [--pretty]
+           Benchmarks --generate N [--pretty] [--shuffled]
            Benchmarks --stream FILE
       filter        run only the contenders, or only the payloads, whose names contain one of
-                    these texts (contender and payload filters combine)
+                    these texts (contender and payload filters combine); payloads:
+                    generated-30, -100, -1000, -20000, shuffled-30, -100 (keys reordered),
+                    corpus/<file> (../shared/corpus/github), standard/twitter,
+                    standard/citm_catalog, standard/canada (../shared/corpus/standard).
+                    A model made for one shape of document runs only on payloads of that
+                    shape; each model read both ways is compared with == before timing
       --runs N      timed runs per payload (default 7; 3 for payloads over 50 MB)
       --warmup N    untimed rounds first (default 1)
       --sample-mb N each timed run parses at least N MB, repeating small payloads (default 16)
-      --json        print results as JSON on stdout (tables go to stderr)
+      --json        print results (and the equality checks) as JSON on stdout (tables go to stderr)
       --check       exit with status 1 when one of the speed targets checked is not met
                     (the targets table is printed after every run that covers one)
-      --generate N [--pretty]  write the generated N-item payload (seed 1) to stdout and exit
+      --generate N [--pretty] [--shuffled]  write the generated N-item payload (seed 1) to
+                    stdout and exit; --shuffled writes it with its keys shuffled (shuffled-N)
       --stream FILE  map FILE's items one at a time (seed model) and print the peak memory
                     against its target (under 32 MiB for the 20,000-item page)
     """
@@ -76,9 +84,17 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--generate":
             // Writes a generated payload to stdout and exits (to check it with json_verify etc.).
             let count = number(after: argument)
-            let pretty = rest.first == "--pretty"
+            let flags = Set(rest.prefix { $0 == "--pretty" || $0 == "--shuffled" })
             let out = FileHandle.standardOutput
-            try? SearchPayloadGenerator(seed: 1).write(items: count, pretty: pretty, to: out)
+            if flags.contains("--shuffled") {
+                // The shuffled-N payload (compact, as timed; --pretty lays it out).
+                let bytes = SearchPayloadGenerator(seed: 1).generate(items: count)
+                guard let shuffled = try? shuffledKeys(bytes, pretty: flags.contains("--pretty"))
+                else { fail("the generated payload did not parse") }
+                out.write(Data(shuffled))
+            } else {
+                try? SearchPayloadGenerator(seed: 1).write(items: count, pretty: flags.contains("--pretty"), to: out)
+            }
             exit(0)
         case "--stream":
             // Streams the items of a search page file with the seed model and reports peak memory.
@@ -145,58 +161,6 @@ let configuration = "release"
 let machineLine = "machine: \(cpuModel()), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
     + "\(compilerVersion()), \(configuration) build"
 
-// MARK: Payloads
-
-/// Finds `../shared/corpus/github` from the current directory or the executable's folders.
-func corpusDirectory() -> String? {
-    let fileManager = FileManager.default
-    if let given = ProcessInfo.processInfo.environment["YAJLMAPPER_CORPUS"] { return given }
-    var candidates = [fileManager.currentDirectoryPath]
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.deletingLastPathComponent()
-    for _ in 0..<6 {
-        candidates.append(folder.path)
-        folder.deleteLastPathComponent()
-    }
-    for base in candidates {
-        let path = URL(fileURLWithPath: base).appendingPathComponent("../shared/corpus/github").standardizedFileURL.path
-        var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return path }
-    }
-    return nil
-}
-
-/// Generated pages come first, then the recorded corpus, each built only when selected.
-struct PayloadSource {
-    let name: String
-    let make: () throws -> Payload
-}
-
-func payloadSources() -> [PayloadSource] {
-    var sources: [PayloadSource] = []
-    for count in [30, 100, 1_000, 20_000] {
-        let name = "generated-\(count)"
-        sources.append(PayloadSource(name: name) {
-            Payload(name: name, detail: "\(count) items, seed 1",
-                    bytes: SearchPayloadGenerator(seed: 1).generate(items: count))
-        })
-    }
-    if let corpus = corpusDirectory() {
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? [])
-            .filter { $0.hasSuffix(".json") }.sorted()
-        for file in files {
-            let name = "corpus/" + file.dropLast(5)
-            sources.append(PayloadSource(name: name) {
-                let data = try Data(contentsOf: URL(fileURLWithPath: corpus).appendingPathComponent(file))
-                return Payload(name: name, detail: "recorded", bytes: [UInt8](data))
-            })
-        }
-        if files.isEmpty { report("note: no .json files in \(corpus); corpus payloads skipped") }
-    } else {
-        report("note: ../shared/corpus/github not found; corpus payloads skipped")
-    }
-    return sources
-}
-
 // MARK: Table
 
 func pad(_ text: String, _ width: Int, right: Bool = true) -> String {
@@ -208,13 +172,14 @@ func fixed(_ value: Double, _ digits: Int) -> String {
     value.isFinite ? String(format: "%.\(digits)f", value) : "-"
 }
 
-func printTable(_ payload: Payload, runs: Int, iterations: Int, results: [Measurement]) {
+/// One payload's table; "vs JSONDecoder" divides by the `reference` contender's speed.
+func printTable(_ payload: Payload, runs: Int, iterations: Int, results: [Measurement], reference: String) {
     let megabytes = Double(payload.bytes.count) / 1e6
     report("== \(payload.name) (\(payload.detail), \(payload.bytes.count) bytes = \(fixed(megabytes, 2)) MB; "
            + "\(runs) runs x \(iterations) parses) ==")
     report(pad("contender", 26, right: false) + pad("MB/s", 9) + pad("median ms", 12) + pad("min ms", 11)
            + pad("max ms", 11) + pad("vs JSONDecoder", 16) + pad("vs ceiling", 12))
-    let decoder = results.first { $0.contender == decoderName && $0.error == nil }
+    let decoder = results.first { $0.contender == reference && $0.error == nil }
     let ceiling = results.first { $0.contender == ceilingName && $0.error == nil }
     for result in results {
         if let error = result.error {
@@ -241,18 +206,21 @@ report(debugWarning)
 #endif
 report(machineLine)
 report("timing: warm-up \(options.warmUp) round(s), contenders interleaved round-robin, median of timed runs; "
-       + "MB = 10^6 bytes; 'vs JSONDecoder' = speed-up over the seed model decode; "
+       + "MB = 10^6 bytes; 'vs JSONDecoder' = speed-up over the payload's JSONDecoder model (the seed "
+       + "model on search pages, the twitter/citm/canada model on those documents); "
        + "'vs ceiling' = fraction of yajl's empty-callback speed; both ratios are medians of "
        + "per-round ratios (each round runs every contender back to back)")
 report()
 
 let everyContender = allContenders()
+let modelPairs = allModelPairs()
 if jsonValueContender() == nil {
     report("note: 'YajlMapper JSON value' row disabled: JSON(parsing:) not wired in yet (see Contenders.swift)")
     report()
 }
 
 var jsonRecords: [[String: Any]] = []
+var equalityRecords: [[String: Any]] = []
 var targetChecks: [TargetCheck] = []
 var ranAny = false
 
@@ -275,7 +243,8 @@ for source in sources {
         sourceNames.contains(filter) ? source.name == filter : source.name.localizedCaseInsensitiveContains(filter)
     }
     if !selected { continue }
-    let contenders = selectedContenders
+    let contenders = selectedContenders.filter { $0.applies(source.name) }
+    if contenders.isEmpty { continue }
     ranAny = true
     let payload: Payload
     do {
@@ -284,12 +253,20 @@ for source in sources {
         report("note: \(source.name) skipped: \(error)")
         continue
     }
+    let contenderNames = Set(contenders.map(\.name))
+    for pair in modelPairs where pair.family.contains(payload.name)
+        && (contenderNames.contains(pair.mapper.name) || contenderNames.contains(pair.decoder.name)) {
+        let check = pair.compare(payload)
+        report(check.line)
+        equalityRecords.append(check.record)
+    }
     let large = payload.bytes.count > 50_000_000
     let runs = options.runs ?? (large ? 3 : 7)
     let iterations = max(1, options.sampleBytes / max(1, payload.bytes.count))
     let results = measureInterleaved(contenders, on: payload, warmUp: options.warmUp, runs: runs,
                                      iterations: iterations)
-    printTable(payload, runs: runs, iterations: iterations, results: results)
+    let reference = PayloadFamily(payload: payload.name).referenceDecoder ?? decoderName
+    printTable(payload, runs: runs, iterations: iterations, results: results, reference: reference)
     targetChecks += checks(for: payload.name, results: results)
     for result in results {
         var record: [String: Any] = ["payload": payload.name, "bytes": payload.bytes.count,
@@ -300,11 +277,11 @@ for source in sources {
             record["median_seconds"] = result.median
             record["samples_seconds"] = result.samples
             record["mb_per_second"] = Double(payload.bytes.count) / 1e6 / result.median
-            if let reference = results.first(where: { $0.contender == decoderName }) {
-                record["vs_json_decoder"] = result.speed(relativeTo: reference)
+            if let decoderResult = results.first(where: { $0.contender == reference }) {
+                record["vs_json_decoder"] = result.speed(relativeTo: decoderResult)
             }
-            if let reference = results.first(where: { $0.contender == ceilingName }) {
-                record["vs_ceiling"] = result.speed(relativeTo: reference)
+            if let ceilingResult = results.first(where: { $0.contender == ceilingName }) {
+                record["vs_ceiling"] = result.speed(relativeTo: ceilingResult)
             }
         }
         jsonRecords.append(record)
@@ -320,7 +297,7 @@ report(debugWarning)
 
 if options.json {
     let document: [String: Any] = ["machine": machineLine, "results": jsonRecords,
-                                   "targets": targetChecks.map(\.record)]
+                                   "equality": equalityRecords, "targets": targetChecks.map(\.record)]
     let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
     FileHandle.standardOutput.write(data)
     print()

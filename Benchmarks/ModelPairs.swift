@@ -1,0 +1,199 @@
+// Models read both ways: one type per document shape, mapped by YajlMapper and decoded by
+// JSONDecoder, so the two results compare with `==` before any timing.
+
+import Foundation
+import YajlMapper
+
+/// The shapes of document the payloads have; a model reads one of them.
+enum PayloadFamily: Equatable {
+    /// Search pages: generated-*, shuffled-*, corpus/*.
+    case github
+    case twitter
+    case citm
+    case canada
+    /// A standard document no model reads.
+    case other
+
+    /// The family of the payload of this name.
+    init(payload name: String) {
+        if name.hasPrefix("generated-") || name.hasPrefix("shuffled-") || name.hasPrefix("corpus/") {
+            self = .github
+            return
+        }
+        switch name {
+        case "standard/twitter": self = .twitter
+        case "standard/citm_catalog": self = .citm
+        case "standard/canada": self = .canada
+        default: self = .other
+        }
+    }
+
+    /// Whether the payload of this name has this shape.
+    func contains(_ payload: String) -> Bool { PayloadFamily(payload: payload) == self }
+
+    /// The contender the table's "vs JSONDecoder" column divides by on this family's payloads.
+    var referenceDecoder: String? {
+        switch self {
+        case .github: return decoderName
+        case .twitter: return "JSONDecoder twitter model"
+        case .citm: return "JSONDecoder citm model"
+        case .canada: return "JSONDecoder canada model"
+        case .other: return nil
+        }
+    }
+}
+
+/// The outcome of mapping one payload both ways.
+struct EqualityCheck {
+    let model: String
+    let payload: String
+    /// `nil` when the two values are equal; else what differs (or what failed).
+    let difference: String?
+
+    /// The line printed before the timings.
+    var line: String {
+        "values: \(model) on \(payload): " + (difference.map { "DIFFER: " + $0 } ?? "equal to JSONDecoder")
+    }
+
+    /// The check as a JSON record.
+    var record: [String: Any] {
+        var record: [String: Any] = ["model": model, "payload": payload, "equal": difference == nil]
+        if let difference { record["difference"] = difference }
+        return record
+    }
+}
+
+/// A YajlMapper model and its JSONDecoder twin: one type, read both ways.
+struct ModelPair {
+    /// As in the contenders' names: "listing model".
+    let model: String
+    let family: PayloadFamily
+    /// "YajlMapper <model>".
+    let mapper: Contender
+    /// "JSONDecoder <model>".
+    let decoder: Contender
+    /// Maps the payload both ways and compares the two values.
+    let compare: (Payload) -> EqualityCheck
+}
+
+/// The pair of contenders for `model`, applying to `family`'s payloads only.
+func modelPair<Root: Equatable>(_ model: String, _ family: PayloadFamily,
+                                map: @escaping (Payload) throws -> Root,
+                                decode: @escaping (Payload) throws -> Root,
+                                count: @escaping (Root) -> Int) -> ModelPair {
+    ModelPair(
+        model: model, family: family,
+        mapper: Contender(name: "YajlMapper \(model)", applies: family.contains) { payload in
+            let value = try map(payload)
+            blackHole(value)
+            return count(value)
+        },
+        decoder: Contender(name: "JSONDecoder \(model)", applies: family.contains) { payload in
+            let value = try decode(payload)
+            blackHole(value)
+            return count(value)
+        },
+        compare: { payload in
+            EqualityCheck(model: model, payload: payload.name, difference: compareBothWays(payload, map: map, decode: decode))
+        })
+}
+
+/// `nil` when both readings of the payload are equal, else a short description of the first
+/// difference (and how many leaf values differ).
+func compareBothWays<Root: Equatable>(_ payload: Payload, map: (Payload) throws -> Root,
+                                      decode: (Payload) throws -> Root) -> String? {
+    let mapped: Root, decoded: Root
+    do { mapped = try map(payload) } catch { return "YajlMapper threw: \(error)" }
+    do { decoded = try decode(payload) } catch { return "JSONDecoder threw: \(error)" }
+    if mapped == decoded { return nil }
+    var differ = ValueDiffer()
+    differ.compare(mapped, decoded, at: "")
+    guard let first = differ.first else { return "== is false but no differing value was found" }
+    return "\(differ.differing) of \(differ.leaves) values differ; first at \(first)"
+}
+
+/// Walks two values of one type side by side (stored properties, elements, dictionary
+/// members), counting the leaf values that differ (doubles and dates by bit pattern) and
+/// naming the first. The left value is YajlMapper's, the right one JSONDecoder's.
+struct ValueDiffer {
+    /// Leaf values compared.
+    private(set) var leaves = 0
+    /// Leaf values (or shapes: a missing value, a count) that differ.
+    private(set) var differing = 0
+    /// Where the first difference is, and the two values there.
+    private(set) var first: String?
+
+    /// Counts a difference at `path`.
+    private mutating func record(_ path: String, _ left: Any, _ right: Any) {
+        differing += 1
+        if first == nil {
+            first = (path.isEmpty ? "the root" : path) + ": \(left) (YajlMapper) vs \(right) (JSONDecoder)"
+        }
+    }
+
+    /// Compares `left` and `right`, found at `path`.
+    mutating func compare(_ left: Any, _ right: Any, at path: String) {
+        if let l = left as? Double, let r = right as? Double {
+            leaves += 1
+            if l.bitPattern != r.bitPattern { record(path, l, r) }
+            return
+        }
+        if let l = left as? Date, let r = right as? Date {
+            leaves += 1
+            let lt = l.timeIntervalSinceReferenceDate, rt = r.timeIntervalSinceReferenceDate
+            if lt.bitPattern != rt.bitPattern { record(path, lt, rt) }
+            return
+        }
+        let lm = Mirror(reflecting: left), rm = Mirror(reflecting: right)
+        switch lm.displayStyle {
+        case .optional?:
+            switch (lm.children.first, rm.children.first) {
+            case (nil, nil): leaves += 1
+            case let (l?, r?): compare(l.value, r.value, at: path)
+            case (nil, let r?): leaves += 1; record(path, "nil", r.value)
+            case (let l?, nil): leaves += 1; record(path, l.value, "nil")
+            }
+        case .collection?, .set?:
+            let l = Array(lm.children), r = Array(rm.children)
+            if l.count != r.count { record(path, "\(l.count) elements", "\(r.count)") }
+            for index in 0..<min(l.count, r.count) {
+                compare(l[index].value, r[index].value, at: path + "[\(index)]")
+            }
+        case .dictionary?:
+            let l = members(lm), r = members(rm)
+            for key in Set(l.keys).union(r.keys).sorted() {
+                switch (l[key], r[key]) {
+                case let (lv?, rv?): compare(lv, rv, at: path + "[\(key)]")
+                case (nil, _): record(path + "[\(key)]", "absent", "present")
+                case (_, nil): record(path + "[\(key)]", "present", "absent")
+                }
+            }
+        default:
+            if lm.children.isEmpty {
+                leaves += 1
+                if String(describing: left) != String(describing: right) { record(path, left, right) }
+                return
+            }
+            for (l, r) in zip(lm.children, rm.children) {
+                let label = l.label ?? "?"
+                compare(l.value, r.value, at: path.isEmpty ? label : path + "." + label)
+            }
+        }
+    }
+
+    /// A dictionary's members by the text of their keys.
+    private func members(_ mirror: Mirror) -> [String: Any] {
+        var members: [String: Any] = [:]
+        for child in mirror.children {
+            let pair = Array(Mirror(reflecting: child.value).children)
+            guard pair.count == 2 else { continue }
+            members[String(describing: pair[0].value)] = pair[1].value
+        }
+        return members
+    }
+}
+
+/// Every model pair, in table order.
+func allModelPairs() -> [ModelPair] {
+    listingModelPairs() + [twitterModelPair(), citmModelPair(), canadaModelPair()]
+}
