@@ -101,7 +101,9 @@ extension Map {
     /// Records a failed conversion of the selected value.
     @usableFromInline
     func reportConversion(_ error: any Error, expected: Any.Type) {
-        if let error = error as? JSONConversionError {
+        if let failure = error as? ElementFailure {
+            report(failure)
+        } else if let error = error as? JSONConversionError {
             report(error, expected: "\(expected)", node: currentNode)
         } else {
             report(.typeMismatch, expected: "\(expected)", found: currentNode)

@@ -237,3 +237,28 @@ public func >>> <T>(left: T?, right: Map) {
     guard let left else { return right.write(nil) }
     left >>> right
 }
+
+// MARK: - Nested collections of basic values ([[[Double]]], [String: [Int]], ...)
+
+/// Reads or writes a collection of basic values nested to any depth, from the parsed value
+/// itself (all or nothing: one bad element is a problem at its path).
+public func <- <T: JSONReadable>(left: inout T, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: true, expected: expectedName(T.self)) { try T.fromJSON($0) })
+}
+
+/// Reads or writes an optional collection of basic values nested to any depth.
+public func <- <T: JSONReadable>(left: inout T?, right: Map) {
+    if right.mappingType == .toJSON { return left >>> right }
+    assign(&left, right.read(.value, required: false, expected: expectedName(T.self)) { try T.fromJSON($0) })
+}
+
+/// Writes a collection of basic values nested to any depth.
+public func >>> <T: JSONReadable>(left: T, right: Map) {
+    if right.mappingType == .toJSON { right.write(left.jsonValue) }
+}
+
+/// Writes an optional collection of basic values nested to any depth.
+public func >>> <T: JSONReadable>(left: T?, right: Map) {
+    if right.mappingType == .toJSON { right.write(left?.jsonValue) }
+}

@@ -41,8 +41,9 @@ extension JSON {
     /// A number or numeric string as a `Double` (the nearest), 1 or 0 for a Boolean; else 0.
     public var doubleValue: Double { numberForValue?.double ?? 0 }
 
-    /// ``doubleValue`` as a `Float`.
-    public var floatValue: Float { Float(doubleValue) }
+    /// A number or numeric string as a `Float` (the nearest, from the text: never rounded
+    /// twice through a `Double`), 1 or 0 for a Boolean; else 0.
+    public var floatValue: Float { numberForValue.flatMap { Float($0.text) } ?? 0 }
 
     /// A number or numeric string as an `Int`, its fraction dropped (`2.7` is 2); 1 or 0 for
     /// a Boolean; 0 otherwise and when it does not fit (never wrapped, as SwiftyJSON's

@@ -1,14 +1,19 @@
 import Foundation
 
-/// A Swift type a JSON value can be read as, checked: no wrapping, no truncation,
-/// no string-to-number coercion.
-public protocol JSONScalar {
+/// A Swift type a JSON value can be read as and written from, checked: no wrapping, no
+/// truncation, no string-to-number coercion. Every ``JSONScalar``, and arrays and
+/// string-keyed dictionaries of readable values, to any depth.
+public protocol JSONReadable {
     /// Reads `json` as this type.
-    /// - Throws: ``JSONConversionError``.
+    /// - Throws: ``JSONConversionError``, or for an element of a collection the failure at
+    ///   its path.
     static func fromJSON(_ json: JSON) throws -> Self
     /// This value as JSON (numbers exact).
     var jsonValue: JSON { get }
 }
+
+/// A basic value: a number type, `Bool`, `String` or `Decimal`.
+public protocol JSONScalar: JSONReadable {}
 
 extension FixedWidthInteger where Self: JSONScalar {
     /// The integer as an exact JSON number.
@@ -67,11 +72,14 @@ extension Float: JSONScalar {
     public var jsonValue: JSON { isFinite ? .number(JSONNumber(unchecked: description)) : .null }
 
     /// Reads a number in `Float` range (neither too large nor, unless zero, too small).
+    /// The literal is converted once (`Float(text)`, correctly rounded), never through a
+    /// `Double`, which would round twice.
     public static func fromJSON(_ json: JSON) throws -> Float {
-        let d = try Double.fromJSON(json)
-        let f = Float(d)
-        guard f.isFinite, f != 0 || d == 0 else {
-            throw JSONConversionError.numberOutOfRange(json.number!.text, type: "Float")
+        guard case .number(let n) = json else {
+            throw JSONConversionError.typeMismatch(expected: "Float", found: json.kind)
+        }
+        guard let f = Float(n.text), f.isFinite, f != 0 || n.isZero else {
+            throw JSONConversionError.numberOutOfRange(n.text, type: "Float")
         }
         return f
     }

@@ -143,8 +143,9 @@ extension JSON {
 extension JSONNumber {
     /// The number as an `NSNumber`: exact for integers that fit 64 bits (`-0.0` is a `Double`),
     /// a `Double` for up to 15 significant digits or when the text is a `Double`'s exact
-    /// value (any number this library writes), else an `NSDecimalNumber` (exact, 38 digits),
-    /// or the nearest `Double` beyond a decimal's exponent range.
+    /// value (any number this library writes), else an `NSDecimalNumber` (exact, 38 digits)
+    /// whose `doubleValue`, `floatValue` and casts to `Double` are the literal's correctly
+    /// rounded values, or the nearest `Double` beyond a decimal's exponent range.
     public var foundationNumber: NSNumber {
         if let i = int64 {
             // `-0.0` is a Double's negative zero, which no integer holds.
@@ -157,8 +158,10 @@ extension JSONNumber {
         // nearest Double.
         guard let d = double else { return NSDecimalNumber(string: text, locale: Locale(identifier: "en_US_POSIX")) }
         if decomposed.digits.count <= 15 || JSONNumber(d) == self { return NSNumber(value: d) }
-        let decimal = NSDecimalNumber(string: text, locale: Locale(identifier: "en_US_POSIX"))
-        return decimal == NSDecimalNumber.notANumber ? NSNumber(value: d) : decimal
+        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
+            return NSNumber(value: d)
+        }
+        return ExactDecimalNumber(decimal: decimal, text: text, double: d)
     }
 
     /// Whether the text is digits with an optional minus sign (no fraction, no exponent).
