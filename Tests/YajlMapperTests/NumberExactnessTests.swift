@@ -195,3 +195,30 @@ struct NumberExactnessTests {
         #expect(JSON(foundation: value[0].foundationValue) == value[0])
     }
 }
+
+@Suite("The decimal-to-Double conversion")
+struct DecimalToDoubleTests {
+    @Test func equalsSwiftsConversionOnLongAndShortLiterals() {
+        var random = TestRandom(state: 0xD0B1E)
+        var literals = NumberLiterals.random(20_000, seed: 0xFA57)
+        // Beyond 19 significant digits (the conversion keeps 19 and decides the rest).
+        for _ in 0..<5_000 {
+            var digits = String(1 + random.below(9))
+            for _ in 0..<(19 + random.below(30)) { digits.append(String(random.below(10))) }
+            let point = 1 + random.below(digits.count - 1)
+            literals.append(digits.prefix(point) + "." + digits.dropFirst(point) + "e" + String(random.below(600) - 300))
+        }
+        literals += ["0", "-0", "0.0", "-0.0e5", "1e-400", "-1e-400", "1e400", "1" + String(repeating: "0", count: 400) + "e-400",
+                     "4.9406564584124654e-324", "2.4703282292062327e-324", "1.7976931348623159e308"]
+        var mismatches = 0
+        for text in literals {
+            var copy = text
+            let fast = copy.withUTF8 { parseJSONDouble($0) }
+            if fast.bitPattern != Double(text)!.bitPattern {
+                mismatches += 1
+                if mismatches <= 5 { Issue.record("\(text): \(fast), not \(Double(text)!)") }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+}

@@ -47,7 +47,9 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// The nearest `Double`; `nil` when the number is too large for a `Double` (e.g. `1e400`).
     public var double: Double? {
-        guard let value = Double(text), value.isFinite else { return nil }
+        // Correctly rounded, as `Double(text)`, in a fraction of its time (see `parseJSONDouble`).
+        let value = text.utf8.withContiguousStorageIfAvailable(parseJSONDouble) ?? Double(text)
+        guard let value, value.isFinite else { return nil }
         return value
     }
 
