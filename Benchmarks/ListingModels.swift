@@ -6,11 +6,11 @@ import YajlMapper
 
 // MARK: The listing model
 
-/// A search page read as a repository listing.
-struct ListingPage: Mappable, Decodable, Equatable {
+/// A search page whose items are read as `Item`: the envelope of both models here.
+struct SearchPage<Item: Mappable & Decodable & Equatable>: Mappable, Decodable, Equatable {
     var totalCount = 0
     var incompleteResults = false
-    var items: [ListingRepository] = []
+    var items: [Item] = []
 
     enum CodingKeys: String, CodingKey {
         case totalCount = "total_count", incompleteResults = "incomplete_results", items
@@ -24,6 +24,9 @@ struct ListingPage: Mappable, Decodable, Equatable {
         items <- map["items"]
     }
 }
+
+/// A search page read as a repository listing.
+typealias ListingPage = SearchPage<ListingRepository>
 
 /// The dozen fields of one search item a listing shows (owner and license flattened).
 struct ListingRepository: Mappable, Decodable, Equatable {
@@ -107,23 +110,7 @@ func decodeSPDXID<Keys: CodingKey>(_ container: KeyedDecodingContainer<Keys>, fo
 // MARK: The seed model plus two fields
 
 /// A search page read as the seed model's six fields plus stars and license.
-struct SeedPlusPage: Mappable, Decodable, Equatable {
-    var totalCount = 0
-    var incompleteResults = false
-    var items: [SeedPlusRepository] = []
-
-    enum CodingKeys: String, CodingKey {
-        case totalCount = "total_count", incompleteResults = "incomplete_results", items
-    }
-
-    init?(map: Map) {}
-
-    mutating func mapping(map: Map) {
-        totalCount <- map["total_count"]
-        incompleteResults <- map["incomplete_results"]
-        items <- map["items"]
-    }
-}
+typealias SeedPlusPage = SearchPage<SeedPlusRepository>
 
 /// The seed model's fields (id, name, full_name, html_url, description, owner.avatar_url),
 /// plus stargazers_count and license.spdx_id.

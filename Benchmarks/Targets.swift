@@ -18,6 +18,15 @@ struct SpeedTarget {
     let suffix: String
 }
 
+extension SpeedTarget {
+    /// A model mapped by YajlMapper against its `JSONDecoder` twin ("YajlMapper M model" and
+    /// "JSONDecoder M model", the contender pairs' names).
+    static func twin(_ model: String, on payload: String, _ title: String, atLeast minimum: Double) -> SpeedTarget {
+        SpeedTarget(title: title, payload: payload, contender: "YajlMapper \(model) model",
+                    reference: "JSONDecoder \(model) model", minimum: minimum, suffix: "x")
+    }
+}
+
 /// The targets of the mapping engine (seed model), of the GitHub models and of the model pairs.
 let speedTargets: [SpeedTarget] = [
     SpeedTarget(title: "seed model vs JSONDecoder, 30 items", payload: "generated-30",
@@ -30,20 +39,13 @@ let speedTargets: [SpeedTarget] = [
                 contender: "YajlMapper GitHub model", reference: "JSONDecoder GitHub model", minimum: 2.0, suffix: "x"),
     SpeedTarget(title: "GitHub model vs JSONDecoder (.iso8601), 100 items", payload: "generated-100",
                 contender: "YajlMapper GitHub model", reference: "JSONDecoder GitHub model", minimum: 2.0, suffix: "x"),
-    SpeedTarget(title: "listing model vs JSONDecoder (.iso8601), 100 items", payload: "generated-100",
-                contender: "YajlMapper listing model", reference: "JSONDecoder listing model", minimum: 4.5, suffix: "x"),
-    SpeedTarget(title: "listing model vs JSONDecoder, 100 shuffled items", payload: "shuffled-100",
-                contender: "YajlMapper listing model", reference: "JSONDecoder listing model", minimum: 4.0, suffix: "x"),
-    SpeedTarget(title: "seed+2 model vs JSONDecoder, 100 items", payload: "generated-100",
-                contender: "YajlMapper seed+2 model", reference: "JSONDecoder seed+2 model", minimum: 5.0, suffix: "x"),
-    SpeedTarget(title: "seed+2 model vs JSONDecoder, 30 items", payload: "generated-30",
-                contender: "YajlMapper seed+2 model", reference: "JSONDecoder seed+2 model", minimum: 5.5, suffix: "x"),
-    SpeedTarget(title: "twitter model vs JSONDecoder, twitter.json", payload: "standard/twitter",
-                contender: "YajlMapper twitter model", reference: "JSONDecoder twitter model", minimum: 3.5, suffix: "x"),
-    SpeedTarget(title: "citm model vs JSONDecoder, citm_catalog.json", payload: "standard/citm_catalog",
-                contender: "YajlMapper citm model", reference: "JSONDecoder citm model", minimum: 3.2, suffix: "x"),
-    SpeedTarget(title: "canada model vs JSONDecoder, canada.json", payload: "standard/canada",
-                contender: "YajlMapper canada model", reference: "JSONDecoder canada model", minimum: 2.5, suffix: "x"),
+    .twin("listing", on: "generated-100", "listing model vs JSONDecoder (.iso8601), 100 items", atLeast: 4.5),
+    .twin("listing", on: "shuffled-100", "listing model vs JSONDecoder, 100 shuffled items", atLeast: 4.0),
+    .twin("seed+2", on: "generated-100", "seed+2 model vs JSONDecoder, 100 items", atLeast: 5.0),
+    .twin("seed+2", on: "generated-30", "seed+2 model vs JSONDecoder, 30 items", atLeast: 5.5),
+    .twin("twitter", on: "standard/twitter", "twitter model vs JSONDecoder, twitter.json", atLeast: 3.5),
+    .twin("citm", on: "standard/citm_catalog", "citm model vs JSONDecoder, citm_catalog.json", atLeast: 3.2),
+    .twin("canada", on: "standard/canada", "canada model vs JSONDecoder, canada.json", atLeast: 2.5),
 ]
 
 /// The peak memory allowed while streaming the 20,000-item page element by element.

@@ -482,7 +482,7 @@ public final class Map {
         // A Foundation number does not cast to `Float` in every case (nor an array or a
         // dictionary of them): as ObjectMapper does, `Float`, `[Float]` and `[String: Float]`
         // are read through their numbers.
-        if T.self == Float.self, case .number? = currentJSON { return (try? Float.fromJSON(currentJSON!)) as? T }
+        if T.self == Float.self, let node = currentJSON, case .number = node { return (try? Float.fromJSON(node)) as? T }
         if T.self == [Float].self, case .array(let elements)? = currentJSON {
             return (try? elements.map { try Float.fromJSON($0) }) as? T
         }
