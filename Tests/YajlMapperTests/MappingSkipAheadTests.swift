@@ -596,6 +596,22 @@ struct MemberSkipTests {
         }
     }
 
+    @Test func itemsWhoseKeysComeInAnotherOrderMapToTheSameModels() throws {
+        let original = Array(try Data(contentsOf: Self.generated))
+        for seed in [1, 2, 3, 4] as [UInt64] {
+            let bytes = try ShuffledPage.bytes(of: Self.generated, seed: seed, repeats: false)
+            for strict in [false, true] {
+                // (Compared first, so that a failure prints its seed and not two whole pages.)
+                let spread = SkipAhead.whole(SpreadPage.self, bytes, skip: true, strict: strict).0
+                    == SkipAhead.whole(SpreadPage.self, original, skip: true, strict: strict).0
+                #expect(spread, "spread model, seed \(seed), strict \(strict)")
+                let seedModel = SkipAhead.whole(GitHubRepositories.self, bytes, skip: true, strict: strict).0
+                    == SkipAhead.whole(GitHubRepositories.self, original, skip: true, strict: strict).0
+                #expect(seedModel, "seed model, seed \(seed), strict \(strict)")
+            }
+        }
+    }
+
     @Test func aModelThatReadsLateKeysPassesOverTheRestInEachItem() throws {
         for bytes in [Array(try Data(contentsOf: Self.generated)), try ShuffledPage.bytes(of: Self.generated, seed: 5, repeats: false)] {
             let session = try bytes.withUnsafeBytes { try Mapper<SpreadPage>(strict: false).mapResult(bytes: $0) }

@@ -90,6 +90,12 @@ extension JSON {
         guard case .array(let elements) = self else {
             throw JSONConversionError.typeMismatch(expected: "array", found: kind)
         }
+        return try JSON.converted(elements, convert)
+    }
+
+    /// `elements` converted one by one; the first failure names its index.
+    @inline(__always)
+    static func converted<T>(_ elements: [JSON], _ convert: (JSON) throws -> T) throws -> [T] {
         var result: [T] = []
         result.reserveCapacity(elements.count)
         for (i, element) in elements.enumerated() {

@@ -500,10 +500,11 @@ struct MappingCapture: JSONEventHandler {
         if builderDepth == frames.count, let elementBuilder {
             defer { collapsedMembers = 0 }
             if let node, node._withUnsafeGuaranteedRef({ !$0.keepsOthers && hits.count - keyStart == $0.names.count }),
-               mask & Self.repeatBit == 0, hits.isSequence(from: keyStart) {
-                // An element of the array being built, with every key of its plan in the
-                // plan's order (the usual case): its model is built from the values where
-                // they are.
+               mask & Self.repeatBit == 0,
+               hits.isSequence(from: keyStart) || values.reorder(from: start, by: hits, from: keyStart, bits: &collapsedMembers) {
+                // An element of the array being built, with every key of its plan once: its
+                // model is built from the values where they are, put in the plan's order
+                // first when they came in another.
                 elementBuilder.add(members: values.elements(from: start), collapsed: collapsedMembers)
                 values.truncate(to: start)
                 hits.truncate(to: keyStart)
@@ -748,6 +749,31 @@ final class PlainStack<Element> {
         for i in start..<count { taken.append((base + i).move()) }
         count = start
         return taken
+    }
+}
+
+extension PlainStack {
+    /// Moves the elements from `start` on to the places `order` gives (from `orderStart`):
+    /// element `j` goes to `start + order[orderStart + j]`, and bit `j` of `bits` to bit
+    /// `order[orderStart + j]`. Returns `false`, changing nothing, unless `order` holds each
+    /// of 0..<n once, for n (at most 64) elements.
+    func reorder(from start: Int, by order: PlainStack<Int>, from orderStart: Int, bits: inout UInt64) -> Bool {
+        let n = count - start
+        guard n <= 64, order.count - orderStart == n else { return false }
+        var taken: UInt64 = 0, moved: UInt64 = 0
+        for j in 0..<n {
+            let place = order[orderStart + j]
+            guard place >= 0, place < n, taken & (1 << UInt64(place)) == 0 else { return false }
+            taken |= 1 << UInt64(place)
+            if bits & (1 << UInt64(j)) != 0 { moved |= 1 << UInt64(place) }
+        }
+        withUnsafeTemporaryAllocation(of: Element.self, capacity: n) { spare in
+            let temp = spare.baseAddress.unsafelyUnwrapped
+            temp.moveInitialize(from: base + start, count: n)
+            for j in 0..<n { (base + start + order[orderStart + j]).initialize(to: (temp + j).move()) }
+        }
+        bits = moved
+        return true
     }
 }
 

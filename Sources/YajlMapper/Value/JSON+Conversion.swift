@@ -8,8 +8,19 @@ public protocol JSONReadable {
     /// - Throws: ``JSONConversionError``, or for an element of a collection the failure at
     ///   its path.
     static func fromJSON(_ json: JSON) throws -> Self
+    /// Reads every element of a JSON array as this type; the first failure names its index.
+    static func fromJSONElements(_ elements: [JSON]) throws -> [Self]
     /// This value as JSON (numbers exact).
     var jsonValue: JSON { get }
+}
+
+extension JSONReadable {
+    /// Reads the elements one by one with ``fromJSON(_:)``. A default, so that each
+    /// conformance gets a loop specialised for its own type: an array of arrays then runs
+    /// generic code once per inner array, not once per element.
+    public static func fromJSONElements(_ elements: [JSON]) throws -> [Self] {
+        try JSON.converted(elements, fromJSON)
+    }
 }
 
 /// A basic value: a number type, `Bool`, `String` or `Decimal`.

@@ -6,7 +6,10 @@
 extension Array: JSONReadable where Element: JSONReadable {
     /// Reads an array whose every element reads as `Element`.
     public static func fromJSON(_ json: JSON) throws -> [Element] {
-        try json.convertedElements(Element.fromJSON)
+        guard case .array(let elements) = json else {
+            throw JSONConversionError.typeMismatch(expected: "array", found: json.kind)
+        }
+        return try Element.fromJSONElements(elements)
     }
 
     /// The elements as a JSON array.
