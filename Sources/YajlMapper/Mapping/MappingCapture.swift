@@ -39,7 +39,7 @@ struct UnitSource {
 ///
 /// It also records the start offset of every value it keeps, in document order (the
 /// pre-order of the tree), so a problem found later can be located in the input.
-struct MappingCapture: JSONEventHandler {
+struct MappingCapture: ParseConsumer {
     private enum Frame {
         /// `keyStart`: where the object's keys start in `keys`, or, for a sparse object
         /// (`node` without `keepsOthers`), where its entry numbers start in `hits`.
@@ -99,16 +99,9 @@ struct MappingCapture: JSONEventHandler {
     private(set) var documents: [JSON] = []
     /// Start offset of each kept value, in pre-order.
     private(set) var offsets: [Int] = []
-    /// The parser's engine, for positions and its options (`nil` when replaying
-    /// already-parsed values).
-    var engine: Unmanaged<YajlParserEngine>? {
-        didSet {
-            callbackContext = engine?._withUnsafeGuaranteedRef { $0.context }
-            strictUTF8 = engine?._withUnsafeGuaranteedRef { $0.options.validateUTF8 } ?? true
-        }
-    }
-    /// The engine's callback context, where event switches are flipped.
-    private var callbackContext: UnsafeMutablePointer<CallbackContext>?
+    /// The handle that steers the parse, for positions, skips and quiet stretches (`nil`
+    /// when replaying already-parsed values).
+    private var control: ParseControl?
     /// Receives each streamed element.
     var onUnit: ((JSON, ArraySlice<Int>, UnitSource?) throws -> Void)?
     private var unitOffsetStart = 0
@@ -202,23 +195,23 @@ struct MappingCapture: JSONEventHandler {
     /// Scalar events off while the value of a skipped key goes by (see the engine).
     @inline(__always)
     private func quiet(_ on: Bool) {
-        callbackContext?.pointee.setScalarEvents(!on)
+        control?.quietScalars(on)
     }
 
     /// Key events off inside a skipped subtree (scalars are already off there).
     @inline(__always)
     private func quietKeys(_ on: Bool) {
-        guard let callbackContext else { return }
-        callbackContext.pointee.setKeyEvents(!on)
-        if on { callbackContext.pointee.setScalarEvents(false) }
+        guard let control else { return }
+        control.quietKeys(on)
+        if on { control.quietScalars(true) }
     }
 
     // MARK: Positions
 
     @inline(__always)
     private func offset(back length: Int) -> Int {
-        guard let engine else { return -1 }
-        return max(engine._withUnsafeGuaranteedRef { $0.currentOffset } - length, 0)
+        guard let control else { return -1 }
+        return max(control.currentOffset - length, 0)
     }
 
     /// Whether the start offset of each kept value is recorded. A document held in memory
@@ -243,12 +236,12 @@ struct MappingCapture: JSONEventHandler {
         if isInUnits {
             unitOffsetStart = offsets.count
             inUnit = true
-            if let engine = engine?.takeUnretainedValue() {
-                engine.startRetaining(at: offset)
-                unitLine = engine.line(at: offset)
+            if let control {
+                control.startRetaining(at: offset)
+                unitLine = control.line(at: offset)
             }
-        } else if onUnit != nil && !inUnit, let engine = engine?.takeUnretainedValue() {
-            envelopeLines.append(engine.line(at: offset))
+        } else if onUnit != nil && !inUnit, let control {
+            envelopeLines.append(control.line(at: offset))
         }
         offsets.append(offset)
     }
@@ -267,15 +260,15 @@ struct MappingCapture: JSONEventHandler {
         if top == nil {
             documents.append(value)
         } else if isInUnits, let onUnit {
-            if let engine = engine?.takeUnretainedValue() {
+            if let control {
                 // The element goes to the caller: no form feed or vertical tab before its end.
-                try engine.checkBytesRead()
+                try control.checkBytesRead()
                 let start = offsets[unitOffsetStart]
-                try engine.withRetained(through: engine.currentOffset) { bytes in
+                try control.withRetained(through: control.currentOffset) { bytes in
                     try onUnit(value, offsets[unitOffsetStart...],
                                UnitSource(bytes: bytes, offset: start, line: unitLine.line, lineStart: unitLine.lineStart))
                 }
-                engine.stopRetaining()
+                control.stopRetaining()
             } else {
                 try onUnit(value, offsets[unitOffsetStart...], nil)
             }
@@ -309,10 +302,9 @@ struct MappingCapture: JSONEventHandler {
         if case .skip = takeRule() { return }
         guard recordsOffsets else { return try add(.string(try text(value))) }
         // The token's raw length differs from the value's when it has escapes: find its quote.
-        // (The engine is read through a guaranteed reference: no retain per string.)
-        let start = engine?._withUnsafeGuaranteedRef { engine in
-            let end = engine.currentOffset
-            return engine.stringTokenStart(endingAt: end, valueLength: value.count) ?? max(end - value.count - 2, 0)
+        let start = control.map { control in
+            let end = control.currentOffset
+            return control.stringTokenStart(endingAt: end, valueLength: value.count) ?? max(end - value.count - 2, 0)
         }
         begin(at: start ?? -1)
         try add(.string(try text(value)))
@@ -355,14 +347,24 @@ struct MappingCapture: JSONEventHandler {
         let complete = node._withUnsafeGuaranteedRef { $0.completeMask }
         if let complete, seen.last & complete == complete {
             keysDoneDepth = frames.count
-            callbackContext?.pointee.setKeyEvents(false)
-            _ = engine?._withUnsafeGuaranteedRef { $0.skipRestOfObject(atStart: atStart) }
+            control?.quietKeys(true)
+            _ = control?.skipRestOfObject(atStart: atStart)
             return
         }
         // Otherwise yajl is moved past the members up to the next listed key not yet read
         // (a repeat is passed over: the first value counts), wherever the keys are.
         let listed = node._withUnsafeGuaranteedRef { UnsafePointer($0.listedKeys) }
-        _ = engine?._withUnsafeGuaranteedRef { $0.skipMembers(atStart: atStart, listed: listed, seen: seen.last & ~Self.repeatBit) }
+        control?.skipMembers(atStart: atStart, listed: listed, seen: seen.last & ~Self.repeatBit)
+    }
+
+    /// What the capture needs: every event, bytes checked behind yajl (nothing it does is
+    /// seen before the parse ends or an element is handed over), and the skip.
+    static var traits: ConsumerTraits { ConsumerTraits(receivesEvents: true, checksBehind: true, skips: true) }
+
+    /// Keeps the handle, and takes the parse's UTF-8 strictness.
+    mutating func attach(_ control: ParseControl) {
+        self.control = control
+        strictUTF8 = control.options.validateUTF8
     }
 
     /// Whether ``key(_:)`` would read or keep this key, rather than skip it with its value.
@@ -482,7 +484,7 @@ struct MappingCapture: JSONEventHandler {
         quiet(false)
         if keysDoneDepth == frames.count {
             keysDoneDepth = 0
-            callbackContext?.pointee.setKeyEvents(true)
+            control?.quietKeys(false)
         }
         guard case .object(let start, let keyStart, let node, _)? = pop() else { return }
         let mask = seen.popLast().unsafelyUnwrapped

@@ -115,7 +115,6 @@ struct MappingRun<Value> {
         var single = options
         single.allowMultipleValues = false
         let parser = JSONStreamParser(handler: capture, options: single)
-        parser.handler.engine = Unmanaged.passUnretained(parser.engine)
         parser.engine.oneShot = true
         try parser.feed(bytes)
         try parser.finish()

@@ -78,7 +78,6 @@ public final class MappingStreamParser<N: BaseMappable> {
         envelope = Self.envelopeNode(path, info)
         parser = JSONStreamParser(handler: MappingCapture(session: session, rootRule: envelope.map { .node($0) } ?? .units(info)),
                                   options: single)
-        parser.handler.engine = Unmanaged.passUnretained(parser.engine)
         self.options = single
         parser.handler.onUnit = { [unowned self] value, offsets, source in
             try self.element(value, offsets: offsets, source: source)
@@ -196,7 +195,6 @@ public final class MappingStreamParser<N: BaseMappable> {
         let capture = MappingCapture(session: MappingSession(strict: false, context: nil, capturedWhole: true),
                                      rootRule: .all)
         let parser = JSONStreamParser(handler: capture, options: options)
-        parser.handler.engine = Unmanaged.passUnretained(parser.engine)
         try parser.feed(source.bytes)
         try parser.finish()
         return (parser.handler.documents.first ?? .null, parser.handler.offsets.map { $0 + source.offset })

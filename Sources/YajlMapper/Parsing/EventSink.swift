@@ -1,14 +1,32 @@
-/// The class the C callbacks call into: one virtual call per event, then the
-/// generic subclass calls its handler statically.
+/// The class the C callbacks call into: one virtual call per event, after which the
+/// generic subclass calls its handler statically (it is specialised for the handler's type).
 class EventSink {
+    /// What the consumer behind this sink needs from the engine.
+    var traits: ConsumerTraits { .handler }
+    /// Gives the consumer its steering handle.
+    func attach(_ control: ParseControl) {}
+    /// Whether the key is certainly not read (see ``ParseConsumer/skipsUnlistedKey(_:)``).
+    func skipsUnlistedKey(_ name: UnsafeRawBufferPointer) -> Bool { false }
+    /// Whether the key is read at all (see ``ParseConsumer/readsKey(_:)``).
+    func readsKey(_ name: JSONBytes) -> Bool { true }
+
+    /// `null`.
     func null() throws {}
+    /// `true` or `false`.
     func bool(_ value: Bool) throws {}
+    /// A number's text.
     func number(_ text: JSONBytes) throws {}
+    /// A string value.
     func string(_ value: JSONBytes) throws {}
+    /// An object key.
     func key(_ name: JSONBytes) throws {}
+    /// `{`.
     func startObject() throws {}
+    /// `}`.
     func endObject() throws {}
+    /// `[`.
     func startArray() throws {}
+    /// `]`.
     func endArray() throws {}
 }
 
@@ -17,21 +35,25 @@ class EventSink {
 /// The handler lives behind a pointer rather than in a stored `var`: a class's `var`
 /// is checked for exclusive access at run time on every event, a pointer's memory is not.
 class HandlerSink<Handler: JSONEventHandler>: EventSink {
+    /// The handler.
     let storage: UnsafeMutablePointer<Handler>
 
+    /// A sink that forwards to `handler`.
     init(_ handler: Handler) {
         storage = .allocate(capacity: 1)
         storage.initialize(to: handler)
     }
 
-    /// The sink for a handler: a concrete subclass for the mapping capture, whose events
-    /// then cost one indirect call instead of two (a generic class's methods reach the
-    /// handler through its witness table).
+    /// The sink for a handler: one that also passes on the hooks of a ``ParseConsumer``
+    /// when the handler is one.
     static func make(_ handler: Handler) -> HandlerSink<Handler> {
-        if let capture = handler as? MappingCapture, let sink = CaptureSink(capture) as? HandlerSink<Handler> {
-            return sink
-        }
-        return HandlerSink(handler)
+        guard let consumer = handler as? any ParseConsumer else { return HandlerSink(handler) }
+        return consumerSink(consumer) as! HandlerSink<Handler>
+    }
+
+    /// A ``ConsumerSink`` for the consumer's own type.
+    private static func consumerSink<Consumer: ParseConsumer>(_ consumer: Consumer) -> EventSink {
+        ConsumerSink(consumer)
     }
 
     deinit {
@@ -50,7 +72,10 @@ class HandlerSink<Handler: JSONEventHandler>: EventSink {
     override func endArray() throws { try storage.pointee.endArray() }
 }
 
-/// ``HandlerSink`` for ``MappingCapture``: the engine recognises it and gives the handle a
-/// callback table that calls the capture directly (see `YajlParserEngine.captureCallbacks`),
-/// so the inherited event methods are not used on this path.
-final class CaptureSink: HandlerSink<MappingCapture> {}
+/// ``HandlerSink`` for a ``ParseConsumer``: its traits and hooks reach the engine too.
+final class ConsumerSink<Consumer: ParseConsumer>: HandlerSink<Consumer> {
+    override var traits: ConsumerTraits { Consumer.traits }
+    override func attach(_ control: ParseControl) { storage.pointee.attach(control) }
+    override func skipsUnlistedKey(_ name: UnsafeRawBufferPointer) -> Bool { storage.pointee.skipsUnlistedKey(name) }
+    override func readsKey(_ name: JSONBytes) -> Bool { storage.pointee.readsKey(name) }
+}

@@ -44,3 +44,9 @@ public struct DiscardEvents: JSONEventHandler, Sendable {
     /// Creates the handler.
     public init() {}
 }
+
+extension DiscardEvents: ParseConsumer {
+    /// No events: yajl reports nesting only, each object is passed by the skip scan, and the
+    /// input's bytes are checked behind yajl.
+    static var traits: ConsumerTraits { ConsumerTraits(receivesEvents: false, checksBehind: true, skips: true) }
+}

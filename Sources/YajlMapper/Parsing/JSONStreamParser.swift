@@ -26,8 +26,8 @@ public final class JSONStreamParser<Handler: JSONEventHandler> {
     ///   - options: what input is accepted.
     public init(handler: Handler, options: JSONParseOptions = JSONParseOptions()) {
         sink = HandlerSink.make(handler)
-        // A handler that discards everything lets yajl skip unescaping and number copies.
-        engine = YajlParserEngine(options: options, sink: Handler.self == DiscardEvents.self ? nil : sink)
+        engine = YajlParserEngine(options: options, sink: sink)
+        sink.attach(ParseControl(engine))
     }
 
     /// The handler, with whatever state the events so far gave it.

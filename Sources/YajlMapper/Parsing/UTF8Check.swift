@@ -19,7 +19,7 @@ import Darwin
 ///
 /// Bytes are checked in order, chunk after chunk: a sequence cut by a chunk's end is
 /// finished with the next chunk's first bytes. Most input is ASCII without either space:
-/// one scan (the C shim's, AVX2 where the machine has it) skips it to the next byte that
+/// one scan (`cyajl_byte_scan.h`'s, AVX2 where the machine has it) skips it to the next byte that
 /// needs a look.
 struct UTF8Check {
     /// An invalid sequence: the absolute offset of its first byte, and what is wrong.

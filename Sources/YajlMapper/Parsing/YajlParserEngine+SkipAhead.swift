@@ -1,4 +1,5 @@
 import CYajl
+import CYajl.HandleLayout
 
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +16,7 @@ import Darwin
 /// handle and reads the next token from there after each callback, so the capture's callback
 /// can move that position to the object's closing brace. The bytes in between are first
 /// checked to be plain JSON that yajl would accept (`cyajl_skip_rest_of_object` in
-/// `shim.h`): objects, arrays, strings with valid escapes and no control characters,
+/// `cyajl_skip_scan.h`): objects, arrays, strings with valid escapes and no control characters,
 /// numbers by JSON's grammar, literals, and only JSON's four white-space bytes. Anything
 /// else (an error, a comment, a form feed, the brace beyond the current chunk, deeper
 /// nesting than the depth limit leaves) leaves the position as it is, and yajl reads those
@@ -67,7 +68,7 @@ extension YajlParserEngine {
     /// From a callback of the capture or the validator: moves yajl past the members of the
     /// innermost open object that `listed` does not name (or `seen` marks as read), up to the
     /// first one it names, or to the object's closing brace, as far as the bytes are plain
-    /// JSON (see `cyajl_skip_members` in `shim.h`). `listed` `nil`: no member is read.
+    /// JSON (see `cyajl_skip_members` in `cyajl_skip_scan.h`). `listed` `nil`: no member is read.
     /// `atStart`: the callback is the object's start, rather than the end of one of its
     /// values. Returns whether yajl was moved.
     @discardableResult

@@ -16,9 +16,11 @@ import Darwin
 /// and the error is rethrown after `yajl_parse` returns.
 final class YajlParserEngine {
     let options: JSONParseOptions
-    /// Receives the events; `nil` when only validating (nesting callbacks only).
-    let sink: EventSink?
-    private let unmanagedSink: Unmanaged<EventSink>?
+    /// Receives the events (none when its consumer's traits ask for nesting only).
+    let sink: EventSink
+    /// What the sink's consumer needs.
+    let traits: ConsumerTraits
+    private let unmanagedSink: Unmanaged<EventSink>
     /// What the callbacks receive as `ctx`.
     let context: UnsafeMutablePointer<CallbackContext>
 
@@ -77,19 +79,19 @@ final class YajlParserEngine {
     private var lineCursorLine = 1
     private var lineCursorLineStart = 0
 
-    init(options: JSONParseOptions, sink: EventSink?) {
+    /// An engine that delivers to `sink` what its consumer's traits ask for.
+    init(options: JSONParseOptions, sink: EventSink) {
         self.options = options
         self.sink = sink
-        checksBehind = sink == nil || sink is CaptureSink
-        unmanagedSink = sink.map { Unmanaged.passUnretained($0) }
+        traits = sink.traits
+        checksBehind = traits.checksBehind
+        unmanagedSink = Unmanaged.passUnretained(sink)
         callbacks = .allocate(capacity: 1)
-        let full = sink == nil ? Self.validationCallbacks
-            : sink is CaptureSink ? Self.captureCallbacks : Self.eventCallbacks
+        let full = traits.receivesEvents ? Self.eventCallbacks : Self.validationCallbacks
         callbacks.initialize(to: full)
         context = .allocate(capacity: 1)
         context.initialize(to: CallbackContext(engine: Unmanaged.passUnretained(self),
-                                               capture: (sink as? CaptureSink)?.storage,
-                                               table: callbacks, full: full, switchable: sink != nil))
+                                               table: callbacks, full: full, switchable: traits.receivesEvents))
         handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(context))
         cyajl_config_flag(handle, yajl_allow_comments, options.allowComments ? 1 : 0)
         // The check of the input's bytes (``UTF8Check``) is stricter than yajl's and covers
@@ -98,7 +100,7 @@ final class YajlParserEngine {
         // `yajl_double` callback. Either of yajl's checks would otherwise go unseen there.)
         cyajl_config_flag(handle, yajl_dont_validate_strings, 1)
         cyajl_config_flag(handle, yajl_allow_multiple_values, options.allowMultipleValues ? 1 : 0)
-        if (sink == nil || sink is CaptureSink) && options.skipsUnreadObjects {
+        if traits.skips && options.skipsUnreadObjects {
             readPosition = Self.readPosition(of: handle, callbacks: callbacks, context: context)
         }
     }
@@ -348,7 +350,7 @@ final class YajlParserEngine {
         if !oneShot {
             // Validation reads no string: it keeps no string's bytes.
             openToken.follow(bytes, at: bytesBefore, between: lastBetween, comments: options.allowComments,
-                             keepingBytes: sink != nil)
+                             keepingBytes: traits.receivesEvents)
         }
         bytesBefore += bytes.count
         if bytes.count >= Self.tailLimit {
@@ -648,8 +650,12 @@ final class YajlParserEngine {
         },
         yajl_map_key: { ctx, text, count in
             let name = UnsafeRawBufferPointer(start: text, count: count)
-            if let stop = stopAtEscape(ctx, name) { return stop }
-            return deliver(ctx) { try $0.key(JSONBytes(name)) }
+            // Most keys of a mapped object are not read: the consumer rejects them before any
+            // other work. Their values need nothing either: such a consumer skips them, and
+            // yajl checks scalars without calling back. (The rest is a call of its own, so
+            // this path needs no saved registers.)
+            if sink(ctx).skipsUnlistedKey(name) { return 1 }
+            return deliverKey(ctx, name)
         },
         yajl_end_map: { ctx in
             leave(ctx)
@@ -664,70 +670,19 @@ final class YajlParserEngine {
             return deliver(ctx) { try $0.endArray() }
         })
 
-    /// The mapping capture's table: the same events, called on the concrete sink so each is
-    /// one direct call (no virtual dispatch) that the compiler can inline.
-    private static let captureCallbacks = yajl_callbacks(
-        yajl_null: { ctx in deliverCapture(ctx) { try $0.null() } },
-        yajl_boolean: { ctx, value in deliverCapture(ctx) { try $0.bool(value != 0) } },
-        yajl_integer: nil,
-        yajl_double: nil,
-        yajl_number: { ctx, text, count in
-            deliverCapture(ctx) { try $0.number(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
-        },
-        yajl_string: { ctx, text, count in
-            let value = UnsafeRawBufferPointer(start: text, count: count)
-            if let stop = stopAtEscape(ctx, value) { return stop }
-            return deliverCapture(ctx) { try $0.string(JSONBytes(value)) }
-        },
-        yajl_start_map: { ctx in
-            guard enter(ctx) == 1 else { return 0 }
-            return deliverCapture(ctx) { $0.startObject() }
-        },
-        yajl_map_key: { ctx, text, count in
-            let name = UnsafeRawBufferPointer(start: text, count: count)
-            // Most keys of a mapped object are not read: reject them before any other work.
-            // Their values need nothing either: between kept values of such an object the
-            // capture skips, and yajl checks scalars without calling back. (The rest is a
-            // call of its own, so this path needs no saved registers.)
-            let context = CallbackContext.from(ctx)
-            if context.pointee.capture.unsafelyUnwrapped.pointee.skipsUnlistedKey(name) { return 1 }
-            return captureKey(ctx, name)
-        },
-        yajl_end_map: { ctx in
-            leave(ctx)
-            return deliverCapture(ctx) { try $0.endObject() }
-        },
-        yajl_start_array: { ctx in
-            guard enter(ctx) == 1 else { return 0 }
-            return deliverCapture(ctx) { $0.startArray() }
-        },
-        yajl_end_array: { ctx in
-            leave(ctx)
-            return deliverCapture(ctx) { try $0.endArray() }
-        })
-
-    /// A key the fast path could not reject, delivered to the capture.
+    /// A key the fast path did not reject, delivered to the sink.
     @inline(never)
-    private static func captureKey(_ ctx: UnsafeMutableRawPointer?, _ name: UnsafeRawBufferPointer) -> Int32 {
-        // A key the capture neither reads nor keeps is skipped like a value, so it is not
-        // looked at for surrogate escapes (as in validation), whether or not the fast path
-        // above let it through.
-        let reads = { CallbackContext.from(ctx).pointee.capture.unsafelyUnwrapped.pointee.readsKey(JSONBytes(name)) }
-        if let stop = stopAtEscape(ctx, name, when: reads) { return stop }
-        return deliverCapture(ctx) { try $0.key(JSONBytes(name)) }
+    private static func deliverKey(_ ctx: UnsafeMutableRawPointer?, _ name: UnsafeRawBufferPointer) -> Int32 {
+        // A key the consumer does not read is skipped like a value, so it is not looked at
+        // for surrogate escapes (as in validation).
+        if let stop = stopAtEscape(ctx, name, when: { sink(ctx).readsKey(JSONBytes(name)) }) { return stop }
+        return deliver(ctx) { try $0.key(JSONBytes(name)) }
     }
 
-    /// ``deliver(_:_:)`` for the capture: the handler reached directly.
+    /// The sink, reached without reference counting.
     @inline(__always)
-    private static func deliverCapture(_ ctx: UnsafeMutableRawPointer?, _ event: (inout MappingCapture) throws -> Void) -> Int32 {
-        let context = CallbackContext.from(ctx)
-        do {
-            try event(&context.pointee.capture.unsafelyUnwrapped.pointee)
-            return 1
-        } catch {
-            context.pointee.engine._withUnsafeGuaranteedRef { $0.handlerError = $0.locate(error) }
-            return 0
-        }
+    private static func sink(_ ctx: UnsafeMutableRawPointer?) -> EventSink {
+        CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { $0.unmanagedSink.takeUnretainedValue() }
     }
 
     /// 0 (stop), with the error kept, when the string or key just read has a surrogate
@@ -763,7 +718,7 @@ final class YajlParserEngine {
     @inline(__always)
     private static func deliver(_ ctx: UnsafeMutableRawPointer?, _ event: (EventSink) throws -> Void) -> Int32 {
         CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { engine in
-            engine.unmanagedSink.unsafelyUnwrapped._withUnsafeGuaranteedRef { sink in
+            engine.unmanagedSink._withUnsafeGuaranteedRef { sink in
                 do {
                     try event(sink)
                     return 1
@@ -784,8 +739,6 @@ final class YajlParserEngine {
 /// those callbacks off, and yajl checks that stretch as fast as it validates.
 struct CallbackContext {
     let engine: Unmanaged<YajlParserEngine>
-    /// The mapping capture, when the sink is one (its callback table reaches it directly).
-    let capture: UnsafeMutablePointer<MappingCapture>?
     /// The table yajl reads, and the one it started with.
     let table: UnsafeMutablePointer<yajl_callbacks>
     let full: yajl_callbacks
@@ -794,10 +747,9 @@ struct CallbackContext {
     private var scalarEventsOn = true
     private var keyEventsOn = true
 
-    init(engine: Unmanaged<YajlParserEngine>, capture: UnsafeMutablePointer<MappingCapture>?,
-         table: UnsafeMutablePointer<yajl_callbacks>, full: yajl_callbacks, switchable: Bool) {
+    init(engine: Unmanaged<YajlParserEngine>, table: UnsafeMutablePointer<yajl_callbacks>,
+         full: yajl_callbacks, switchable: Bool) {
         self.engine = engine
-        self.capture = capture
         self.table = table
         self.full = full
         self.switchable = switchable
