@@ -2,55 +2,6 @@ import Foundation
 import Testing
 @testable import YajlMapper
 
-struct ErrOwner: Mappable {
-    var login = ""
-    init?(map: Map) {}
-    mutating func mapping(map: Map) { login <- map["login"] }
-}
-
-struct ErrItem: Mappable {
-    var id = 0
-    var owner: ErrOwner?
-    var score: UInt8?
-    init?(map: Map) {}
-    mutating func mapping(map: Map) {
-        id <- map["id"]
-        owner <- map["owner"]
-        score <- map["score"]
-    }
-}
-
-/// Keeps a whole object as a dictionary: every key of it is read.
-struct ErrKeepsAll: Mappable {
-    var all: [String: Any] = [:]
-    init?(map: Map) {}
-    mutating func mapping(map: Map) { all <- map["all"] }
-}
-
-struct ErrPage: Mappable {
-    var total = 0
-    var items: [ErrItem] = []
-    init?(map: Map) {}
-    mutating func mapping(map: Map) {
-        total <- map["total_count"]
-        items <- map["items"]
-    }
-}
-
-/// The problems sorted by their position in the input (stable for equal positions).
-func inDocumentOrder(_ problems: [MappingProblem]) -> [MappingProblem] {
-    problems.enumerated().sorted { a, b in
-        let x = a.element.location?.offset ?? Int.max, y = b.element.location?.offset ?? Int.max
-        return x != y ? x < y : a.offset < b.offset
-    }.map(\.element)
-}
-
-/// `MappingError` and `MappingResult` promise problems "in document order".
-func expectDocumentOrder(_ problems: [MappingProblem], sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(problems.map { $0.location?.offset } == inDocumentOrder(problems).map { $0.location?.offset },
-            sourceLocation: sourceLocation)
-}
-
 @Suite("Mapping errors: key paths, kinds, positions")
 struct MappingErrorTests {
     // Columns counted by hand (1-based bytes); see each expectation.

@@ -2,23 +2,6 @@ import Foundation
 import Testing
 @testable import YajlMapper
 
-/// GeoJSON's shapes: coordinates nested three and four deep, and dictionaries of arrays.
-struct Geometry: Mappable {
-    var type: String?
-    var polygon: [[[Double]]]?
-    var multiPolygon: [[[[Double]]]]?
-    var tags: [String: [Int]] = [:]
-    var grid: [[String: [String]]]?
-    init?(map: Map) {}
-    mutating func mapping(map: Map) {
-        type <- map["type"]
-        polygon <- map["polygon"]
-        multiPolygon <- map["multi"]
-        tags <- map["tags"]
-        grid <- map["grid"]
-    }
-}
-
 @Suite("Nested collections of basic values")
 struct MappingNestedCollectionTests {
     static let text = """

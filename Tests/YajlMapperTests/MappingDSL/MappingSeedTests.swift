@@ -32,16 +32,6 @@ struct GitHubRepository: Mappable {
     }
 }
 
-/// The recorded GitHub pages, when the shared corpus is beside the project.
-enum GitHubCorpus {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/corpus/github").standardized
-    static var files: [URL] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-            .filter { $0.hasSuffix(".json") }.sorted().map { directory.appendingPathComponent($0) }
-    }
-}
-
 @Suite("Seed model")
 struct MappingSeedTests {
     @Test func mapsTheRecordedPages() throws {

@@ -2,27 +2,6 @@ import Foundation
 import Testing
 @testable import YajlMapper
 
-enum ConcTag {}
-enum ConcStreamTag {}
-
-/// A model seen for the first time by many tasks at once.
-struct ConcFresh: Mappable, Equatable {
-    var id = 0
-    var tags: [String] = []
-    var owner: RTOwner?
-    init?(map: Map) {}
-    init(id: Int, tags: [String], owner: RTOwner?) {
-        self.id = id
-        self.tags = tags
-        self.owner = owner
-    }
-    mutating func mapping(map: Map) {
-        id <- map["id"]
-        tags <- map["tags"]
-        owner <- map["owner"]
-    }
-}
-
 @Suite("Concurrent mapping")
 struct MappingConcurrencyTests {
     /// Maps document `j` of task `t` with one of several model types and checks the result.
@@ -106,11 +85,5 @@ struct MappingConcurrencyTests {
             return all
         }
         #expect(results == Array(repeating: true, count: 8))
-    }
-}
-
-enum ProtoRepoFixture {
-    static func text(id: Int) -> String {
-        MappingProtocolTests.repo.replacingOccurrences(of: "9007199254740993", with: String(id))
     }
 }

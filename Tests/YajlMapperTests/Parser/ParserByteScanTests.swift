@@ -95,10 +95,10 @@ struct ParserByteScanTests {
         let spaceLead = space.map { $0 - $0 % 6 }, invalidLead = invalid.map { $0 - $0 % 6 + 5 }
         for spaceByte in [0x0C, 0x0B] as [UInt8] {
             let (bytes, first, kind) = Self.document(space: spaceLead, spaceByte: spaceByte, invalid: invalidLead)
-            let reports = ParserBehindCheckTests.reports(bytes)
+            let reports = ParserFormFeedOnEveryPathTests.reports(bytes)
             let error = try #require(reports.events)
             #expect((error.offset, error.kind) == (first, kind), "\(String(describing: spaceLead)) \(String(describing: invalidLead))")
-            #expect(reports == ParserBehindCheckTests.Reports(events: error, validation: error, mapping: error))
+            #expect(reports == ParserFormFeedOnEveryPathTests.Reports(events: error, validation: error, mapping: error))
             for size in [1, 7, 64, 100, 127, 128, 129] {
                 let chunks = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
                 #expect(outcome(chunks: chunks).error == error, "chunks of \(size)")

@@ -1,42 +1,6 @@
 import Testing
 @testable import YajlMapper
 
-/// A document for the chunking tests, with the options to parse it with.
-struct ChunkCase: Sendable, CustomTestStringConvertible {
-    var name: String
-    var bytes: [UInt8]
-    var options = JSONParseOptions()
-
-    init(_ name: String, _ text: String, options: JSONParseOptions = JSONParseOptions()) {
-        self.name = name
-        self.bytes = Array(text.utf8)
-        self.options = options
-    }
-
-    init(_ name: String, bytes: [UInt8], options: JSONParseOptions = JSONParseOptions()) {
-        self.name = name
-        self.bytes = bytes
-        self.options = options
-    }
-
-    var testDescription: String { name }
-}
-
-/// The outcome of a validating parse (``DiscardEvents``): the error, or `nil` when accepted.
-func validationError(chunks: [[UInt8]], options: JSONParseOptions) -> ErrorSummary? {
-    let parser = JSONStreamParser(handler: DiscardEvents(), options: options)
-    do {
-        for chunk in chunks { try parser.feed(chunk) }
-        try parser.finish()
-        return nil
-    } catch let error as JSONParseError {
-        return ErrorSummary(error)
-    } catch {
-        Issue.record("unexpected error type: \(error)")
-        return nil
-    }
-}
-
 @Suite("Parser chunk-split invariance")
 struct ParserChunkingTests {
     static let validCases: [ChunkCase] = [
@@ -171,18 +135,6 @@ struct ParserChunkingTests {
         #expect(excerpt.hasPrefix(" \"b\" 2"))
         #expect(excerpt.hasSuffix("\n     ^"))
     }
-}
-
-/// A realistic document and the prefix lengths that are themselves complete documents.
-struct TruncationCase: Sendable, CustomTestStringConvertible {
-    var name: String
-    var text: String
-    /// Prefix lengths (below the full length) that parse: a complete value, maybe
-    /// followed by part of its trailing white space, or a shorter top-level number.
-    var completePrefixes: Set<Int>
-    var options = JSONParseOptions()
-
-    var testDescription: String { name }
 }
 
 @Suite("Parser truncation")

@@ -91,7 +91,7 @@ struct ParserErrorTests {
     func earlierErrorBeforeABadByte(text: String, offset: Int, kind: JSONParseError.Kind) throws {
         let options = JSONParseOptions(allowComments: true)
         Self.checkEverySplit(text, offset: offset, options: options)
-        let reports = ParserBehindCheckTests.reports(Array(text.utf8), options: options)
+        let reports = ParserFormFeedOnEveryPathTests.reports(Array(text.utf8), options: options)
         #expect(reports.events?.kind == kind && reports.validation == reports.events && reports.mapping == reports.events,
                 "\(reports)")
     }
@@ -105,7 +105,7 @@ struct ParserErrorTests {
     @Test("a bad comment or data after the value before invalid UTF-8 comes first", arguments: earlierThanBadUTF8)
     func earlierErrorBeforeBadUTF8(bytes: [UInt8], offset: Int) throws {
         let options = JSONParseOptions(allowComments: true)
-        let reports = ParserBehindCheckTests.reports(bytes, options: options)
+        let reports = ParserFormFeedOnEveryPathTests.reports(bytes, options: options)
         let error = try #require(reports.events)
         #expect((error.kind, error.offset) == (.syntax, offset))
         #expect(reports.validation == error && reports.mapping == error, "\(reports)")
@@ -132,7 +132,7 @@ struct ParserErrorTests {
     ])
     func badByteAfterARejectedToken(text: String, offset: Int, kind: JSONParseError.Kind) throws {
         Self.checkEverySplit(text, offset: offset)
-        let reports = ParserBehindCheckTests.reports(Array(text.utf8))
+        let reports = ParserFormFeedOnEveryPathTests.reports(Array(text.utf8))
         #expect(reports.events?.offset == offset && reports.events?.kind == kind, "\(reports)")
         #expect(reports.validation == reports.events && reports.mapping == reports.events, "\(reports)")
     }
@@ -147,7 +147,7 @@ struct ParserErrorTests {
     @Test("invalid UTF-8 inside a string the grammar rejects is reported at the bad byte, however cut",
           arguments: rejectedStringsWithBadUTF8)
     func invalidUTF8InsideARejectedString(bytes: [UInt8], offset: Int) throws {
-        let reports = ParserBehindCheckTests.reports(bytes)
+        let reports = ParserFormFeedOnEveryPathTests.reports(bytes)
         let error = try #require(reports.events)
         #expect((error.offset, error.kind) == (offset, .invalidUTF8))
         #expect(reports.validation == error && reports.mapping == error, "\(reports)")
@@ -293,32 +293,6 @@ struct ParserErrorTests {
         #expect(throws: error) { try parser.feed("2]") }
         #expect(throws: error) { try parser.finish() }
     }
-}
-
-/// The error a ``ThrowingHandler`` throws.
-struct HandlerStop: Error, Equatable {
-    var event: Event
-}
-
-/// Records events, and throws instead of recording the event at index `throwAt`.
-struct ThrowingHandler: JSONEventHandler {
-    var events: [Event] = []
-    var throwAt: Int
-
-    private mutating func note(_ event: Event) throws {
-        if events.count == throwAt { throw HandlerStop(event: event) }
-        events.append(event)
-    }
-
-    mutating func null() throws { try note(.null) }
-    mutating func bool(_ value: Bool) throws { try note(.bool(value)) }
-    mutating func number(_ text: JSONBytes) throws { try note(.number(text.string)) }
-    mutating func string(_ value: JSONBytes) throws { try note(.string(value.bytes)) }
-    mutating func key(_ name: JSONBytes) throws { try note(.key(name.bytes)) }
-    mutating func startObject() throws { try note(.startObject) }
-    mutating func endObject() throws { try note(.endObject) }
-    mutating func startArray() throws { try note(.startArray) }
-    mutating func endArray() throws { try note(.endArray) }
 }
 
 @Suite("Parser handler errors")

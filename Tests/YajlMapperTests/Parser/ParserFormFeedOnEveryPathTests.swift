@@ -6,7 +6,7 @@ import Testing
 /// validation check behind yajl instead, in blocks and before anything reaches the caller.
 /// Every path must report the same first error.
 @Suite("Form feed and vertical tab, checked behind yajl")
-struct ParserBehindCheckTests {
+struct ParserFormFeedOnEveryPathTests {
     /// What each path reports for the same bytes.
     struct Reports: Equatable, CustomStringConvertible {
         var events: ErrorSummary?

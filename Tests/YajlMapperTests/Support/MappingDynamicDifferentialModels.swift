@@ -661,3 +661,41 @@ enum DynMutation: String, CaseIterable {
         return paths
     }
 }
+
+/// Rows `objectForMapping` takes from a cache by `id`; each reads the key its `field` names.
+final class DynCachedRow: StaticMappable, DynItem {
+    enum Epoch: DynEpoch { static let probe = DynPathProbe() }
+    static let cache = DynRowCache()
+    var id = 0
+    var field = ""
+    var value: String?
+    var fallback: String?
+    static func objectForMapping(map: Map) -> BaseMappable? {
+        guard let id: Int = map["id"].value() else { return DynCachedRow() }
+        return cache.row(id)
+    }
+    func mapping(map: Map) {
+        id <- map["id"]
+        field <- map["field"]
+        if map[field].isKeyPresent { value <- map[field] } else { fallback <- map["fallback"] }
+    }
+    static func == (a: DynCachedRow, b: DynCachedRow) -> Bool {
+        (a.id, a.field, a.value, a.fallback) == (b.id, b.field, b.value, b.fallback)
+    }
+}
+
+final class DynRowCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var rows: [Int: DynCachedRow] = [:]
+    private var counter = 0
+    func row(_ id: Int) -> DynCachedRow {
+        lock.withLock {
+            if let row = rows[id] { return row }
+            let row = DynCachedRow()
+            rows[id] = row
+            return row
+        }
+    }
+    func clear() { lock.withLock { rows = [:] } }
+    func freshNumber() -> Int { lock.withLock { counter += 1; return counter } }
+}

@@ -380,3 +380,23 @@ struct RTGTransforms: RTGGenerated {
         ])
     }
 }
+
+struct RTGNonFinite: Mappable {
+    var d = 1.0, f: Float = 1, od: Double? = 1, of: Float? = 1, ds: [Double] = [], dec: Decimal = 1
+    init?(map: Map) {}
+    init() {}
+    mutating func mapping(map: Map) {
+        d <- map["d"]; f <- map["f"]; od <- map["od"]; of <- map["of"]; ds <- map["ds"]; dec <- map["dec"]
+    }
+}
+
+struct RTGSeconds: Mappable {
+    var date = Date(timeIntervalSince1970: 0), x = 0.0, d = 0.0
+    init?(map: Map) {}
+    init() {}
+    mutating func mapping(map: Map) {
+        date <- (map["date"], DateTransform())
+        x <- (map["x"], TransformOf<Double, Double>(fromJSON: { $0 }, toJSON: { $0 }))
+        d <- map["d"]
+    }
+}

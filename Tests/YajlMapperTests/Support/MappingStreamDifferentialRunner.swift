@@ -3,7 +3,7 @@ import Foundation
 
 // Models, chunked feeding and the comparison behind MappingStreamDifferentialTests.swift.
 
-// MARK: Models: those of MappingDifferentialTests.swift, in epochs of their own (each
+// MARK: Models: those of MappingContextDifferentialRunner.swift, in epochs of their own (each
 // test's types learn their own plans)
 
 enum SDiffMain: DiffEpoch { static let probe = DiffOrderProbe() }

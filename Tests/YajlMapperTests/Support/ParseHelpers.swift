@@ -151,54 +151,6 @@ func validates(_ bytes: [UInt8], options: JSONParseOptions = JSONParseOptions())
     (try? JSONStreamParser.parse(bytes, handler: DiscardEvents(), options: options)) != nil
 }
 
-/// Paths of the test data shared with the project (never copied into it).
-enum Corpus {
-    /// The package root, found from this file's path.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // YajlMapperTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()
-
-    /// `../shared/corpus/JSONTestSuite/test_parsing` next to the package.
-    static let testParsing = packageRoot
-        .appendingPathComponent("../shared/corpus/JSONTestSuite/test_parsing")
-        .standardizedFileURL
-
-    /// Whether the JSONTestSuite corpus is present.
-    static let isAvailable: Bool = {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: testParsing.path, isDirectory: &isDirectory)
-            && isDirectory.boolValue
-    }()
-
-    /// The sorted names of the corpus files starting with `prefix` (`y_`, `n_`, `i_`).
-    static func files(_ prefix: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: testParsing.path)) ?? []
-        return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
-    }
-
-    /// The bytes of one corpus file.
-    static func bytes(_ name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: testParsing.appendingPathComponent(name)))
-    }
-}
-
-/// A file in the temporary directory, removed by ``remove()``.
-struct TemporaryFile {
-    let url: URL
-
-    /// Writes `bytes` to a new uniquely named file.
-    init(_ bytes: [UInt8], name: String = "parser-test") throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("\(name)-\(UUID().uuidString).json")
-        try Data(bytes).write(to: url)
-    }
-
-    var path: String { url.path }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}
-
 /// yajl's message for a token after an object member's value that is not `,` or `}`.
 let mapValueError = "after key and value, inside map, I expect ',' or '}'"
 
@@ -208,21 +160,17 @@ func recordDivergence(_ split: ParseOutcome, _ whole: ParseOutcome, _ what: Stri
     Issue.record("\(what): \(split), expected \(whole)", sourceLocation: sourceLocation)
 }
 
-/// SplitMix64: a seeded generator, so generated test cases repeat exactly on every run.
-struct TestRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func percent(_ p: Int) -> Bool { below(100) < p }
-    mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
-    mutating func shuffle<T>(_ array: inout [T]) {
-        guard array.count > 1 else { return }
-        for i in stride(from: array.count - 1, to: 0, by: -1) { array.swapAt(i, below(i + 1)) }
+/// The outcome of a validating parse (``DiscardEvents``): the error, or `nil` when accepted.
+func validationError(chunks: [[UInt8]], options: JSONParseOptions) -> ErrorSummary? {
+    let parser = JSONStreamParser(handler: DiscardEvents(), options: options)
+    do {
+        for chunk in chunks { try parser.feed(chunk) }
+        try parser.finish()
+        return nil
+    } catch let error as JSONParseError {
+        return ErrorSummary(error)
+    } catch {
+        Issue.record("unexpected error type: \(error)")
+        return nil
     }
 }

@@ -89,8 +89,7 @@ struct WriterTests {
 
     /// parse → write → parse gives an equal value, for every accepted suite file.
     @Test func roundTripsTheConformanceSuite() throws {
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../shared/corpus/JSONTestSuite/test_parsing").standardized
+        let dir = Corpus.testParsing
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir.path) else { return }
         var checked = 0
         for name in names.sorted() where name.hasPrefix("y_") {
