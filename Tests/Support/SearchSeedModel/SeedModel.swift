@@ -1,11 +1,21 @@
-// The "seed model": what a typical app decodes from a search page, 6 of ~80 item keys.
+// The "seed model": what a typical app reads from a `/search/repositories` page, six of the
+// ~80 keys of each item, written once for YajlMapper (the ObjectMapper model) and
+// once for JSONDecoder. The benchmarks time both; the tests map the recorded pages with it.
 
-/// The envelope of a `/search/repositories` response.
-struct SeedRepositories: Decodable {
-    let totalCount: Int
-    let incompleteResults: Bool
-    let items: [SeedRepository]
+import YajlMapper
 
+// MARK: Decoded by JSONDecoder
+
+/// The search envelope, decoded.
+public struct DecodableSeedRepositories: Decodable {
+    /// `total_count`.
+    public let totalCount: Int
+    /// `incomplete_results`.
+    public let incompleteResults: Bool
+    /// `items`.
+    public let items: [DecodableSeedRepository]
+
+    /// The JSON keys of the envelope.
     enum CodingKeys: String, CodingKey {
         case totalCount = "total_count"
         case incompleteResults = "incomplete_results"
@@ -13,15 +23,22 @@ struct SeedRepositories: Decodable {
     }
 }
 
-/// One search item, reduced to the fields an app shows.
-struct SeedRepository: Decodable {
-    let id: Int
-    let name: String
-    let fullName: String
-    let htmlURL: String
-    let description: String?
-    let owner: SeedOwner
+/// One search item, decoded: the same six fields.
+public struct DecodableSeedRepository: Decodable {
+    /// `id`.
+    public let id: Int
+    /// `name`.
+    public let name: String
+    /// `full_name`.
+    public let fullName: String
+    /// `html_url`.
+    public let htmlURL: String
+    /// `description`.
+    public let description: String?
+    /// `owner`, of which only `avatar_url` is read.
+    public let owner: DecodableSeedOwner
 
+    /// The JSON keys of the item.
     enum CodingKeys: String, CodingKey {
         case id, name, description, owner
         case fullName = "full_name"
@@ -30,25 +47,32 @@ struct SeedRepository: Decodable {
 }
 
 /// The owner fields the seed model reads.
-struct SeedOwner: Decodable {
-    let avatarURL: String
+public struct DecodableSeedOwner: Decodable {
+    /// `avatar_url`.
+    public let avatarURL: String
 
+    /// The JSON key of the owner's one field.
     enum CodingKeys: String, CodingKey {
         case avatarURL = "avatar_url"
     }
 }
 
-// The same fields as the ObjectMapper-style model, mapped by YajlMapper.
-
-import YajlMapper
+// MARK: Mapped by YajlMapper
 
 /// The search envelope, as written for ObjectMapper (the model, verbatim).
-struct MappedRepositories: Mappable {
-    var totalCount: Int!
-    var incompleteResults: Bool!
-    var items: [MappedRepository]!
-    init?(map: Map) { }
-    mutating func mapping(map: Map) {
+public struct SeedRepositories: Mappable {
+    /// `total_count`.
+    public var totalCount: Int!
+    /// `incomplete_results`.
+    public var incompleteResults: Bool!
+    /// `items`.
+    public var items: [SeedRepository]!
+
+    /// Creates an empty page for ``mapping(map:)`` to fill.
+    public init?(map: Map) { }
+
+    /// Maps `total_count`, `incomplete_results` and `items`.
+    public mutating func mapping(map: Map) {
         totalCount <- map["total_count"]
         incompleteResults <- map["incomplete_results"]
         items <- map["items"]
@@ -56,15 +80,25 @@ struct MappedRepositories: Mappable {
 }
 
 /// One search item, as written for ObjectMapper.
-struct MappedRepository: Mappable {
-    var id: Int!
-    var name: String!
-    var fullName: String!
-    var htmlUrl: String!
-    var description: String!
-    var avatarUrl: String?
-    init?(map: Map) { }
-    mutating func mapping(map: Map) {
+public struct SeedRepository: Mappable {
+    /// `id`.
+    public var id: Int!
+    /// `name`.
+    public var name: String!
+    /// `full_name`.
+    public var fullName: String!
+    /// `html_url`.
+    public var htmlUrl: String!
+    /// `description`.
+    public var description: String!
+    /// `owner.avatar_url`.
+    public var avatarUrl: String?
+
+    /// Creates an empty item for ``mapping(map:)`` to fill.
+    public init?(map: Map) { }
+
+    /// Maps the six fields, `owner.avatar_url` through its key path.
+    public mutating func mapping(map: Map) {
         id <- map["id"]
         name <- map["name"]
         fullName <- map["full_name"]
@@ -73,15 +107,3 @@ struct MappedRepository: Mappable {
         avatarUrl <- map["owner.avatar_url"]
     }
 }
-
-/// Experiment: items read as models that read nothing (the cost of skipping).
-struct SkipAllRepositories: Mappable {
-    var items: [SkipAllRepository]!
-    init?(map: Map) { }
-    mutating func mapping(map: Map) { items <- map["items"] }
-}
-struct SkipAllRepository: Mappable {
-    init?(map: Map) { }
-    mutating func mapping(map: Map) { }
-}
-

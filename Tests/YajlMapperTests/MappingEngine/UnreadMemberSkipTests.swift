@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import YajlMapper
 import CYajl
+import SearchSeedModel
 
 // Once a mapped object's planned keys have all been read, yajl is moved past the rest of it
 // when those bytes are plain JSON (YajlParserEngine+SkipAhead.swift). That must change
@@ -9,8 +10,8 @@ import CYajl
 // asks for the same models, problems and errors (kind, message, offset, line, column), in
 // one-shot mappings and in streams cut into chunks, strict and lenient.
 
-// The models mapped are the issue's seed model (`GitHubRepositories`, `GitHubRepository`,
-// in MappingSeedTests.swift) and ``SpreadRepository``, compared by their descriptions; the
+// The models mapped are the issue's seed model (`SeedRepositories`, `SeedRepository`, in
+// the SearchSeedModel module) and ``SpreadRepository``, compared by their descriptions; the
 // models and the comparisons: UnreadMemberSkipModels.swift.
 
 @Suite("Skipping the rest of mapped objects")
@@ -27,7 +28,7 @@ struct MappingSkipAheadTests {
         // The rest of each item after `description`, of each owner after `avatar_url`, and
         // of the page after `items` (nothing: its last key).
         #expect(skipped == 201)
-        let (outcome, _) = SkipAhead.whole(GitHubRepositories.self, bytes, skip: true, strict: true)
+        let (outcome, _) = SkipAhead.whole(SeedRepositories.self, bytes, skip: true, strict: true)
         guard case .mapped(let value, let problems) = outcome else {
             Issue.record("the page did not map: \(outcome)")
             return

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import YajlMapper
+import SearchSeedModel
 
 @Suite("Streaming elements")
 struct MappingStreamTests {
@@ -234,10 +235,10 @@ struct MappingStreamTests {
         guard !files.isEmpty else { return } // the shared corpus is not beside the project
         for file in files {
             let data = try Data(contentsOf: file)
-            let page = try Mapper<GitHubRepositories>(strict: true).map(data: data)
-            let pageItems: [GitHubRepository] = page.items
-            var streamed: [GitHubRepository] = []
-            let summary = try Mapper<GitHubRepository>(strict: true).stream(.file(file.path), elementsAt: "items") { streamed.append($0) }
+            let page = try Mapper<SeedRepositories>(strict: true).map(data: data)
+            let pageItems: [SeedRepository] = page.items
+            var streamed: [SeedRepository] = []
+            let summary = try Mapper<SeedRepository>(strict: true).stream(.file(file.path), elementsAt: "items") { streamed.append($0) }
             #expect(summary.count == pageItems.count)
             #expect(summary.envelope["total_count"].int == page.totalCount)
             #expect(summary.envelope["incomplete_results"].bool == page.incompleteResults)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import YajlMapper
+import SearchSeedModel
 
 /// Reads no key of its objects: each is skipped from its opening brace.
 struct SkipNothing: Mappable, Equatable {
@@ -167,7 +168,7 @@ enum SkipAhead {
         compareValidation(bytes, what, options: options, chunks: [nil] + chunks, sourceLocation: sourceLocation)
         compare(SpreadPage.self, SpreadRepository.self, bytes, what + " (spread model)", options: options, chunks: chunks,
                 sourceLocation: sourceLocation)
-        return compare(GitHubRepositories.self, GitHubRepository.self, bytes, what, options: options, chunks: chunks,
+        return compare(SeedRepositories.self, SeedRepository.self, bytes, what, options: options, chunks: chunks,
                        sourceLocation: sourceLocation)
     }
 
