@@ -59,12 +59,19 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["YajlMapper", "GitHubModels", "CYajl"],
+            dependencies: ["YajlMapper", "GitHubModels", "CYajl", "SearchSeedModel"],
             path: "Benchmarks"
+        ),
+        // The seed model (six fields of a search page, for YajlMapper and for JSONDecoder):
+        // one definition for the benchmarks and the tests. Not a product.
+        .target(
+            name: "SearchSeedModel",
+            dependencies: ["YajlMapper"],
+            path: "Tests/Support/SearchSeedModel"
         ),
         .testTarget(
             name: "YajlMapperTests",
-            dependencies: ["YajlMapper", "CYajl"]
+            dependencies: ["YajlMapper", "CYajl", "SearchSeedModel"]
         ),
         .testTarget(
             name: "GitHubModelsTests",

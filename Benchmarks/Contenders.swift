@@ -2,6 +2,7 @@
 
 import CYajl
 import Foundation
+import SearchSeedModel
 import YajlMapper
 
 struct BenchmarkError: Error, CustomStringConvertible {
@@ -97,7 +98,7 @@ func jsonValueContender() -> Contender? {
 // MARK: (c2) YajlMapper mapping the seed model from the stream
 
 func yajlMapperSeedModel(_ payload: Payload) throws -> Int {
-    let page = try Mapper<MappedRepositories>().map(data: payload.bytes)
+    let page = try Mapper<SeedRepositories>().map(data: payload.bytes)
     blackHole(page)
     return page.items.count &+ page.totalCount
 }
@@ -116,7 +117,7 @@ func foundationJSONSerialization(_ payload: Payload) throws -> Int {
 // MARK: (e) JSONDecoder into the seed model
 
 func foundationJSONDecoder(_ payload: Payload) throws -> Int {
-    let page = try JSONDecoder().decode(SeedRepositories.self, from: payload.data)
+    let page = try JSONDecoder().decode(DecodableSeedRepositories.self, from: payload.data)
     blackHole(page)
     return page.items.count &+ page.totalCount
 }

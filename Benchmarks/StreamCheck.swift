@@ -1,6 +1,7 @@
 // The streaming memory check: element-by-element mapping of a large search page.
 
 import Foundation
+import SearchSeedModel
 import YajlMapper
 
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ func streamMemoryCheck(_ path: String) -> Bool {
     var count = 0
     var stars = 0
     do {
-        let summary = try Mapper<MappedRepository>().stream(.file(path), elementsAt: "items") { repo in
+        let summary = try Mapper<SeedRepository>().stream(.file(path), elementsAt: "items") { repo in
             count += 1
             stars &+= repo.id ?? 0
         }

@@ -1,0 +1,17 @@
+import Foundation
+
+/// A file in the temporary directory, removed by ``remove()``.
+struct TemporaryFile {
+    let url: URL
+
+    /// Writes `bytes` to a new uniquely named file.
+    init(_ bytes: [UInt8], name: String = "parser-test") throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(name)-\(UUID().uuidString).json")
+        try Data(bytes).write(to: url)
+    }
+
+    var path: String { url.path }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+}
