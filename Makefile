@@ -1,9 +1,10 @@
 # Quick start: `make demo` and `make test` on a fresh machine.
 SWIFT ?= swift
+LLVM_COV ?= llvm-cov
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 BIN := .build/release/yajlmap
 
-.PHONY: deps build release demo test bench clean
+.PHONY: deps build release demo test bench lint fuzz coverage sanitize clean
 
 ## deps: install libyajl-dev and pkg-config with apt-get when they are missing
 deps:
@@ -56,6 +57,61 @@ test: deps
 ## bench: the benchmark target, in release
 bench: deps
 	$(SWIFT) run -c release Benchmarks
+
+## lint: swift-format's lint with .swift-format; any finding fails
+lint: deps
+	$(SWIFT) format lint --strict --parallel --recursive Package.swift Sources Tests Benchmarks Fuzz
+
+FUZZ_SECONDS ?= 60
+FUZZ_HARNESSES := parser json mapper validator writer
+FUZZ_BIN := .build/fuzz-build/release/YajlMapperFuzz
+JSONTESTSUITE := ../shared/corpus/JSONTestSuite/test_parsing
+
+## fuzz: build the harnesses (Fuzz/) with libFuzzer and AddressSanitizer, run each for an equal share of
+## FUZZ_SECONDS (60 in all by default), seeded from Fixtures/ and JSONTestSuite when it is there; a crash
+## keeps its input in .build/fuzz/crashes/<harness>/, is printed, and fails
+fuzz: deps
+	$(SWIFT) build -c release --product YajlMapperFuzz --scratch-path .build/fuzz-build -Xswiftc -sanitize=fuzzer,address \
+		-Xswiftc -use-ld=lld -Xlinker --undefined=LLVMFuzzerRunDriver -Xlinker --export-dynamic-symbol=LLVMFuzzerRunDriver
+	@seeds=Fixtures; \
+	if [ -d $(JSONTESTSUITE) ]; then seeds="$$seeds $(JSONTESTSUITE)"; else echo "JSONTestSuite not found: seeding from Fixtures/ only"; fi; \
+	seconds=$$(( $(FUZZ_SECONDS) / $(words $(FUZZ_HARNESSES)) )); [ $$seconds -ge 1 ] || seconds=1; failed=""; \
+	for harness in $(FUZZ_HARNESSES); do \
+		crashes=.build/fuzz/crashes/$$harness; rm -rf $$crashes; mkdir -p $$crashes .build/fuzz/corpus/$$harness; \
+		echo "== fuzz $$harness for $${seconds}s"; \
+		regressions=$$([ -d Fuzz/Regressions/$$harness ] && echo Fuzz/Regressions/$$harness); \
+		SWIFT_BACKTRACE=enable=no nice -n 19 $(FUZZ_BIN) $$harness -max_total_time=$$seconds -max_len=16384 -timeout=10 \
+			-print_final_stats=1 -dict=Fuzz/json.dict -artifact_prefix=$$crashes/ \
+			.build/fuzz/corpus/$$harness $$regressions $$seeds || failed="$$failed $$harness"; \
+		for input in $$crashes/*; do [ -f "$$input" ] || continue; \
+			echo "== $$harness kept $$input:"; od -A d -c "$$input" | head -n 20; done; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz: failed:$$failed (inputs in .build/fuzz/crashes/)"; exit 1; fi
+
+## coverage: run the tests with coverage (in .build/coverage), then print each module's line coverage and the total
+coverage: deps
+	$(SWIFT) build --build-tests --enable-code-coverage --scratch-path .build/coverage
+	$(SWIFT) test --skip-build --enable-code-coverage --scratch-path .build/coverage
+	@profdata=$$(dirname $$($(SWIFT) test --show-codecov-path --scratch-path .build/coverage))/default.profdata; \
+	$(LLVM_COV) report .build/coverage/debug/YajlMapperPackageTests.xctest -instr-profile=$$profdata \
+		-ignore-filename-regex='/(\.build|Tests|Benchmarks|Fuzz)/' | \
+	awk '/\/Sources\/[^/]+\// { split($$0, parts, "/Sources/"); split(parts[2], name, "/"); \
+			lines[name[1]] += $$8; missed[name[1]] += $$9 } \
+		END { for (m in lines) printf "%-22s %6.2f%%  (%d of %d lines)\n", m, 100 * (lines[m] - missed[m]) / lines[m], lines[m] - missed[m], lines[m] | "sort"; \
+			close("sort"); for (m in lines) { all += lines[m]; miss += missed[m] } \
+			printf "%-22s %6.2f%%  (%d of %d lines)\n", "TOTAL", 100 * (all - miss) / all, all - miss, all }'
+
+TSAN_TESTS := MappingConcurrencyTests|MappingPlanMissEdgeTests|MappingStreamAsyncContractTests|MappingStreamCancellationTests|GitHubSearchSessionTests|GitHubClientTests
+
+## sanitize: every test under AddressSanitizer (.build/asan), then the concurrent ones under ThreadSanitizer
+## (.build/tsan: the mapper's plans across threads, async streams, the search driver, the client); any report fails.
+## Leak checking is off until its reports are triaged (most are in the Swift runtime, Foundation and static
+## test data); StreamingMemoryTests are skipped: their memory ceilings do not hold under ASan's shadow memory
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan --skip StreamingMemoryTests
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
 
 clean:
 	rm -rf .build

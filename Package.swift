@@ -57,6 +57,13 @@ let package = Package(
             name: "yajlmap-search",
             dependencies: ["GitHubSearchCLI"]
         ),
+        // `make fuzz`: one executable, a harness per argument, built with libFuzzer.
+        .executableTarget(
+            name: "YajlMapperFuzz",
+            dependencies: ["YajlMapper"],
+            path: "Fuzz",
+            exclude: ["json.dict", "Regressions"]
+        ),
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["YajlMapper", "GitHubModels", "CYajl", "SearchSeedModel"],

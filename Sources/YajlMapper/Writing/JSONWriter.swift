@@ -38,6 +38,8 @@ public final class JSONWriter {
     /// checked for exclusive access at run time on every use, a pointer's memory is not.
     private struct State {
         var depth = 0
+        /// The open containers, innermost last (yajl's generator closes whatever is open).
+        var open: [PendingOpen] = []
         var documents = 0
         var pendingOpen: PendingOpen?
         var failure: JSONWriteError?
@@ -250,6 +252,7 @@ public final class JSONWriter {
         try flushPendingOpen()
         try beginValue()
         state.pointee.depth += 1
+        state.pointee.open.append(kind)
         if style == .pretty {
             state.pointee.pendingOpen = kind
         } else {
@@ -259,6 +262,7 @@ public final class JSONWriter {
 
     private func close(_ kind: PendingOpen) throws {
         if let failure = state.pointee.failure { throw failure }
+        guard state.pointee.open.last == kind else { throw fail(.invalidState) }
         if let pending = state.pointee.pendingOpen {
             // Nothing was written inside: `{}` or `[]` as one verbatim token (yajl writes
             // number text as given, with the separators and indentation a value gets).
@@ -272,11 +276,13 @@ public final class JSONWriter {
             try check(kind == .object ? yajl_gen_map_close(handle) : yajl_gen_array_close(handle))
         }
         state.pointee.depth -= 1
+        state.pointee.open.removeLast()
         if state.pointee.depth == 0 { state.pointee.documents += 1 }
     }
 
     @inline(__always)
     private func flushPendingOpen() throws {
+        if let failure = state.pointee.failure { throw failure }
         guard let pending = state.pointee.pendingOpen else { return }
         state.pointee.pendingOpen = nil
         try check(pending == .object ? yajl_gen_map_open(handle) : yajl_gen_array_open(handle))

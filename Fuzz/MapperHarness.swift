@@ -1,0 +1,113 @@
+import YajlMapper
+
+/// What one mapping gave: the model and its problems (collected or thrown), or a parse error.
+struct MappingOutcome<Value: Equatable>: Equatable {
+    /// The model, when one was made.
+    var value: Value?
+    /// The problems, collected (lenient) or thrown in a ``MappingError`` (strict).
+    var problems: [MappingProblem] = []
+    /// The parse error, when the text is not JSON.
+    var error: ParseFailure?
+
+    /// Runs `body`, sorting what it throws into the outcome; anything but a parse or mapping error fails.
+    init(_ body: () throws -> (Value?, [MappingProblem])) {
+        do {
+            (value, problems) = try body()
+        } catch let error as MappingError {
+            problems = error.problems
+        } catch {
+            guard let failure = ParseFailure(error) else { fail("mapping threw \(error)") }
+            self.error = failure
+        }
+    }
+}
+
+/// The mapper: strict against lenient, with against without a context, and streamed in chunks against the whole page.
+enum MapperHarness {
+    /// Runs the checks on one input.
+    static func run(_ bytes: [UInt8]) {
+        var choices = Choices(bytes)
+        let lenient = page(bytes, context: nil)
+        let general = page(bytes, context: FuzzContext())
+        check(lenient == general, "with a context: \(general), without: \(lenient) for \(shown(bytes))")
+        let strict = MappingOutcome { (try Mapper<FuzzPage>(strict: true).map(data: bytes), []) }
+        if lenient.error != nil || lenient.problems.isEmpty {
+            check(strict == lenient, "strict: \(strict), lenient: \(lenient) for \(shown(bytes))")
+        } else {
+            check(strict.problems == lenient.problems && strict.error == nil, "strict: \(strict), lenient: \(lenient)")
+        }
+        checkParseError(lenient.error, bytes)
+        streamed(bytes, cuts: choices.cuts(bytes.count), strict: false, page: lenient)
+        streamed(bytes, cuts: choices.cuts(bytes.count), strict: true, page: lenient)
+    }
+
+    /// The page mapped whole, lenient.
+    static func page(_ bytes: [UInt8], context: MapContext?) -> MappingOutcome<FuzzPage> {
+        MappingOutcome {
+            let result = try bytes.withUnsafeBytes { try Mapper<FuzzPage>(context: context).mapResult(bytes: $0) }
+            return (result.value, result.problems)
+        }
+    }
+
+    /// A mapping's parse error is the validator's, but for a surrogate escape in a string it reads.
+    static func checkParseError(_ error: ParseFailure?, _ bytes: [UInt8]) {
+        let validator = ParseFailure(EventLog.parse(DiscardEvents(), bytes, cuts: [], JSONParseOptions()).error)
+        check(
+            error == validator || error?.isSurrogateEscape == true,
+            "mapping: \(describe(error)), validator: \(describe(validator)) for \(shown(bytes))")
+    }
+
+    /// Whether two parse errors differ only by a surrogate escape in a string one path read and the other skipped.
+    static func differBySkippedString(_ a: ParseFailure?, _ b: ParseFailure?) -> Bool {
+        func earlier(_ x: ParseFailure?, _ y: ParseFailure?) -> Bool {
+            x?.isSurrogateEscape == true && (y.map { $0.offset > x!.offset } ?? true)
+        }
+        return a != b && (earlier(a, b) || earlier(b, a))
+    }
+
+    /// The index of the element a key path starts in (`items[3].owner.id` → 3).
+    static func element(_ keyPath: String) -> Int? {
+        guard keyPath.hasPrefix("items[") else { return nil }
+        return Int(keyPath.dropFirst(6).prefix { $0.isNumber })
+    }
+
+    /// Streams `items` cut at `cuts`: the page's elements and problems, or (strict) those before the first bad one.
+    static func streamed(_ bytes: [UInt8], cuts: [Int], strict: Bool, page: MappingOutcome<FuzzPage>) {
+        var elements: [FuzzRepository] = []
+        let stream = MappingStreamParser<FuzzRepository>(mapper: Mapper(strict: strict)) { elements.append($0) }
+        let outcome = MappingOutcome<Int> {
+            try feed(bytes, cuts: cuts) { try stream.feed($0) }
+            let summary = try stream.finish()
+            return (summary.count, summary.problems)
+        }
+        let label = "\(strict ? "strict" : "lenient") stream cut at \(cuts.prefix(8))"
+        if differBySkippedString(outcome.error, page.error) { return }
+        // A strict stream stops at its first bad element, before a parse error further on.
+        if strict, outcome.error == nil, let error = page.error, !outcome.problems.isEmpty,
+            outcome.problems.allSatisfy({ ($0.location?.offset ?? .max) < error.offset })
+        {
+            return
+        }
+        check(
+            outcome.error == page.error,
+            "\(label): \(describe(outcome.error)), page: \(describe(page.error))")
+        guard page.error == nil else { return }
+        let items = page.value?.items ?? []
+        let elementProblems = page.problems.filter { element($0.keyPath) != nil }
+        let count = (try? JSON(parsing: bytes, duplicateKeys: .useFirst))?["items"].array?.count
+        if strict, let bad = elementProblems.first.flatMap({ element($0.keyPath) }) {
+            check(
+                outcome.problems == elementProblems.filter { element($0.keyPath) == bad },
+                "\(label): threw \(outcome.problems), items[\(bad)] has \(elementProblems) in \(shown(bytes))")
+            check(elements == Array(items.prefix(bad)), "\(label): \(elements.count) elements before items[\(bad)]")
+            return
+        }
+        check(elements == items, "\(label): \(elements.count) elements, the page \(items.count) in \(shown(bytes))")
+        check(
+            outcome.problems == elementProblems,
+            "\(label): problems \(outcome.problems), the page's \(elementProblems) in \(shown(bytes))")
+        check(
+            count == nil || outcome.value == count,
+            "\(label): counted \(String(describing: outcome.value)), items has \(count!)")
+    }
+}
