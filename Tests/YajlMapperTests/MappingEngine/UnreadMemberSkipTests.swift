@@ -361,8 +361,8 @@ struct MemberSkipTests {
                 let spread = SkipAhead.whole(SpreadPage.self, bytes, skip: true, strict: strict).0
                     == SkipAhead.whole(SpreadPage.self, original, skip: true, strict: strict).0
                 #expect(spread, "spread model, seed \(seed), strict \(strict)")
-                let seedModel = SkipAhead.whole(GitHubRepositories.self, bytes, skip: true, strict: strict).0
-                    == SkipAhead.whole(GitHubRepositories.self, original, skip: true, strict: strict).0
+                let seedModel = SkipAhead.whole(SeedRepositories.self, bytes, skip: true, strict: strict).0
+                    == SkipAhead.whole(SeedRepositories.self, original, skip: true, strict: strict).0
                 #expect(seedModel, "seed model, seed \(seed), strict \(strict)")
             }
         }
