@@ -4,7 +4,12 @@ LLVM_COV ?= llvm-cov
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 BIN := .build/release/yajlmap
 
-.PHONY: deps build release demo test bench lint fuzz coverage sanitize clean
+# DocC from the toolchain: beside the real `swift` binary, else on PATH.
+DOCC ?= $(firstword $(wildcard $(dir $(realpath $(shell command -v $(SWIFT))))docc) $(shell command -v docc))
+DOCS_BUILD := .build/docs
+DOCS_SYMBOLS := $(DOCS_BUILD)/symbol-graphs
+
+.PHONY: deps build release demo test bench docs lint fuzz coverage sanitize clean
 
 ## deps: install libyajl-dev and pkg-config with apt-get when they are missing
 deps:
@@ -57,6 +62,18 @@ test: deps
 ## bench: the benchmark target, in release
 bench: deps
 	$(SWIFT) run -c release Benchmarks
+
+## docs: the DocC archive of the YajlMapper module, at .build/docs/YajlMapper.doccarchive;
+## symbol graphs from a build of its own (.build/docs), no plugin; any warning fails
+docs: deps
+	@test -n "$(DOCC)" || { echo "docc not found beside $(SWIFT) nor on PATH"; exit 1; }
+	@mkdir -p $(DOCS_SYMBOLS)
+	$(SWIFT) build --scratch-path $(DOCS_BUILD) --target YajlMapper \
+		-Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc $(CURDIR)/$(DOCS_SYMBOLS)
+	$(DOCC) convert Sources/YajlMapper/YajlMapper.docc \
+		--additional-symbol-graph-dir $(DOCS_SYMBOLS) \
+		--output-dir $(DOCS_BUILD)/YajlMapper.doccarchive \
+		--warnings-as-errors
 
 ## lint: swift-format's lint with .swift-format; any finding fails
 lint: deps

@@ -70,7 +70,7 @@ public protocol StaticMappable: BaseMappable {
     static func objectForMapping(map: Map) -> (any BaseMappable)?
 }
 
-/// A type whose properties are `let`s, read in a throwing initialiser with ``Map/value(_:)``.
+/// A type whose properties are `let`s, read in a throwing initialiser with `map.value(_:)`.
 ///
 /// ```swift
 /// struct Owner: ImmutableMappable {
@@ -88,7 +88,7 @@ public protocol StaticMappable: BaseMappable {
 /// ```
 public protocol ImmutableMappable: BaseMappable {
     /// Creates an instance from the JSON object in `map`.
-    /// - Throws: ``MappingError`` (from ``Map/value(_:)``) when a value is missing or mistyped.
+    /// - Throws: ``MappingError`` (from `map.value(_:)`) when a value is missing or mistyped.
     init(map: Map) throws
 }
 

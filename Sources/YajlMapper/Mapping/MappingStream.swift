@@ -111,7 +111,7 @@ public final class MappingStreamParser<N: BaseMappable> {
     public func feed(_ bytes: UnsafeRawBufferPointer) throws { try parser.feed(bytes) }
 
     /// Feeds the next chunk (`[UInt8]`, `Data`, ...).
-    /// - Throws: as ``feed(_:)-2b9f4``.
+    /// - Throws: as ``feed(_:)-(UnsafeRawBufferPointer)``.
     public func feed(_ bytes: some ContiguousBytes) throws { try bytes.withUnsafeBytes { try feed($0) } }
 
     /// Ends the input.
@@ -240,6 +240,9 @@ extension Mapper where N: Sendable {
     /// Maps the elements of the array at `path` from an asynchronous byte sequence (for
     /// example `URLSession` bytes), as the consumer asks for them.
     /// - Parameters:
+    ///   - bytes: the input, byte by byte.
+    ///   - path: where the array is (`items`, `data.results`); empty for a top-level array.
+    ///   - options: what input is accepted.
     ///   - onSummary: called once the input has ended, with the envelope, the count and (in
     ///     lenient mode) the problems met.
     /// - Returns: a stream of models that ends with the input, or with its first error.
@@ -265,6 +268,9 @@ extension Mapper where N: Sendable {
     /// Maps the elements of the array at `path` from an asynchronous sequence of chunks,
     /// as the consumer asks for them.
     /// - Parameters:
+    ///   - chunks: the input, in chunks of any size.
+    ///   - path: where the array is (`items`, `data.results`); empty for a top-level array.
+    ///   - options: what input is accepted.
     ///   - onSummary: called once the input has ended, with the envelope, the count and (in
     ///     lenient mode) the problems met.
     /// - Returns: a stream of models that ends with the input, or with its first error.

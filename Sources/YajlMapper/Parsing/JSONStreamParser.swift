@@ -110,7 +110,7 @@ extension JSONStreamParser {
     ///   - handler: receives the events.
     ///   - options: what input is accepted.
     /// - Returns: the handler after the last event.
-    /// - Throws: ``JSONInputError`` when the input cannot be read, else as ``feed(_:)-3a1fv``.
+    /// - Throws: ``JSONInputError`` when the input cannot be read, else as ``feed(_:)-(UnsafeRawBufferPointer)``.
     public static func parse(_ input: JSONInput, handler: Handler,
                              options: JSONParseOptions = JSONParseOptions()) throws -> Handler {
         let parser = JSONStreamParser(handler: handler, options: options)

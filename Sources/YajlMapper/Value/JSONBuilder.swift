@@ -132,7 +132,7 @@ extension JSON {
     /// ```
     /// - Parameters:
     ///   - bytes: the whole document (`[UInt8]`, `Data`, ...).
-    ///   - options: what input is accepted (multiple values are not: see ``parseAll(_:options:duplicateKeys:)``).
+    ///   - options: what input is accepted (multiple values are not: see ``parseAll(_:options:duplicateKeys:)-(ContiguousBytes,_,_)``).
     ///   - duplicateKeys: what to do with repeated keys.
     /// - Throws: ``JSONParseError``.
     public init(parsing bytes: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions(),

@@ -3,7 +3,7 @@ import CYajl
 /// Writes JSON text with yajl's generator: compact or pretty (2 spaces), strings escaped,
 /// UTF-8 checked, number text written as given.
 ///
-/// Output goes to a sink in pieces as it is produced, or is collected (``init(style:)``
+/// Output goes to a sink in pieces as it is produced, or is collected (``init(style:multipleValues:)``
 /// then ``output``). The writer is also a ``JSONEventHandler``, so a parser can feed it
 /// directly: reformatting streams without building a tree.
 ///
