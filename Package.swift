@@ -5,8 +5,10 @@ let package = Package(
     name: "YajlMapper",
     products: [
         .library(name: "YajlMapper", targets: ["YajlMapper"]),
-        .library(name: "GitHubModels", targets: ["GitHubModels", "GitHubRequests"]),
-        .library(name: "GitHubClient", targets: ["GitHubClient", "GitHubSearchSession"]),
+        .library(name: "GitHubModels", targets: ["GitHubModels"]),
+        .library(name: "GitHubRequests", targets: ["GitHubRequests"]),
+        .library(name: "GitHubClient", targets: ["GitHubClient"]),
+        .library(name: "GitHubSearchSession", targets: ["GitHubSearchSession"]),
         .executable(name: "yajlmap", targets: ["yajlmap"]),
     ],
     targets: [
@@ -30,28 +32,34 @@ let package = Package(
         // mapper as it arrives. Not a dependency of the command line's mapping path.
         .target(
             name: "GitHubClient",
-            dependencies: ["GitHubModels", "GitHubRequests", "GitHubSearchSession", "YajlMapper"]
+            dependencies: ["GitHubModels", "GitHubRequests", "YajlMapper"]
         ),
         // The search-as-you-type state machine: a pure reducer and a driver over query edits,
-        // with the client and the clock injected (no networking of its own; GitHubClient
-        // conforms to its RepositorySearching).
+        // with the client and the clock injected (no networking of its own; the terminal
+        // search makes GitHubClient its RepositorySearching).
         .target(
             name: "GitHubSearchSession",
             dependencies: ["GitHubModels", "GitHubRequests"]
         ),
+        // What both command lines print with: standard streams, terminal width, display
+        // width, and repositories as table, json, ndjson or csv.
+        .target(
+            name: "CommandLineOutput",
+            dependencies: ["YajlMapper", "GitHubModels"]
+        ),
         .target(
             name: "YajlMapCLI",
-            dependencies: ["YajlMapper", "GitHubModels"]
+            dependencies: ["YajlMapper", "GitHubModels", "CommandLineOutput"]
         ),
         .executableTarget(
             name: "yajlmap",
-            dependencies: ["YajlMapCLI"]
+            dependencies: ["YajlMapCLI", "CommandLineOutput"]
         ),
         // `yajlmap search` runs this sibling executable: only it links FoundationNetworking
         // and libcurl, so every other command starts without loading them.
         .target(
             name: "GitHubSearchCLI",
-            dependencies: ["YajlMapCLI", "GitHubClient", "GitHubSearchSession", "GitHubModels", "GitHubRequests"]
+            dependencies: ["CommandLineOutput", "GitHubClient", "GitHubSearchSession", "GitHubModels", "GitHubRequests"]
         ),
         .executableTarget(
             name: "yajlmap-search",
@@ -67,7 +75,8 @@ let package = Package(
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["YajlMapper", "GitHubModels", "CYajl", "SearchSeedModel"],
-            path: "Benchmarks"
+            path: "Benchmarks",
+            exclude: ["README.md"]
         ),
         // The seed model (six fields of a search page, for YajlMapper and for JSONDecoder):
         // one definition for the benchmarks and the tests. Not a product.
@@ -90,7 +99,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GitHubClientTests",
-            dependencies: ["GitHubClient", "GitHubModels", "GitHubRequests", "GitHubSearchSession", "YajlMapper"],
+            dependencies: ["GitHubClient", "GitHubModels", "GitHubRequests", "GitHubSearchSession", "GitHubSearchCLI", "YajlMapper"],
             exclude: ["fake_github_api.py"]
         ),
         .testTarget(
@@ -99,11 +108,11 @@ let package = Package(
         ),
         .testTarget(
             name: "YajlMapCLITests",
-            dependencies: ["YajlMapCLI", "YajlMapper", "GitHubModels"]
+            dependencies: ["YajlMapCLI", "CommandLineOutput", "YajlMapper", "GitHubModels"]
         ),
         .testTarget(
             name: "GitHubSearchCLITests",
-            dependencies: ["GitHubSearchCLI", "GitHubSearchSession", "GitHubModels", "YajlMapCLI"],
+            dependencies: ["GitHubSearchCLI", "GitHubSearchSession", "GitHubModels", "CommandLineOutput"],
             exclude: ["pty_driver.py"]
         ),
     ],

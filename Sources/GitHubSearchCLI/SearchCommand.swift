@@ -3,7 +3,7 @@ import GitHubClient
 import GitHubModels
 import GitHubRequests
 import GitHubSearchSession
-import YajlMapCLI
+import CommandLineOutput
 
 /// `yajlmap search`: one search printed as `yajlmap decode` prints a page, or the
 /// interactive terminal search.

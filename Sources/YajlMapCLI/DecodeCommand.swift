@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CommandLineOutput
 import Glibc
 #elseif canImport(Musl)
 import Musl
@@ -79,12 +80,20 @@ enum DecodeCommand {
         var limit: Int?
         var strict = false
         var width = 80
+
+        /// How the records are printed.
+        var output: OutputSettings {
+            var output = OutputSettings()
+            output.format = format
+            output.fields = fields
+            output.width = width
+            output.titlesPages = model == .search
+            return output
+        }
     }
 
     /// An output format.
-    enum Format: String, CaseIterable {
-        case table, json, ndjson, csv
-    }
+    typealias Format = OutputFormat
 
     /// A sort order for repositories.
     enum SortKey: String, CaseIterable {
@@ -176,7 +185,7 @@ enum DecodeCommand {
     /// - Returns: every problem met, located; `nil` when the root could not be mapped at all
     ///   (reported, nothing printed), as ``decodeWhole(_:name:settings:io:)`` does.
     private static func stream(_ input: JSONInput, name: String, settings: Settings, io: CommandIO) throws -> [MappingProblem]? {
-        let output = RecordOutput(settings: settings, io: io)
+        let output = RecordOutput(settings: settings.output, io: io)
         let isSearch = settings.model == .search
         var printed = 0
         var stream: MappingStreamParser<GitHubRepository>?
@@ -246,7 +255,7 @@ enum DecodeCommand {
         let decoded = try settings.model.decode(bytes)
         guard let value = decoded.value else { return rootFailure(decoded.problems, name: name, io: io) }
         if settings.strict && !decoded.problems.isEmpty { return decoded.problems }
-        let output = RecordOutput(settings: settings, io: io)
+        let output = RecordOutput(settings: settings.output, io: io)
         switch value {
         case let page as GitHubRepositories:
             try output.page(page, repositories: arranged(page.items, settings))

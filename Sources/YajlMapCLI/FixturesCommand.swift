@@ -1,3 +1,4 @@
+import CommandLineOutput
 import Foundation
 import GitHubModels
 import YajlMapper

@@ -1,3 +1,4 @@
+import CommandLineOutput
 import YajlMapper
 
 /// `yajlmap get`: prints the value at a key path.

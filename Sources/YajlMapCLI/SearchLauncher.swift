@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CommandLineOutput
 import Glibc
 #endif
 

@@ -1,3 +1,4 @@
+import CommandLineOutput
 import YajlMapper
 
 /// The `yajlmap` command line: dispatches to a subcommand and returns the exit status.

@@ -1,3 +1,4 @@
+import CommandLineOutput
 import YajlMapCLI
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GitHubClient
+import GitHubSearchCLI
 import GitHubSearchSession
 
 @Suite("GitHub client driving the search session", .enabled(if: FakeGitHubAPI.isAvailable, "needs python3"))

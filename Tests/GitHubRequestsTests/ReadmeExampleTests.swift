@@ -7,7 +7,7 @@ import Foundation
 import FoundationNetworking  // URLSession on Linux
 #endif
 import GitHubModels          // GitHubRepositories, GitHubRepository, ...
-import GitHubRequests        // GitHubAPI, GitHubSearchQuery (in the GitHubModels product too)
+import GitHubRequests        // GitHubAPI, GitHubSearchQuery
 import YajlMapper            // Mapper
 // readme-example: end
 import Testing

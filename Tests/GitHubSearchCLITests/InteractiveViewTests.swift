@@ -1,7 +1,7 @@
 import GitHubModels
 import GitHubSearchSession
 import Testing
-import YajlMapCLI
+import CommandLineOutput
 @testable import GitHubSearchCLI
 
 /// The interactive search's pieces in-process: key decoding, display widths, the view.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import YajlMapCLI
+import CommandLineOutput
 @testable import GitHubSearchCLI
 
 /// The fake GitHub API of GitHubClientTests, started for one test.

@@ -1,7 +1,6 @@
 import GitHubModels
 import GitHubRequests
 import GitHubSearchSession
-import Synchronization
 
 /// A search client for tests: answers each query text as told, records every call and every
 /// cancellation, and can hold a request until the test releases it.
@@ -46,7 +45,7 @@ final class FakeSearchClient: RepositorySearching {
         var texts: [String] { calls.map(\.text) }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(_ replies: [String: Reply] = [:]) {
         state.withLock { $0.replies = replies }

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A clock that moves only when a test calls ``advance(by:)``: `sleep(until:)` suspends
 /// until the clock reaches the deadline (or the sleeping task is cancelled).
@@ -23,7 +22,7 @@ final class TestClock: Clock {
         var cancelledBeforeSleeping: Set<Int> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var now: Instant { state.withLock { $0.now } }
     var minimumResolution: Duration { .zero }

@@ -1,4 +1,4 @@
-import YajlMapCLI
+import CommandLineOutput
 import GitHubModels
 import GitHubSearchSession
 

@@ -1,3 +1,4 @@
+import GitHubClient
 import GitHubModels
 import GitHubRequests
 import GitHubSearchSession

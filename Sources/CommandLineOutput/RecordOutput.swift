@@ -2,105 +2,40 @@ import Foundation
 import GitHubModels
 import YajlMapper
 
-/// The models `decode` and `validate --model` know.
-enum GitHubModelKind: String, CaseIterable {
-    case search, repositories, repository, error
+/// A format repositories are printed in.
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case table, json, ndjson, csv
+}
 
-    /// Whether the document is a list of repositories that can be streamed.
-    var isList: Bool { self == .search || self == .repositories }
+/// How records are printed.
+public struct OutputSettings: Sendable {
+    /// The format.
+    public var format: OutputFormat = .ndjson
+    /// The fields each json, ndjson or csv record keeps (`nil`: every field; csv has its own default).
+    public var fields: [String]?
+    /// The table's width in columns.
+    public var width = 80
+    /// Whether a page's total count is printed above a table.
+    public var titlesPages = true
 
-    /// Maps a whole document, collecting every problem (located) instead of throwing.
-    /// - Throws: ``JSONParseError``.
-    func decode(_ bytes: [UInt8], options: JSONParseOptions = JSONParseOptions()) throws -> (value: Any?, problems: [MappingProblem]) {
-        switch self {
-        case .search:
-            let result = try bytes.withUnsafeBytes { try Mapper<GitHubRepositories>().mapResult(bytes: $0, options: options) }
-            return (result.value, result.problems)
-        case .repository:
-            let result = try bytes.withUnsafeBytes { try Mapper<GitHubRepository>().mapResult(bytes: $0, options: options) }
-            return (result.value, result.problems)
-        case .error:
-            let result = try bytes.withUnsafeBytes { try Mapper<GitHubErrorResponse>().mapResult(bytes: $0, options: options) }
-            return (result.value, result.problems)
-        case .repositories:
-            let mapper = Mapper<GitHubRepository>()
-            do {
-                let list = try mapper.mapArray(data: bytes, options: options)
-                return (list, mapper.lastProblems)
-            } catch let error as MappingError {
-                return (nil, error.problems.map { problem in
-                    var located = problem
-                    if located.location == nil { located.location = JSONLocation(offset: 0, line: 1, column: 1) }
-                    return located
-                })
-            }
-        }
-    }
-
-    /// Why a `--fields` path reaches nothing in this model's records, or `nil` when it
-    /// reaches a field: each key must be one the record (or the object above it) writes;
-    /// below an array (`topics`, `errors`) any index or field is accepted.
-    func fieldProblem(_ field: String) -> String? {
-        var node = schema
-        var walked: [String] = []
-        for component in JSONPath(field).components {
-            switch (component, node) {
-            case (.key(let key), .object(let object)):
-                guard let next = object[key] else {
-                    let place = walked.isEmpty ? "" : " in \(walked.joined(separator: "."))"
-                    return "unknown field '\(field)' for --model \(rawValue) (known\(place): \(object.keys.joined(separator: ",")))"
-                }
-                node = next
-                walked.append(key)
-            case (_, .array):
-                return nil
-            case (.index, .object):
-                let place = walked.isEmpty ? "a record" : walked.joined(separator: ".")
-                return "unknown field '\(field)' for --model \(rawValue) (\(place) is an object, not an array)"
-            default:
-                return "unknown field '\(field)' for --model \(rawValue) (\(walked.joined(separator: ".")) is a value, not an object)"
-            }
-        }
-        return nil
-    }
-
-    /// A record with every field written and every nested object filled in.
-    private var schema: JSON {
-        switch self {
-        case .search, .repositories, .repository: return Self.repositorySchema
-        case .error: return Self.errorSchema
-        }
-    }
-
-    private static let repositorySchema: JSON = {
-        var repository = GitHubRepository()
-        repository.license = GitHubLicense()
-        repository.permissions = GitHubPermissions()
-        repository.topics = []
-        return withoutEmptyKeys(Mapper<GitHubRepository>(shouldIncludeNilValues: true).toJSONValue(repository))
-    }()
-
-    private static let errorSchema: JSON = withoutEmptyKeys(
-        Mapper<GitHubErrorResponse>(shouldIncludeNilValues: true).toJSONValue(GitHubErrorResponse(errors: [GitHubErrorDetail()])))
-
-    private static func withoutEmptyKeys(_ value: JSON) -> JSON {
-        guard case .object(let object) = value else { return value }
-        return .object(JSONObject(object.filter { !$0.key.isEmpty }.map { ($0.key, withoutEmptyKeys($0.value)) }))
-    }
+    /// The defaults: ndjson, every field, 80 columns.
+    public init() {}
 }
 
 /// Writes records in the chosen format; rows can arrive one at a time.
-final class RecordOutput {
-    private let settings: DecodeCommand.Settings
+public final class RecordOutput {
+    private let settings: OutputSettings
     private let io: CommandIO
     private let mapper = Mapper<GitHubRepository>(shouldIncludeNilValues: true)
-    private(set) var begun = false
+    /// Whether the first record (or the json array's opening) has been printed.
+    public private(set) var begun = false
     /// Whether the table's title line is printed.
     private(set) var titled = false
 
     static let defaultCSVFields = ["full_name", "html_url", "stargazers_count", "forks_count", "language", "updated_at", "description"]
 
-    init(settings: DecodeCommand.Settings, io: CommandIO) {
+    /// Prints to `io` as `settings` say.
+    public init(settings: OutputSettings, io: CommandIO) {
         self.settings = settings
         self.io = io
     }
@@ -112,7 +47,7 @@ final class RecordOutput {
     // MARK: Streaming rows
 
     /// The title (table, search), or the header line (csv).
-    func begin(totalCount: Int?) {
+    public func begin(totalCount: Int?) {
         begun = true
         switch settings.format {
         case .table:
@@ -125,7 +60,7 @@ final class RecordOutput {
     }
 
     /// One repository.
-    func repository(_ repository: GitHubRepository) throws {
+    public func repository(_ repository: GitHubRepository) throws {
         switch settings.format {
         case .table:
             io.out(TableRow.render(repository, width: settings.width))
@@ -141,13 +76,13 @@ final class RecordOutput {
 
     /// Ends the rows: a streamed table whose page gave its count only after the items
     /// (`total_count` after `items`) gets its title line last.
-    func end(totalCount: Int?) {
+    public func end(totalCount: Int?) {
         if settings.format == .table { title(totalCount: totalCount) }
     }
 
     /// `N results`, once, for a search page's table.
     private func title(totalCount: Int?) {
-        guard settings.model == .search, !titled, let totalCount else { return }
+        guard settings.titlesPages, !titled, let totalCount else { return }
         titled = true
         io.out("\(totalCount) result\(totalCount == 1 ? "" : "s")\n")
     }
@@ -155,7 +90,7 @@ final class RecordOutput {
     // MARK: Whole documents
 
     /// A search page.
-    func page(_ page: GitHubRepositories, repositories: [GitHubRepository]) throws {
+    public func page(_ page: GitHubRepositories, repositories: [GitHubRepository]) throws {
         if settings.format == .json {
             var envelope = JSONObject()
             envelope["total_count"] = page.totalCount.jsonValue
@@ -169,7 +104,7 @@ final class RecordOutput {
     }
 
     /// An array of repositories.
-    func list(_ repositories: [GitHubRepository]) throws {
+    public func list(_ repositories: [GitHubRepository]) throws {
         if settings.format == .json {
             io.out(try JSON.array(repositories.map { project(mapper.toJSONValue($0)) }).serialized(.pretty))
             return
@@ -179,7 +114,7 @@ final class RecordOutput {
     }
 
     /// One repository document.
-    func single(_ repository: GitHubRepository) throws {
+    public func single(_ repository: GitHubRepository) throws {
         if settings.format == .json {
             io.out(try project(mapper.toJSONValue(repository)).serialized(.pretty))
             return
@@ -189,7 +124,7 @@ final class RecordOutput {
     }
 
     /// An error body.
-    func error(_ error: GitHubErrorResponse) throws {
+    public func error(_ error: GitHubErrorResponse) throws {
         let record = Mapper<GitHubErrorResponse>(shouldIncludeNilValues: true).toJSONValue(error)
         switch settings.format {
         case .json:
@@ -314,13 +249,13 @@ enum TableRow {
 /// A search page printed as `yajlmap decode` prints it, for other commands (`yajlmap search`).
 public enum SearchPageOutput {
     /// The formats, by name.
-    public static let formats = DecodeCommand.Format.allCases.map(\.rawValue)
+    public static let formats = OutputFormat.allCases.map(\.rawValue)
 
     /// Prints a page: `table` (title line and rows cut to `width`), `json`, `ndjson` or `csv`.
     /// - Throws: ``JSONWriteError`` when a value cannot be written.
     public static func write(_ page: GitHubRepositories, format: String, width: Int = 80, io: CommandIO) throws {
-        var settings = DecodeCommand.Settings()
-        settings.format = DecodeCommand.Format(rawValue: format) ?? .ndjson
+        var settings = OutputSettings()
+        settings.format = OutputFormat(rawValue: format) ?? .ndjson
         settings.width = width
         try RecordOutput(settings: settings, io: io).page(page, repositories: page.items)
     }
