@@ -59,7 +59,9 @@ let package = Package(
         // and libcurl, so every other command starts without loading them.
         .target(
             name: "GitHubSearchCLI",
-            dependencies: ["CommandLineOutput", "GitHubClient", "GitHubSearchSession", "GitHubModels", "GitHubRequests"]
+            dependencies: [
+                "CommandLineOutput", "GitHubClient", "GitHubSearchSession", "GitHubModels", "GitHubRequests",
+            ]
         ),
         .executableTarget(
             name: "yajlmap-search",
@@ -99,7 +101,10 @@ let package = Package(
         ),
         .testTarget(
             name: "GitHubClientTests",
-            dependencies: ["GitHubClient", "GitHubModels", "GitHubRequests", "GitHubSearchSession", "GitHubSearchCLI", "YajlMapper"],
+            dependencies: [
+                "GitHubClient", "GitHubModels", "GitHubRequests", "GitHubSearchSession", "GitHubSearchCLI",
+                "YajlMapper",
+            ],
             exclude: ["fake_github_api.py"]
         ),
         .testTarget(

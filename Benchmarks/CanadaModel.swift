@@ -67,7 +67,7 @@ struct GeoGeometry: Mappable, Decodable, Equatable {
         switch (lhs.coordinates, rhs.coordinates) {
         case (nil, nil):
             return true
-        case let (left?, right?):
+        case (let left?, let right?):
             return left.elementsEqual(right) { leftRing, rightRing in
                 leftRing.elementsEqual(rightRing) { leftPosition, rightPosition in
                     leftPosition.elementsEqual(rightPosition) { $0.bitPattern == $1.bitPattern }

@@ -41,19 +41,20 @@ let decoderName = "JSONDecoder seed model"
 /// The struct lives at a stable address for the process: yajl keeps the pointer.
 nonisolated(unsafe) private let emptyCallbacks: UnsafeMutablePointer<yajl_callbacks> = {
     let callbacks = UnsafeMutablePointer<yajl_callbacks>.allocate(capacity: 1)
-    callbacks.initialize(to: yajl_callbacks(
-        yajl_null: { _ in 1 },
-        yajl_boolean: { _, _ in 1 },
-        yajl_integer: { _, _ in 1 },
-        yajl_double: { _, _ in 1 },
-        yajl_number: { _, _, _ in 1 },
-        yajl_string: { _, _, _ in 1 },
-        yajl_start_map: { _ in 1 },
-        yajl_map_key: { _, _, _ in 1 },
-        yajl_end_map: { _ in 1 },
-        yajl_start_array: { _ in 1 },
-        yajl_end_array: { _ in 1 }
-    ))
+    callbacks.initialize(
+        to: yajl_callbacks(
+            yajl_null: { _ in 1 },
+            yajl_boolean: { _, _ in 1 },
+            yajl_integer: { _, _ in 1 },
+            yajl_double: { _, _ in 1 },
+            yajl_number: { _, _, _ in 1 },
+            yajl_string: { _, _, _ in 1 },
+            yajl_start_map: { _ in 1 },
+            yajl_map_key: { _, _, _ in 1 },
+            yajl_end_map: { _ in 1 },
+            yajl_start_array: { _ in 1 },
+            yajl_end_array: { _ in 1 }
+        ))
     return callbacks
 }()
 
@@ -138,4 +139,3 @@ func yajlMapperSkipAll(_ payload: Payload) throws -> Int {
     let page = try Mapper<SkipAllRepositories>().map(data: payload.bytes)
     return page.items.count
 }
-

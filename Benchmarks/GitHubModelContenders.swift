@@ -81,7 +81,8 @@ struct DecodableRepository: Decodable {
     let score: Double?
 
     enum CodingKeys: String, CodingKey {
-        case id, name, owner, description, url, homepage, size, language, license, topics, visibility, permissions, score
+        case id, name, owner, description, url, homepage, size, language, license, topics, visibility, permissions,
+            score
         case nodeId = "node_id", fullName = "full_name", isPrivate = "private", htmlUrl = "html_url", isFork = "fork"
         case createdAt = "created_at", updatedAt = "updated_at", pushedAt = "pushed_at"
         case gitUrl = "git_url", sshUrl = "ssh_url", cloneUrl = "clone_url", svnUrl = "svn_url"
@@ -103,7 +104,8 @@ struct DecodableOwner: Decodable {
 
     enum CodingKeys: String, CodingKey {
         case login, id, type
-        case nodeId = "node_id", avatarUrl = "avatar_url", gravatarId = "gravatar_id", htmlUrl = "html_url", siteAdmin = "site_admin"
+        case nodeId = "node_id", avatarUrl = "avatar_url", gravatarId = "gravatar_id", htmlUrl = "html_url", siteAdmin =
+            "site_admin"
     }
 }
 

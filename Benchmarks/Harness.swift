@@ -3,11 +3,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Nanoseconds on a monotonic clock.
@@ -54,8 +54,10 @@ struct Contender {
     let run: (Payload) throws -> Int
 
     /// A contender; by default it applies to every payload.
-    init(name: String, applies: @escaping (String) -> Bool = { _ in true },
-         run: @escaping (Payload) throws -> Int) {
+    init(
+        name: String, applies: @escaping (String) -> Bool = { _ in true },
+        run: @escaping (Payload) throws -> Int
+    ) {
         self.name = name
         self.applies = applies
         self.run = run
@@ -122,8 +124,10 @@ extension Measurement {
 ///   - warmUp: untimed rounds first.
 ///   - runs: timed rounds.
 ///   - iterations: parses per timed run (a run is timed as a whole, then divided).
-func measureInterleaved(_ contenders: [Contender], on payload: Payload,
-                        warmUp: Int, runs: Int, iterations: Int) -> [Measurement] {
+func measureInterleaved(
+    _ contenders: [Contender], on payload: Payload,
+    warmUp: Int, runs: Int, iterations: Int
+) -> [Measurement] {
     var results = contenders.map { Measurement(contender: $0.name) }
     for round in 0..<(warmUp + runs) {
         for offset in 0..<contenders.count {

@@ -195,6 +195,8 @@ func decodeSeedPlus(_ payload: Payload) throws -> SeedPlusPage {
 func listingModelPairs() -> [ModelPair] {
     [
         modelPair("listing model", .github, map: mapListing, decode: decodeListing) { $0.items.count &+ $0.totalCount },
-        modelPair("seed+2 model", .github, map: mapSeedPlus, decode: decodeSeedPlus) { $0.items.count &+ $0.totalCount },
+        modelPair("seed+2 model", .github, map: mapSeedPlus, decode: decodeSeedPlus) {
+            $0.items.count &+ $0.totalCount
+        },
     ]
 }

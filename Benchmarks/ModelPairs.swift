@@ -77,10 +77,12 @@ struct ModelPair {
 }
 
 /// The pair of contenders for `model`, applying to `family`'s payloads only.
-func modelPair<Root: Equatable>(_ model: String, _ family: PayloadFamily,
-                                map: @escaping (Payload) throws -> Root,
-                                decode: @escaping (Payload) throws -> Root,
-                                count: @escaping (Root) -> Int) -> ModelPair {
+func modelPair<Root: Equatable>(
+    _ model: String, _ family: PayloadFamily,
+    map: @escaping (Payload) throws -> Root,
+    decode: @escaping (Payload) throws -> Root,
+    count: @escaping (Root) -> Int
+) -> ModelPair {
     ModelPair(
         model: model, family: family,
         mapper: Contender(name: "YajlMapper \(model)", applies: family.contains) { payload in
@@ -94,14 +96,17 @@ func modelPair<Root: Equatable>(_ model: String, _ family: PayloadFamily,
             return count(value)
         },
         compare: { payload in
-            EqualityCheck(model: model, payload: payload.name, difference: compareBothWays(payload, map: map, decode: decode))
+            EqualityCheck(
+                model: model, payload: payload.name, difference: compareBothWays(payload, map: map, decode: decode))
         })
 }
 
 /// `nil` when both readings of the payload are equal, else a short description of the first
 /// difference (and how many leaf values differ).
-func compareBothWays<Root: Equatable>(_ payload: Payload, map: (Payload) throws -> Root,
-                                      decode: (Payload) throws -> Root) -> String? {
+func compareBothWays<Root: Equatable>(
+    _ payload: Payload, map: (Payload) throws -> Root,
+    decode: (Payload) throws -> Root
+) -> String? {
     let mapped: Root, decoded: Root
     do { mapped = try map(payload) } catch { return "YajlMapper threw: \(error)" }
     do { decoded = try decode(payload) } catch { return "JSONDecoder threw: \(error)" }
@@ -149,7 +154,7 @@ struct ValueDiffer {
         case .optional?:
             switch (lm.children.first, rm.children.first) {
             case (nil, nil): leaves += 1
-            case let (l?, r?): compare(l.value, r.value, at: path)
+            case (let l?, let r?): compare(l.value, r.value, at: path)
             case (nil, let r?): leaves += 1; record(path, "nil", r.value)
             case (let l?, nil): leaves += 1; record(path, l.value, "nil")
             }
@@ -163,7 +168,7 @@ struct ValueDiffer {
             let l = members(lm), r = members(rm)
             for key in Set(l.keys).union(r.keys).sorted() {
                 switch (l[key], r[key]) {
-                case let (lv?, rv?): compare(lv, rv, at: path + "[\(key)]")
+                case (let lv?, let rv?): compare(lv, rv, at: path + "[\(key)]")
                 case (nil, _): record(path + "[\(key)]", "absent", "present")
                 case (_, nil): record(path + "[\(key)]", "present", "absent")
                 }

@@ -17,7 +17,8 @@ func corpusDirectory(_ folder: String = "github") -> String? {
         directory.deleteLastPathComponent()
     }
     for base in candidates {
-        let path = URL(fileURLWithPath: base).appendingPathComponent("../shared/corpus/\(folder)").standardizedFileURL.path
+        let path = URL(fileURLWithPath: base).appendingPathComponent("../shared/corpus/\(folder)").standardizedFileURL
+            .path
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return path }
     }
@@ -38,23 +39,28 @@ func payloadSources() -> [PayloadSource] {
     var sources: [PayloadSource] = []
     for count in [30, 100, 1_000, 20_000] {
         let name = "generated-\(count)"
-        sources.append(PayloadSource(name: name) {
-            Payload(name: name, detail: "\(count) items, seed 1",
+        sources.append(
+            PayloadSource(name: name) {
+                Payload(
+                    name: name, detail: "\(count) items, seed 1",
                     bytes: SearchPayloadGenerator(seed: 1).generate(items: count))
-        })
+            })
     }
     for count in [30, 100] {
         let name = "shuffled-\(count)"
-        sources.append(PayloadSource(name: name) {
-            Payload(name: name, detail: "\(count) items, seed 1, keys shuffled",
+        sources.append(
+            PayloadSource(name: name) {
+                Payload(
+                    name: name, detail: "\(count) items, seed 1, keys shuffled",
                     bytes: try shuffledKeys(SearchPayloadGenerator(seed: 1).generate(items: count)))
-        })
+            })
     }
     if let corpus = corpusDirectory() {
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? [])
             .filter { $0.hasSuffix(".json") }.sorted()
         for file in files {
-            sources.append(fileSource(name: "corpus/" + file.dropLast(5), detail: "recorded", folder: corpus, file: file))
+            sources.append(
+                fileSource(name: "corpus/" + file.dropLast(5), detail: "recorded", folder: corpus, file: file))
         }
         if files.isEmpty { report("note: no .json files in \(corpus); corpus payloads skipped") }
     } else {
@@ -63,7 +69,9 @@ func payloadSources() -> [PayloadSource] {
     if let standard = corpusDirectory("standard") {
         for document in standardDocuments {
             let file = document + ".json"
-            guard FileManager.default.fileExists(atPath: URL(fileURLWithPath: standard).appendingPathComponent(file).path) else {
+            guard
+                FileManager.default.fileExists(atPath: URL(fileURLWithPath: standard).appendingPathComponent(file).path)
+            else {
                 report("note: \(file) not in \(standard); standard/\(document) skipped")
                 continue
             }

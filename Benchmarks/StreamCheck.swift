@@ -5,7 +5,7 @@ import SearchSeedModel
 import YajlMapper
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Peak resident memory of this process so far, in MiB (`getrusage`).
@@ -30,12 +30,14 @@ func streamMemoryCheck(_ path: String) -> Bool {
         let seconds = Date().timeIntervalSince(start)
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         let peak = peakResidentMiB()
-        print("streamed \(count) items (total_count \(summary.envelope["total_count"].int ?? -1)) from "
-              + "\(size / 1_000_000) MB in \(String(format: "%.2f", seconds)) s; peak memory "
-              + "\(String(format: "%.1f", peak)) MiB; checksum \(stars)")
+        print(
+            "streamed \(count) items (total_count \(summary.envelope["total_count"].int ?? -1)) from "
+                + "\(size / 1_000_000) MB in \(String(format: "%.2f", seconds)) s; peak memory "
+                + "\(String(format: "%.1f", peak)) MiB; checksum \(stars)")
         let met = peak < streamingPeakLimitMiB
-        print("target: peak memory under \(Int(streamingPeakLimitMiB)) MiB while streaming "
-              + "(set for the 20,000-item page): " + (met ? "met" : "NOT MET"))
+        print(
+            "target: peak memory under \(Int(streamingPeakLimitMiB)) MiB while streaming "
+                + "(set for the 20,000-item page): " + (met ? "met" : "NOT MET"))
         return met
     } catch {
         fail("\(path): \(error)")

@@ -22,23 +22,29 @@ extension SpeedTarget {
     /// A model mapped by YajlMapper against its `JSONDecoder` twin ("YajlMapper M model" and
     /// "JSONDecoder M model", the contender pairs' names).
     static func twin(_ model: String, on payload: String, _ title: String, atLeast minimum: Double) -> SpeedTarget {
-        SpeedTarget(title: title, payload: payload, contender: "YajlMapper \(model) model",
-                    reference: "JSONDecoder \(model) model", minimum: minimum, suffix: "x")
+        SpeedTarget(
+            title: title, payload: payload, contender: "YajlMapper \(model) model",
+            reference: "JSONDecoder \(model) model", minimum: minimum, suffix: "x")
     }
 }
 
 /// The targets of the mapping engine (seed model), of the GitHub models and of the model pairs.
 let speedTargets: [SpeedTarget] = [
-    SpeedTarget(title: "seed model vs JSONDecoder, 30 items", payload: "generated-30",
-                contender: "YajlMapper seed model", reference: decoderName, minimum: 3.0, suffix: "x"),
-    SpeedTarget(title: "seed model vs JSONDecoder, 100 items", payload: "generated-100",
-                contender: "YajlMapper seed model", reference: decoderName, minimum: 2.5, suffix: "x"),
-    SpeedTarget(title: "seed model vs yajl's empty callbacks, 100 items", payload: "generated-100",
-                contender: "YajlMapper seed model", reference: ceilingName, minimum: 0.85, suffix: ""),
-    SpeedTarget(title: "GitHub model vs JSONDecoder (.iso8601), 30 items", payload: "generated-30",
-                contender: "YajlMapper GitHub model", reference: "JSONDecoder GitHub model", minimum: 2.0, suffix: "x"),
-    SpeedTarget(title: "GitHub model vs JSONDecoder (.iso8601), 100 items", payload: "generated-100",
-                contender: "YajlMapper GitHub model", reference: "JSONDecoder GitHub model", minimum: 2.0, suffix: "x"),
+    SpeedTarget(
+        title: "seed model vs JSONDecoder, 30 items", payload: "generated-30",
+        contender: "YajlMapper seed model", reference: decoderName, minimum: 3.0, suffix: "x"),
+    SpeedTarget(
+        title: "seed model vs JSONDecoder, 100 items", payload: "generated-100",
+        contender: "YajlMapper seed model", reference: decoderName, minimum: 2.5, suffix: "x"),
+    SpeedTarget(
+        title: "seed model vs yajl's empty callbacks, 100 items", payload: "generated-100",
+        contender: "YajlMapper seed model", reference: ceilingName, minimum: 0.85, suffix: ""),
+    SpeedTarget(
+        title: "GitHub model vs JSONDecoder (.iso8601), 30 items", payload: "generated-30",
+        contender: "YajlMapper GitHub model", reference: "JSONDecoder GitHub model", minimum: 2.0, suffix: "x"),
+    SpeedTarget(
+        title: "GitHub model vs JSONDecoder (.iso8601), 100 items", payload: "generated-100",
+        contender: "YajlMapper GitHub model", reference: "JSONDecoder GitHub model", minimum: 2.0, suffix: "x"),
     .twin("listing", on: "generated-100", "listing model vs JSONDecoder (.iso8601), 100 items", atLeast: 4.5),
     .twin("listing", on: "shuffled-100", "listing model vs JSONDecoder, 100 shuffled items", atLeast: 4.0),
     .twin("seed+2", on: "generated-100", "seed+2 model vs JSONDecoder, 100 items", atLeast: 5.0),
@@ -73,10 +79,11 @@ struct TargetCheck {
 func checks(for payload: String, results: [Measurement]) -> [TargetCheck] {
     speedTargets.filter { $0.payload == payload }.compactMap { target in
         guard let measured = results.first(where: { $0.contender == target.contender && $0.error == nil }),
-              let reference = results.first(where: { $0.contender == target.reference && $0.error == nil })
+            let reference = results.first(where: { $0.contender == target.reference && $0.error == nil })
         else { return nil }
-        return TargetCheck(target: target, measured: measured.speed(relativeTo: reference),
-                           interval: measured.speedInterval(relativeTo: reference))
+        return TargetCheck(
+            target: target, measured: measured.speed(relativeTo: reference),
+            interval: measured.speedInterval(relativeTo: reference))
     }
 }
 
@@ -88,20 +95,24 @@ func reportTargets(_ checks: [TargetCheck]) -> Bool {
         return true
     }
     report("== targets (ratios of this run) ==")
-    report(pad("target", 52, right: false) + pad("measured", 10) + pad("95% CI", 13) + pad("needed", 10)
-           + "  result")
+    report(
+        pad("target", 52, right: false) + pad("measured", 10) + pad("95% CI", 13) + pad("needed", 10)
+            + "  result")
     for check in checks {
         let suffix = check.target.suffix
         let interval = check.interval.map { fixed($0.low, 2) + "-" + fixed($0.high, 2) + suffix } ?? "-"
-        report(pad(check.target.title, 52, right: false)
-               + pad(fixed(check.measured, 2) + suffix, 10)
-               + pad(interval, 13)
-               + pad(">= " + fixed(check.target.minimum, 2) + suffix, 10)
-               + "  " + check.verdict)
+        report(
+            pad(check.target.title, 52, right: false)
+                + pad(fixed(check.measured, 2) + suffix, 10)
+                + pad(interval, 13)
+                + pad(">= " + fixed(check.target.minimum, 2) + suffix, 10)
+                + "  " + check.verdict)
     }
     let missed = checks.filter { !$0.met }.count
-    report(missed == 0 ? "all \(checks.count) checked targets met"
-                       : "\(missed) of \(checks.count) checked targets not met in this run")
+    report(
+        missed == 0
+            ? "all \(checks.count) checked targets met"
+            : "\(missed) of \(checks.count) checked targets not met in this run")
     report()
     return missed == 0
 }
@@ -109,9 +120,11 @@ func reportTargets(_ checks: [TargetCheck]) -> Bool {
 extension TargetCheck {
     /// The check as a JSON record.
     var record: [String: Any] {
-        var record: [String: Any] = ["target": target.title, "payload": target.payload, "contender": target.contender,
-                                     "reference": target.reference, "measured": measured, "minimum": target.minimum,
-                                     "met": met, "verdict": verdict]
+        var record: [String: Any] = [
+            "target": target.title, "payload": target.payload, "contender": target.contender,
+            "reference": target.reference, "measured": measured, "minimum": target.minimum,
+            "met": met, "verdict": verdict,
+        ]
         if let interval { record["interval_95"] = [interval.low, interval.high] }
         return record
     }

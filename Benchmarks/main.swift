@@ -138,27 +138,28 @@ func cpuModel() -> String {
 
 func compilerVersion() -> String {
     #if compiler(>=6.4)
-    return "Swift >= 6.4"
+        return "Swift >= 6.4"
     #elseif compiler(>=6.3)
-    return "Swift 6.3"
+        return "Swift 6.3"
     #elseif compiler(>=6.2)
-    return "Swift 6.2"
+        return "Swift 6.2"
     #elseif compiler(>=6.1)
-    return "Swift 6.1"
+        return "Swift 6.1"
     #elseif compiler(>=6.0)
-    return "Swift 6.0"
+        return "Swift 6.0"
     #else
-    return "Swift < 6"
+        return "Swift < 6"
     #endif
 }
 
 #if DEBUG
-let configuration = "DEBUG (numbers meaningless)"
+    let configuration = "DEBUG (numbers meaningless)"
 #else
-let configuration = "release"
+    let configuration = "release"
 #endif
 
-let machineLine = "machine: \(cpuModel()), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+let machineLine =
+    "machine: \(cpuModel()), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
     + "\(compilerVersion()), \(configuration) build"
 
 // MARK: Table
@@ -175,10 +176,12 @@ func fixed(_ value: Double, _ digits: Int) -> String {
 /// One payload's table; "vs JSONDecoder" divides by the `reference` contender's speed.
 func printTable(_ payload: Payload, runs: Int, iterations: Int, results: [Measurement], reference: String) {
     let megabytes = Double(payload.bytes.count) / 1e6
-    report("== \(payload.name) (\(payload.detail), \(payload.bytes.count) bytes = \(fixed(megabytes, 2)) MB; "
-           + "\(runs) runs x \(iterations) parses) ==")
-    report(pad("contender", 26, right: false) + pad("MB/s", 9) + pad("median ms", 12) + pad("min ms", 11)
-           + pad("max ms", 11) + pad("vs JSONDecoder", 16) + pad("vs ceiling", 12))
+    report(
+        "== \(payload.name) (\(payload.detail), \(payload.bytes.count) bytes = \(fixed(megabytes, 2)) MB; "
+            + "\(runs) runs x \(iterations) parses) ==")
+    report(
+        pad("contender", 26, right: false) + pad("MB/s", 9) + pad("median ms", 12) + pad("min ms", 11)
+            + pad("max ms", 11) + pad("vs JSONDecoder", 16) + pad("vs ceiling", 12))
     let decoder = results.first { $0.contender == reference && $0.error == nil }
     let ceiling = results.first { $0.contender == ceilingName && $0.error == nil }
     for result in results {
@@ -187,13 +190,14 @@ func printTable(_ payload: Payload, runs: Int, iterations: Int, results: [Measur
             continue
         }
         let median = result.median
-        report(pad(result.contender, 26, right: false)
-               + pad(fixed(megabytes / median, 1), 9)
-               + pad(fixed(median * 1e3, 3), 12)
-               + pad(fixed(result.minimum * 1e3, 3), 11)
-               + pad(fixed(result.maximum * 1e3, 3), 11)
-               + pad(fixed(decoder.map { result.speed(relativeTo: $0) } ?? .nan, 2) + "x", 16)
-               + pad(fixed(ceiling.map { result.speed(relativeTo: $0) } ?? .nan, 2), 12))
+        report(
+            pad(result.contender, 26, right: false)
+                + pad(fixed(megabytes / median, 1), 9)
+                + pad(fixed(median * 1e3, 3), 12)
+                + pad(fixed(result.minimum * 1e3, 3), 11)
+                + pad(fixed(result.maximum * 1e3, 3), 11)
+                + pad(fixed(decoder.map { result.speed(relativeTo: $0) } ?? .nan, 2) + "x", 16)
+                + pad(fixed(ceiling.map { result.speed(relativeTo: $0) } ?? .nan, 2), 12))
     }
     report()
 }
@@ -202,14 +206,15 @@ func printTable(_ payload: Payload, runs: Int, iterations: Int, results: [Measur
 
 let started = monotonicNanoseconds()
 #if DEBUG
-report(debugWarning)
+    report(debugWarning)
 #endif
 report(machineLine)
-report("timing: warm-up \(options.warmUp) round(s), contenders interleaved round-robin, median of timed runs; "
-       + "MB = 10^6 bytes; 'vs JSONDecoder' = speed-up over the payload's JSONDecoder model (the seed "
-       + "model on search pages, the twitter/citm/canada model on those documents); "
-       + "'vs ceiling' = fraction of yajl's empty-callback speed; both ratios are medians of "
-       + "per-round ratios (each round runs every contender back to back)")
+report(
+    "timing: warm-up \(options.warmUp) round(s), contenders interleaved round-robin, median of timed runs; "
+        + "MB = 10^6 bytes; 'vs JSONDecoder' = speed-up over the payload's JSONDecoder model (the seed "
+        + "model on search pages, the twitter/citm/canada model on those documents); "
+        + "'vs ceiling' = fraction of yajl's empty-callback speed; both ratios are medians of "
+        + "per-round ratios (each round runs every contender back to back)")
 report()
 
 let everyContender = allContenders()
@@ -229,9 +234,12 @@ let contenderFilters = options.filters.filter { filter in
     everyContender.contains { $0.name.localizedCaseInsensitiveContains(filter) }
 }
 let payloadFilters = options.filters.filter { !contenderFilters.contains($0) }
-let selectedContenders = contenderFilters.isEmpty ? everyContender : everyContender.filter { contender in
-    contenderFilters.contains { contender.name.localizedCaseInsensitiveContains($0) }
-}
+let selectedContenders =
+    contenderFilters.isEmpty
+    ? everyContender
+    : everyContender.filter { contender in
+        contenderFilters.contains { contender.name.localizedCaseInsensitiveContains($0) }
+    }
 
 let sources = payloadSources()
 /// A payload filter that is a payload's whole name selects just that one (`generated-100`,
@@ -239,9 +247,11 @@ let sources = payloadSources()
 let sourceNames = Set(sources.map(\.name))
 
 for source in sources {
-    let selected = payloadFilters.isEmpty || payloadFilters.contains { filter in
-        sourceNames.contains(filter) ? source.name == filter : source.name.localizedCaseInsensitiveContains(filter)
-    }
+    let selected =
+        payloadFilters.isEmpty
+        || payloadFilters.contains { filter in
+            sourceNames.contains(filter) ? source.name == filter : source.name.localizedCaseInsensitiveContains(filter)
+        }
     if !selected { continue }
     let contenders = selectedContenders.filter { $0.applies(source.name) }
     if contenders.isEmpty { continue }
@@ -254,8 +264,10 @@ for source in sources {
         continue
     }
     let contenderNames = Set(contenders.map(\.name))
-    for pair in modelPairs where pair.family.contains(payload.name)
-        && (contenderNames.contains(pair.mapper.name) || contenderNames.contains(pair.decoder.name)) {
+    for pair in modelPairs
+    where pair.family.contains(payload.name)
+        && (contenderNames.contains(pair.mapper.name) || contenderNames.contains(pair.decoder.name))
+    {
         let check = pair.compare(payload)
         report(check.line)
         equalityRecords.append(check.record)
@@ -263,14 +275,17 @@ for source in sources {
     let large = payload.bytes.count > 50_000_000
     let runs = options.runs ?? (large ? 3 : 7)
     let iterations = max(1, options.sampleBytes / max(1, payload.bytes.count))
-    let results = measureInterleaved(contenders, on: payload, warmUp: options.warmUp, runs: runs,
-                                     iterations: iterations)
+    let results = measureInterleaved(
+        contenders, on: payload, warmUp: options.warmUp, runs: runs,
+        iterations: iterations)
     let reference = PayloadFamily(payload: payload.name).referenceDecoder ?? decoderName
     printTable(payload, runs: runs, iterations: iterations, results: results, reference: reference)
     targetChecks += checks(for: payload.name, results: results)
     for result in results {
-        var record: [String: Any] = ["payload": payload.name, "bytes": payload.bytes.count,
-                                     "contender": result.contender, "runs": runs, "iterations": iterations]
+        var record: [String: Any] = [
+            "payload": payload.name, "bytes": payload.bytes.count,
+            "contender": result.contender, "runs": runs, "iterations": iterations,
+        ]
         if let error = result.error {
             record["error"] = error
         } else {
@@ -292,12 +307,14 @@ if !ranAny { fail("no payload or contender matches \(options.filters)") }
 let targetsMet = reportTargets(targetChecks)
 report(String(format: "total time: %.1f s", Double(monotonicNanoseconds() - started) / 1e9))
 #if DEBUG
-report(debugWarning)
+    report(debugWarning)
 #endif
 
 if options.json {
-    let document: [String: Any] = ["machine": machineLine, "results": jsonRecords,
-                                   "equality": equalityRecords, "targets": targetChecks.map(\.record)]
+    let document: [String: Any] = [
+        "machine": machineLine, "results": jsonRecords,
+        "equality": equalityRecords, "targets": targetChecks.map(\.record),
+    ]
     let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
     FileHandle.standardOutput.write(data)
     print()

@@ -1,9 +1,11 @@
+import YajlMapper
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a command writes and reads: the process's streams, or buffers in tests.
@@ -18,8 +20,10 @@ public final class CommandIO {
     public let stdin: JSONInputSource
 
     /// Creates an I/O set from closures.
-    public init(stdin: JSONInputSource = .standardInput, stderrIsTerminal: Bool = false, stdoutColumns: Int? = nil,
-                out: @escaping (UnsafeRawBufferPointer) -> Void, err: @escaping (String) -> Void) {
+    public init(
+        stdin: JSONInputSource = .standardInput, stderrIsTerminal: Bool = false, stdoutColumns: Int? = nil,
+        out: @escaping (UnsafeRawBufferPointer) -> Void, err: @escaping (String) -> Void
+    ) {
         self.stdin = stdin
         self.stderrIsTerminal = stderrIsTerminal
         self.stdoutColumns = stdoutColumns
@@ -30,14 +34,15 @@ public final class CommandIO {
     /// The process's own stdin, stdout (buffered) and stderr.
     public static func process() -> CommandIO {
         let stdout = BufferedFileDescriptor(1)
-        let io = CommandIO(stdin: .standardInput, stderrIsTerminal: isatty(2) == 1,
-                           stdoutColumns: TerminalWidth.columns(of: 1),
-                           out: { stdout.write($0) },
-                           err: { text in
-                               stdout.flush()
-                               var text = text
-                               text.withUTF8 { BufferedFileDescriptor.writeAll(2, UnsafeRawBufferPointer($0)) }
-                           })
+        let io = CommandIO(
+            stdin: .standardInput, stderrIsTerminal: isatty(2) == 1,
+            stdoutColumns: TerminalWidth.columns(of: 1),
+            out: { stdout.write($0) },
+            err: { text in
+                stdout.flush()
+                var text = text
+                text.withUTF8 { BufferedFileDescriptor.writeAll(2, UnsafeRawBufferPointer($0)) }
+            })
         io.flushOutput = { stdout.flush() }
         return io
     }
@@ -59,8 +64,6 @@ public final class CommandIO {
     /// Writes text to standard error.
     public func err(_ text: String) { writeErr(text) }
 }
-
-import YajlMapper
 
 /// Standard input as the commands see it.
 public typealias JSONInputSource = JSONInput

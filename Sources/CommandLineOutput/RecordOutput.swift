@@ -32,7 +32,9 @@ public final class RecordOutput {
     /// Whether the table's title line is printed.
     private(set) var titled = false
 
-    static let defaultCSVFields = ["full_name", "html_url", "stargazers_count", "forks_count", "language", "updated_at", "description"]
+    static let defaultCSVFields = [
+        "full_name", "html_url", "stargazers_count", "forks_count", "language", "updated_at", "description",
+    ]
 
     /// Prints to `io` as `settings` say.
     public init(settings: OutputSettings, io: CommandIO) {
@@ -139,7 +141,8 @@ public final class RecordOutput {
             var text = "error: \(error.message)\n"
             for detail in error.errors {
                 let place = [detail.resource, detail.field].compactMap { $0 }.joined(separator: ".")
-                text += "  \(place.isEmpty ? "" : place + ": ")\(detail.code)\(detail.message.map { " (\($0))" } ?? "")\n"
+                text +=
+                    "  \(place.isEmpty ? "" : place + ": ")\(detail.code)\(detail.message.map { " (\($0))" } ?? "")\n"
             }
             if let link = error.documentationUrl { text += "  see \(link)\n" }
             io.out(text)
@@ -207,7 +210,9 @@ enum TableRow {
     static func render(_ repository: GitHubRepository, width: Int) -> String {
         let layout = Layout(width: width)
         var line = pad(cut(clean(repository.name), layout.name), layout.name)
-        let url = layout.url < 44 && repository.htmlUrl.hasPrefix("https://") ? String(repository.htmlUrl.dropFirst(8))
+        let url =
+            layout.url < 44 && repository.htmlUrl.hasPrefix("https://")
+            ? String(repository.htmlUrl.dropFirst(8))
             : repository.htmlUrl
         line += "  " + pad(cut(url, layout.url), layout.url)
         line += "  " + leftPad(starText(repository.stargazersCount), starsWidth)

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import GitHubModels
 import GitHubRequests
 import YajlMapper
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// An `async` GitHub REST client for repository searches, mapping each response with the
 /// streaming engine as its bytes arrive.
@@ -51,9 +52,13 @@ public final class GitHubClient: Sendable, CustomStringConvertible, CustomDebugS
     ///   - token: a token, or `nil`.
     ///   - requestTimeout: idle timeout in seconds.
     ///   - resourceTimeout: whole-request timeout in seconds.
-    public convenience init(baseURL: URL, token: String? = nil, requestTimeout: TimeInterval = 30, resourceTimeout: TimeInterval = 60) {
-        self.init(configuration: GitHubClientConfiguration(baseURL: baseURL, token: token.flatMap(GitHubToken.init),
-                                                           requestTimeout: requestTimeout, resourceTimeout: resourceTimeout))
+    public convenience init(
+        baseURL: URL, token: String? = nil, requestTimeout: TimeInterval = 30, resourceTimeout: TimeInterval = 60
+    ) {
+        self.init(
+            configuration: GitHubClientConfiguration(
+                baseURL: baseURL, token: token.flatMap(GitHubToken.init),
+                requestTimeout: requestTimeout, resourceTimeout: resourceTimeout))
     }
 
     deinit {
@@ -73,7 +78,8 @@ public final class GitHubClient: Sendable, CustomStringConvertible, CustomDebugS
     public func searchRepositories(_ query: GitHubSearchQuery) async throws -> GitHubRepositories {
         let strict = configuration.strict
         return try await send(.searchRepositories(query)) {
-            StreamedArrayBody<GitHubRepository, GitHubRepositories>(strict: strict, elementsAt: "items") { items, summary in
+            StreamedArrayBody<GitHubRepository, GitHubRepositories>(strict: strict, elementsAt: "items") {
+                items, summary in
                 // The envelope maps with the same strictness; its `items` reads as empty.
                 var page = try Mapper<GitHubRepositories>(strict: strict).map(json: summary.envelope)
                 page.items = items
@@ -88,12 +94,16 @@ public final class GitHubClient: Sendable, CustomStringConvertible, CustomDebugS
     /// - Throws: ``GitHubClientError``; `CancellationError` when the task is cancelled.
     public func userRepositories(_ query: GitHubUserRepositoriesQuery) async throws -> [GitHubRepository] {
         try await send(.userRepositories(query)) {
-            StreamedArrayBody<GitHubRepository, [GitHubRepository]>(strict: self.configuration.strict, elementsAt: "") { items, _ in items }
+            StreamedArrayBody<GitHubRepository, [GitHubRepository]>(strict: self.configuration.strict, elementsAt: "") {
+                items, _ in items
+            }
         }
     }
 
     /// Sends a request and streams its success body into a fresh body.
-    private func send<Body: ResponseBody>(_ endpoint: GitHubAPI.Endpoint, body makeBody: () -> Body) async throws -> Body.Value {
+    private func send<Body: ResponseBody>(
+        _ endpoint: GitHubAPI.Endpoint, body makeBody: () -> Body
+    ) async throws -> Body.Value {
         let token = configuration.token
         do {
             try Task.checkCancellation()
@@ -111,8 +121,11 @@ public final class GitHubClient: Sendable, CustomStringConvertible, CustomDebugS
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: RequestState<Body>.Continuation) in
                     let task = session.dataTask(with: request)
-                    delegate.register(task, RequestState(continuation: continuation, body: body, url: request.url,
-                                                         timeouts: timeouts, handle: handle))
+                    delegate.register(
+                        task,
+                        RequestState(
+                            continuation: continuation, body: body, url: request.url,
+                            timeouts: timeouts, handle: handle))
                     if !handle.set(task) { task.cancel() }
                     task.resume()
                     // FoundationNetworking on Linux ignores timeoutIntervalForResource.

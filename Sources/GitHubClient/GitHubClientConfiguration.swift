@@ -30,9 +30,11 @@ public struct GitHubClientConfiguration: Sendable, CustomStringConvertible {
     ///   - requestTimeout: idle timeout in seconds (default 30).
     ///   - resourceTimeout: whole-request timeout in seconds (default 60).
     ///   - strict: strict mapping (default `true`).
-    public init(baseURL: URL = GitHubAPI.defaultBaseURL, token: GitHubToken? = nil,
-                userAgent: String = "YajlMapper-GitHubClient", requestTimeout: TimeInterval = 30,
-                resourceTimeout: TimeInterval = 60, strict: Bool = true) {
+    public init(
+        baseURL: URL = GitHubAPI.defaultBaseURL, token: GitHubToken? = nil,
+        userAgent: String = "YajlMapper-GitHubClient", requestTimeout: TimeInterval = 30,
+        resourceTimeout: TimeInterval = 60, strict: Bool = true
+    ) {
         self.baseURL = baseURL
         self.token = token
         self.userAgent = userAgent
@@ -51,12 +53,15 @@ public struct GitHubClientConfiguration: Sendable, CustomStringConvertible {
     /// - Returns: the configuration, with default timeouts.
     /// - Throws: ``GitHubClientError/invalidConfiguration(_:)`` when the URL is not an http(s)
     ///   URL or the token file cannot be read (the message names the file, never its content).
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment,
-                                       apiURL: String? = nil, tokenFile: String? = nil) throws -> GitHubClientConfiguration {
+    public static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment,
+        apiURL: String? = nil, tokenFile: String? = nil
+    ) throws -> GitHubClientConfiguration {
         var configuration = GitHubClientConfiguration()
         if let text = apiURL ?? environment["GITHUB_API_URL"].flatMap({ $0.isEmpty ? nil : $0 }) {
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-                  scheme == "http" || scheme == "https", url.host != nil else {
+                scheme == "http" || scheme == "https", url.host != nil
+            else {
                 throw GitHubClientError.invalidConfiguration("not an http(s) API URL: \(text)")
             }
             configuration.baseURL = url

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import GitHubModels
 import YajlMapper
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 extension GitHubClientError {
     /// The error an error status stands for, from its headers and body.
@@ -18,7 +19,9 @@ extension GitHubClientError {
     static func from(response: HTTPURLResponse, body: [UInt8]) -> GitHubClientError {
         let status = response.statusCode
         let parsed = body.isEmpty ? nil : try? Mapper<GitHubErrorResponse>().map(data: body)
-        let message = parsed?.message.isEmpty == false ? parsed!.message
+        let message =
+            parsed?.message.isEmpty == false
+            ? parsed!.message
             : HTTPURLResponse.localizedString(forStatusCode: status)
         if status == 403 || status == 429 {
             func header(_ name: String) -> String? {
@@ -28,7 +31,9 @@ extension GitHubClientError {
                 status: status,
                 limit: header("X-RateLimit-Limit").flatMap { Int($0) },
                 remaining: header("X-RateLimit-Remaining").flatMap { Int($0) },
-                resetsAt: header("X-RateLimit-Reset").flatMap { TimeInterval($0) }.map { Date(timeIntervalSince1970: $0) },
+                resetsAt: header("X-RateLimit-Reset").flatMap { TimeInterval($0) }.map {
+                    Date(timeIntervalSince1970: $0)
+                },
                 retryAfter: header("Retry-After").flatMap { TimeInterval($0) },
                 resource: header("X-RateLimit-Resource"),
                 message: parsed?.message ?? "")
@@ -49,7 +54,8 @@ extension GitHubClientError {
     static func from(bodyError error: Error, status: Int) -> Error {
         switch error {
         case let error as MappingError: return GitHubClientError.mapping(error)
-        case let error as JSONParseError: return GitHubClientError.invalidResponse(status: status, reason: "not JSON: \(error.description)")
+        case let error as JSONParseError:
+            return GitHubClientError.invalidResponse(status: status, reason: "not JSON: \(error.description)")
         default: return error
         }
     }
@@ -74,7 +80,7 @@ extension GitHubClientError {
         case .timedOut:
             return GitHubClientError.timedOut(seconds: timeout)
         case .cannotConnectToHost, .notConnectedToInternet, .networkConnectionLost, .cannotFindHost,
-             .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed:
+            .dnsLookupFailed, .internationalRoamingOff, .dataNotAllowed:
             return GitHubClientError.cannotConnect(host: host, reason: reason(error))
         default:
             return GitHubClientError.network(code: error.code.rawValue, reason: reason(error))
@@ -116,15 +122,20 @@ extension GitHubClientError {
             body.documentationUrl = body.documentationUrl.map(r)
             body.status = body.status.map(r)
             body.errors = body.errors.map {
-                GitHubErrorDetail(resource: $0.resource.map(r), field: $0.field.map(r), code: r($0.code), message: $0.message.map(r))
+                GitHubErrorDetail(
+                    resource: $0.resource.map(r), field: $0.field.map(r), code: r($0.code), message: $0.message.map(r))
             }
             return .validationFailed(body)
         case .http(let status, let message): return .http(status: status, message: r(message))
         case .invalidResponse(let status, let reason): return .invalidResponse(status: status, reason: r(reason))
         case .mapping(let error):
-            return .mapping(MappingError(problems: error.problems.map {
-                MappingProblem(kind: $0.kind, keyPath: r($0.keyPath), expected: r($0.expected), found: $0.found.map(r), location: $0.location)
-            }))
+            return .mapping(
+                MappingError(
+                    problems: error.problems.map {
+                        MappingProblem(
+                            kind: $0.kind, keyPath: r($0.keyPath), expected: r($0.expected), found: $0.found.map(r),
+                            location: $0.location)
+                    }))
         case .invalidRequest: return self
         case .invalidConfiguration(let message): return .invalidConfiguration(r(message))
         case .network(let code, let reason): return .network(code: code, reason: r(reason))

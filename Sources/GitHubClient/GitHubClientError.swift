@@ -114,8 +114,10 @@ public struct GitHubRateLimit: Sendable, Equatable {
     ///   - retryAfter: seconds to wait.
     ///   - resource: the quota's resource.
     ///   - message: GitHub's message.
-    public init(status: Int, limit: Int? = nil, remaining: Int? = nil, resetsAt: Date? = nil,
-                retryAfter: TimeInterval? = nil, resource: String? = nil, message: String = "") {
+    public init(
+        status: Int, limit: Int? = nil, remaining: Int? = nil, resetsAt: Date? = nil,
+        retryAfter: TimeInterval? = nil, resource: String? = nil, message: String = ""
+    ) {
         self.status = status
         self.limit = limit
         self.remaining = remaining
@@ -142,8 +144,9 @@ public struct GitHubRateLimit: Sendable, Equatable {
         if let resetsAt {
             let formatter = ISO8601DateFormatter()
             let wait = resetsAt.timeIntervalSinceNow
-            parts.append("resets at \(formatter.string(from: resetsAt))"
-                + (wait > 0 ? " (in \(Self.duration(wait)))" : ""))
+            parts.append(
+                "resets at \(formatter.string(from: resetsAt))"
+                    + (wait > 0 ? " (in \(Self.duration(wait)))" : ""))
         }
         return parts.isEmpty ? "" : "; " + parts.joined(separator: ", ")
     }

@@ -8,7 +8,8 @@ import Foundation
 /// print(token)          // <redacted>
 /// token.value           // the token, for the Authorization header only
 /// ```
-public struct GitHubToken: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct GitHubToken: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable
+{
     /// The token itself. Read it only to build the `Authorization` header.
     public let value: String
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One request's progress: a success body streams into its ``ResponseBody``; an error body
@@ -21,8 +22,10 @@ final class RequestState<Body: ResponseBody>: TaskState {
     private var failure: Error?
     private let handle: TaskHandle
 
-    init(continuation: Continuation, body: Body, url: URL?, timeouts: (request: TimeInterval, resource: TimeInterval),
-         handle: TaskHandle) {
+    init(
+        continuation: Continuation, body: Body, url: URL?, timeouts: (request: TimeInterval, resource: TimeInterval),
+        handle: TaskHandle
+    ) {
         self.continuation = continuation
         self.handle = handle
         self.body = body
@@ -34,7 +37,9 @@ final class RequestState<Body: ResponseBody>: TaskState {
 
     func received(_ response: URLResponse) {
         self.response = response as? HTTPURLResponse
-        if self.response == nil { failure = GitHubClientError.invalidResponse(status: 0, reason: "not an HTTP response") }
+        if self.response == nil {
+            failure = GitHubClientError.invalidResponse(status: 0, reason: "not an HTTP response")
+        }
     }
 
     func received(_ data: Data) -> Bool {

@@ -26,7 +26,9 @@ final class StreamedArrayBody<Element: BaseMappable, Value: Sendable>: ResponseB
     ///   - build: makes the value from the elements and the envelope.
     init(strict: Bool, elementsAt path: JSONPath, build: @escaping ([Element], StreamSummary) throws -> Value) {
         let elements = self.elements
-        parser = MappingStreamParser(mapper: Mapper<Element>(strict: strict), elementsAt: path) { elements.list.append($0) }
+        parser = MappingStreamParser(mapper: Mapper<Element>(strict: strict), elementsAt: path) {
+            elements.list.append($0)
+        }
         self.build = build
     }
 

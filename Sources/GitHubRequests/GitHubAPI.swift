@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Builds `URLRequest`s for the GitHub REST API (the requests the seeds' `GitHubAPI` enum
@@ -57,7 +58,9 @@ public struct GitHubAPI: Sendable, Equatable {
     ///   - baseURL: the API root.
     ///   - token: a personal access token or app token, or `nil`.
     ///   - userAgent: the `User-Agent` value.
-    public init(baseURL: URL = GitHubAPI.defaultBaseURL, token: String? = nil, userAgent: String = "YajlMapper-GitHubModels") {
+    public init(
+        baseURL: URL = GitHubAPI.defaultBaseURL, token: String? = nil, userAgent: String = "YajlMapper-GitHubModels"
+    ) {
         self.baseURL = baseURL
         self.token = token
         self.userAgent = userAgent
@@ -80,14 +83,16 @@ public struct GitHubAPI: Sendable, Equatable {
     /// - Returns: the builder.
     /// - Throws: ``GitHubRequestError/invalidURL(_:)`` (with `host` as given) when it does not
     ///   make a URL with a host, has another scheme, user info, a query or a fragment.
-    public static func enterprise(host: String, token: String? = nil, userAgent: String = "YajlMapper-GitHubModels") throws -> GitHubAPI {
+    public static func enterprise(
+        host: String, token: String? = nil, userAgent: String = "YajlMapper-GitHubModels"
+    ) throws -> GitHubAPI {
         let invalid = GitHubRequestError.invalidURL(host)
         let hasScheme = host.contains("://")
         guard !host.contains(where: { $0 == "?" || $0 == "#" || $0.isWhitespace }),
-              let components = URLComponents(string: hasScheme ? host : "https://" + host),
-              let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
-              let name = components.host, !name.isEmpty,
-              components.user == nil, components.password == nil
+            let components = URLComponents(string: hasScheme ? host : "https://" + host),
+            let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
+            let name = components.host, !name.isEmpty,
+            components.user == nil, components.password == nil
         else { throw invalid }
         var root = components
         root.scheme = scheme
@@ -177,8 +182,8 @@ public struct GitHubAPI: Sendable, Equatable {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                 UInt8(ascii: "_"), UInt8(ascii: "~"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"):
                 out.append(byte)
             case UInt8(ascii: " ") where spaceAsPlus:
                 out.append(UInt8(ascii: "+"))

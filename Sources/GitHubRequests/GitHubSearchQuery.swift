@@ -97,8 +97,10 @@ public struct GitHubSearchQuery: Sendable, Equatable {
     ///   - order: the order.
     ///   - perPage: 1...100.
     ///   - page: from 1.
-    public init(_ text: String = "", qualifiers: [Qualifier] = [], sort: Sort? = nil, order: Order? = nil,
-                perPage: Int? = nil, page: Int? = nil) {
+    public init(
+        _ text: String = "", qualifiers: [Qualifier] = [], sort: Sort? = nil, order: Order? = nil,
+        perPage: Int? = nil, page: Int? = nil
+    ) {
         self.text = text
         self.qualifiers = qualifiers
         self.sort = sort

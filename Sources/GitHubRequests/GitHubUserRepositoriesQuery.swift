@@ -48,8 +48,10 @@ public struct GitHubUserRepositoriesQuery: Sendable, Equatable {
     ///   - direction: the direction.
     ///   - perPage: 1...100.
     ///   - page: from 1.
-    public init(user: String, type: Kind? = nil, sort: Sort? = nil, direction: GitHubSearchQuery.Order? = nil,
-                perPage: Int? = nil, page: Int? = nil) {
+    public init(
+        user: String, type: Kind? = nil, sort: Sort? = nil, direction: GitHubSearchQuery.Order? = nil,
+        perPage: Int? = nil, page: Int? = nil
+    ) {
         self.user = user
         self.type = type
         self.sort = sort

@@ -1,39 +1,39 @@
+import CommandLineOutput
 import Foundation
 import GitHubClient
 import GitHubModels
 import GitHubRequests
 import GitHubSearchSession
-import CommandLineOutput
 
 /// `yajlmap search`: one search printed as `yajlmap decode` prints a page, or the
 /// interactive terminal search.
 public enum SearchCommand {
     static let help = """
-    USAGE: yajlmap search QUERY [--sort stars|forks|updated] [--order desc|asc] [--per-page N]
-                                [--page N] [--format table|json|ndjson|csv] [--width N]
-                                [--api-url URL] [--token-file PATH]
-           yajlmap search --interactive [--api-url URL] [--token-file PATH]
+        USAGE: yajlmap search QUERY [--sort stars|forks|updated] [--order desc|asc] [--per-page N]
+                                    [--page N] [--format table|json|ndjson|csv] [--width N]
+                                    [--api-url URL] [--token-file PATH]
+               yajlmap search --interactive [--api-url URL] [--token-file PATH]
 
-    Search GitHub repositories (GET /search/repositories). QUERY is GitHub's search syntax:
-    free text and qualifiers such as language:swift stars:>=2000 user:NAME.
+        Search GitHub repositories (GET /search/repositories). QUERY is GitHub's search syntax:
+        free text and qualifiers such as language:swift stars:>=2000 user:NAME.
 
-    OPTIONS:
-      --sort KEY         stars, forks or updated (default: best match)
-      --order ORDER      desc (default) or asc
-      --per-page N       results per page, 1 to 100 (default 30)
-      --page N           the page (default 1)
-      --format F         table (default on a terminal), json, ndjson (default otherwise), csv
-      --width N          the table's width (default: the terminal's when stdout is
-                         one, else $COLUMNS, else 80)
-      --interactive      a terminal UI: results update as you type
-      --api-url URL      the API (default $GITHUB_API_URL, else https://api.github.com;
-                         GitHub Enterprise: https://HOST/api/v3)
-      --token-file PATH  read the token from PATH (default: $GITHUB_TOKEN; never printed)
-      -h, --help         show this help
+        OPTIONS:
+          --sort KEY         stars, forks or updated (default: best match)
+          --order ORDER      desc (default) or asc
+          --per-page N       results per page, 1 to 100 (default 30)
+          --page N           the page (default 1)
+          --format F         table (default on a terminal), json, ndjson (default otherwise), csv
+          --width N          the table's width (default: the terminal's when stdout is
+                             one, else $COLUMNS, else 80)
+          --interactive      a terminal UI: results update as you type
+          --api-url URL      the API (default $GITHUB_API_URL, else https://api.github.com;
+                             GitHub Enterprise: https://HOST/api/v3)
+          --token-file PATH  read the token from PATH (default: $GITHUB_TOKEN; never printed)
+          -h, --help         show this help
 
-    Exit status: 0 success, 1 an API or network error (its message on stderr), 2 usage error.
+        Exit status: 0 success, 1 an API or network error (its message on stderr), 2 usage error.
 
-    """
+        """
 
     /// Runs with the process's streams and environment.
     public static func main(_ arguments: [String]) async -> Int32 {
@@ -44,8 +44,10 @@ public enum SearchCommand {
 
     /// Runs `yajlmap search` with `arguments` (after `search`).
     /// - Returns: the exit status.
-    public static func run(_ arguments: [String], io: CommandIO,
-                           environment: [String: String] = ProcessInfo.processInfo.environment) async -> Int32 {
+    public static func run(
+        _ arguments: [String], io: CommandIO,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async -> Int32 {
         let parsed: Options
         do {
             parsed = try Options(arguments, environment: environment, terminalColumns: io.stdoutColumns)
@@ -62,8 +64,9 @@ public enum SearchCommand {
         }
         let configuration: GitHubClientConfiguration
         do {
-            configuration = try GitHubClientConfiguration.fromEnvironment(environment, apiURL: parsed.apiURL,
-                                                                           tokenFile: parsed.tokenFile)
+            configuration = try GitHubClientConfiguration.fromEnvironment(
+                environment, apiURL: parsed.apiURL,
+                tokenFile: parsed.tokenFile)
         } catch {
             io.err("yajlmap: error: \(error)\n")
             return 2
@@ -110,7 +113,10 @@ public enum SearchCommand {
             func number(_ flag: String, _ range: ClosedRange<Int>) throws -> Int {
                 let text = try value(flag)
                 guard let n = Int(text), range.contains(n) else {
-                    throw UsageProblem(message: "\(flag) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+                    throw UsageProblem(
+                        message:
+                            "\(flag) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
+                    )
                 }
                 return n
             }
@@ -120,7 +126,9 @@ public enum SearchCommand {
                 case "--interactive", "-i": interactive = true
                 case "--sort":
                     let text = try value(word)
-                    guard let sort = GitHubSearchQuery.Sort(rawValue: text), ["stars", "forks", "updated"].contains(text) else {
+                    guard let sort = GitHubSearchQuery.Sort(rawValue: text),
+                        ["stars", "forks", "updated"].contains(text)
+                    else {
                         throw UsageProblem(message: "--sort must be one of stars, forks, updated, not '\(text)'")
                     }
                     query.sort = sort
@@ -135,7 +143,10 @@ public enum SearchCommand {
                 case "--format":
                     let text = try value(word)
                     guard SearchPageOutput.formats.contains(text) else {
-                        throw UsageProblem(message: "--format must be one of \(SearchPageOutput.formats.joined(separator: ", ")), not '\(text)'")
+                        throw UsageProblem(
+                            message:
+                                "--format must be one of \(SearchPageOutput.formats.joined(separator: ", ")), not '\(text)'"
+                        )
                     }
                     format = text
                 case "--width": width = try number(word, 20...1000)

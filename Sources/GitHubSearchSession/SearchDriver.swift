@@ -42,10 +42,12 @@ public struct SearchDriver: Sendable {
     ///   - minimumQueryLength: the shortest query searched, in characters, trimmed.
     ///   - debounce: how long typing must pause before a search.
     ///   - makeQuery: turns the trimmed text into a search.
-    public init(client: any RepositorySearching, clock: any Clock<Duration> = ContinuousClock(),
-                minimumQueryLength: Int = SearchDriver.defaultMinimumQueryLength,
-                debounce: Duration = SearchDriver.defaultDebounce,
-                makeQuery: @escaping @Sendable (String) -> GitHubSearchQuery = SearchDriver.mostStarred) {
+    public init(
+        client: any RepositorySearching, clock: any Clock<Duration> = ContinuousClock(),
+        minimumQueryLength: Int = SearchDriver.defaultMinimumQueryLength,
+        debounce: Duration = SearchDriver.defaultDebounce,
+        makeQuery: @escaping @Sendable (String) -> GitHubSearchQuery = SearchDriver.mostStarred
+    ) {
         self.client = client
         self.clock = clock
         self.minimumQueryLength = minimumQueryLength
@@ -70,8 +72,11 @@ public struct SearchDriver: Sendable {
     ///   - edits: the text of the search field after each edit.
     ///   - initial: the state to start from.
     /// - Returns: the states, in order.
-    public func states<Edits: AsyncSequence & Sendable>(for edits: Edits, initial: SearchState = SearchState())
-        -> AsyncStream<SearchState> where Edits.Element == String {
+    public func states<Edits: AsyncSequence & Sendable>(
+        for edits: Edits, initial: SearchState = SearchState()
+    )
+        -> AsyncStream<SearchState> where Edits.Element == String
+    {
         let (states, output) = AsyncStream.makeStream(of: SearchState.self)
         let (messages, inbox) = AsyncStream.makeStream(of: SearchLoopMessage.self)
         let reader = Task {
@@ -93,15 +98,19 @@ public struct SearchDriver: Sendable {
     }
 
     /// Opens the clock and runs the loop until it is done or cancelled.
-    private func run(messages: AsyncStream<SearchLoopMessage>, inbox: AsyncStream<SearchLoopMessage>.Continuation,
-                     output: AsyncStream<SearchState>.Continuation, initial: SearchState) async {
+    private func run(
+        messages: AsyncStream<SearchLoopMessage>, inbox: AsyncStream<SearchLoopMessage>.Continuation,
+        output: AsyncStream<SearchState>.Continuation, initial: SearchState
+    ) async {
         await runLoop(clock: clock, messages: messages, inbox: inbox, output: output, initial: initial)
     }
 
-    private func runLoop<C: Clock>(clock: C, messages: AsyncStream<SearchLoopMessage>,
-                                   inbox: AsyncStream<SearchLoopMessage>.Continuation,
-                                   output: AsyncStream<SearchState>.Continuation,
-                                   initial: SearchState) async where C.Duration == Duration {
+    private func runLoop<C: Clock>(
+        clock: C, messages: AsyncStream<SearchLoopMessage>,
+        inbox: AsyncStream<SearchLoopMessage>.Continuation,
+        output: AsyncStream<SearchState>.Continuation,
+        initial: SearchState
+    ) async where C.Duration == Duration {
         var loop = SearchLoop(driver: self, clock: clock, inbox: inbox, output: output, state: initial)
         output.yield(initial)
         for await message in messages {

@@ -35,8 +35,10 @@ struct SearchLoop<C: Clock> where C.Duration == Duration {
     private var lastSearched: String?
     private var editsFinished = false
 
-    init(driver: SearchDriver, clock: C, inbox: AsyncStream<SearchLoopMessage>.Continuation,
-         output: AsyncStream<SearchState>.Continuation, state: SearchState) {
+    init(
+        driver: SearchDriver, clock: C, inbox: AsyncStream<SearchLoopMessage>.Continuation,
+        output: AsyncStream<SearchState>.Continuation, state: SearchState
+    ) {
         self.driver = driver
         self.clock = clock
         self.inbox = inbox

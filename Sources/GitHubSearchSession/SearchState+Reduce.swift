@@ -80,9 +80,11 @@ extension SearchState {
     /// Sorted by stars, most first; repositories with as many stars keep the API's order.
     static func mostStarredFirst(_ items: [GitHubRepository]) -> [GitHubRepository] {
         items.enumerated()
-            .sorted { $0.element.stargazersCount != $1.element.stargazersCount
-                ? $0.element.stargazersCount > $1.element.stargazersCount
-                : $0.offset < $1.offset }
+            .sorted {
+                $0.element.stargazersCount != $1.element.stargazersCount
+                    ? $0.element.stargazersCount > $1.element.stargazersCount
+                    : $0.offset < $1.offset
+            }
             .map(\.element)
     }
 }

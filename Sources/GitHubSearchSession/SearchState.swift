@@ -41,9 +41,11 @@ public struct SearchState: Equatable, Sendable {
     ///   - totalCount: `total_count` of the response shown.
     ///   - incompleteResults: `incomplete_results` of the response shown.
     ///   - lastError: the last error.
-    public init(query: String = "", title: String = SearchState.defaultTitle, isLoading: Bool = false,
-                results: [GitHubRepository] = [], totalCount: Int? = nil, incompleteResults: Bool = false,
-                lastError: SearchError? = nil) {
+    public init(
+        query: String = "", title: String = SearchState.defaultTitle, isLoading: Bool = false,
+        results: [GitHubRepository] = [], totalCount: Int? = nil, incompleteResults: Bool = false,
+        lastError: SearchError? = nil
+    ) {
         self.query = query
         self.title = title
         self.isLoading = isLoading

@@ -70,7 +70,9 @@ struct Arguments {
     /// An option whose value must be a positive integer.
     mutating func positiveInt(_ name: String) throws -> Int? {
         guard let value = try option(name) else { return nil }
-        guard let n = Int(value), n > 0 else { throw UsageError(description: "\(name) needs a positive whole number, not '\(value)'") }
+        guard let n = Int(value), n > 0 else {
+            throw UsageError(description: "\(name) needs a positive whole number, not '\(value)'")
+        }
         return n
     }
 

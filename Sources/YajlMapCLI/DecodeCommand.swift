@@ -1,75 +1,76 @@
-#if canImport(Glibc)
-import CommandLineOutput
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import GitHubModels
 import YajlMapper
+
+#if canImport(Glibc)
+    import CommandLineOutput
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `yajlmap decode`: maps GitHub responses onto the `GitHubModels` types and prints them
 /// as a table, JSON, JSON Lines or CSV.
 enum DecodeCommand {
     static let help = """
-    USAGE: yajlmap decode [--model search|repository|repositories|error]
-                          [--format table|json|ndjson|csv] [--fields a,b,c]
-                          [--sort stars|forks|updated|name] [--limit N] [--strict]
-                          [--width N] [FILE|-]
+        USAGE: yajlmap decode [--model search|repository|repositories|error]
+                              [--format table|json|ndjson|csv] [--fields a,b,c]
+                              [--sort stars|forks|updated|name] [--limit N] [--strict]
+                              [--width N] [FILE|-]
 
-    Map a GitHub API response read from FILE or stdin (the default) onto a model and print
-    it. The output is written from the mapped models (via toJSON), not copied from the input.
+        Map a GitHub API response read from FILE or stdin (the default) onto a model and print
+        it. The output is written from the mapped models (via toJSON), not copied from the input.
 
-    MODELS:
-      search         a GET /search/repositories page (default): total_count, items
-      repositories   an array of repositories (GET /users/NAME/repos)
-      repository     one repository (GET /repos/OWNER/NAME)
-      error          an error body (403 rate limit, 422 validation failure, ...)
+        MODELS:
+          search         a GET /search/repositories page (default): total_count, items
+          repositories   an array of repositories (GET /users/NAME/repos)
+          repository     one repository (GET /repos/OWNER/NAME)
+          error          an error body (403 rate limit, 422 validation failure, ...)
 
-    FORMATS (default: table when stdout is a terminal, otherwise ndjson):
-      table    a title line "N results" (search's total_count), then one row per
-               repository: name, html_url, stars, language, and the description cut so
-               each line fits the terminal (--width, else the terminal's width when
-               stdout is one, else $COLUMNS, else 80). A streamed page whose
-               total_count comes after its items gets the title line last.
-      json     the mapped model, pretty-printed (a search page keeps its envelope)
-      ndjson   one compact JSON object per repository (per error body), per line
-      csv      a header line, then one row per repository (RFC 4180 quoting)
+        FORMATS (default: table when stdout is a terminal, otherwise ndjson):
+          table    a title line "N results" (search's total_count), then one row per
+                   repository: name, html_url, stars, language, and the description cut so
+                   each line fits the terminal (--width, else the terminal's width when
+                   stdout is one, else $COLUMNS, else 80). A streamed page whose
+                   total_count comes after its items gets the title line last.
+          json     the mapped model, pretty-printed (a search page keeps its envelope)
+          ndjson   one compact JSON object per repository (per error body), per line
+          csv      a header line, then one row per repository (RFC 4180 quoting)
 
-    With --model search or repositories and the ndjson, csv or table format without
-    --sort, repositories are mapped and printed one at a time as the input is read, in
-    constant memory, whatever its size; json and --sort read the whole input first.
+        With --model search or repositories and the ndjson, csv or table format without
+        --sort, repositories are mapped and printed one at a time as the input is read, in
+        constant memory, whatever its size; json and --sort read the whole input first.
 
-    OPTIONS:
-      --model M        the model (default search)
-      --format F       the output format
-      --fields a,b,c   the fields to print (json, ndjson, csv), by their JSON names; dots
-                       reach into objects: full_name,owner.login,license.spdx_id (each
-                       name is checked at every level; an index reaches into an array:
-                       topics.0)
-                       (csv default: full_name,html_url,stargazers_count,forks_count,
-                       language,updated_at,description)
-      --sort K         stars, forks or updated (highest/newest first), or name (A to Z)
-      --limit N        print at most N repositories (N >= 1); the rest of the input is
-                       still read and checked, so --strict reports every problem in it
-                       and the count of ignored problems covers them all
-      --strict         report every problem (missing, null or mistyped field) as
-                       PATH:LINE:COLUMN: error: KEYPATH: expected TYPE, found KIND
-                       on stderr and exit 1. When streaming, rows printed before the end
-                       of the input stay printed; otherwise nothing is printed.
-      --width N        the table's width in columns (default: as for the table above)
-      -h, --help       show this help
+        OPTIONS:
+          --model M        the model (default search)
+          --format F       the output format
+          --fields a,b,c   the fields to print (json, ndjson, csv), by their JSON names; dots
+                           reach into objects: full_name,owner.login,license.spdx_id (each
+                           name is checked at every level; an index reaches into an array:
+                           topics.0)
+                           (csv default: full_name,html_url,stargazers_count,forks_count,
+                           language,updated_at,description)
+          --sort K         stars, forks or updated (highest/newest first), or name (A to Z)
+          --limit N        print at most N repositories (N >= 1); the rest of the input is
+                           still read and checked, so --strict reports every problem in it
+                           and the count of ignored problems covers them all
+          --strict         report every problem (missing, null or mistyped field) as
+                           PATH:LINE:COLUMN: error: KEYPATH: expected TYPE, found KIND
+                           on stderr and exit 1. When streaming, rows printed before the end
+                           of the input stay printed; otherwise nothing is printed.
+          --width N        the table's width in columns (default: as for the table above)
+          -h, --help       show this help
 
-    Without --strict, problems are not fatal (as ObjectMapper: the field keeps its default)
-    and only their number is reported on stderr.
+        Without --strict, problems are not fatal (as ObjectMapper: the field keeps its default)
+        and only their number is reported on stderr.
 
-    Exit status: 0 success, 1 invalid JSON, a root the model cannot map (an array for
-    search, an object for repositories; with or without --strict, in every format) or
-    (with --strict) a mapping problem, 2 usage error or unreadable path.
+        Exit status: 0 success, 1 invalid JSON, a root the model cannot map (an array for
+        search, an object for repositories; with or without --strict, in every format) or
+        (with --strict) a mapping problem, 2 usage error or unreadable path.
 
-    """
+        """
 
     /// What to print and how, from the arguments.
     struct Settings {
@@ -117,14 +118,17 @@ enum DecodeCommand {
         let format = try args.choice("--format", Format.allCases.map(\.rawValue))
         settings.format = format.flatMap(Format.init) ?? (stdoutIsTerminal() ? .table : .ndjson)
         if let fields = try args.option("--fields") {
-            let list = fields.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let list = fields.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
             guard !list.isEmpty else { throw UsageError(description: "--fields needs at least one field name") }
             settings.fields = list
         }
         settings.sort = try args.choice("--sort", SortKey.allCases.map(\.rawValue)).flatMap(SortKey.init)
         settings.limit = try args.positiveInt("--limit")
-        settings.width = TerminalWidth.resolve(option: try args.positiveInt("--width"), terminalColumns: io.stdoutColumns,
-                                               environment: ProcessInfo.processInfo.environment)
+        settings.width = TerminalWidth.resolve(
+            option: try args.positiveInt("--width"), terminalColumns: io.stdoutColumns,
+            environment: ProcessInfo.processInfo.environment)
         let positionals = try args.finish()
         guard positionals.count <= 1 else { throw UsageError(description: "decode takes one FILE (or - for stdin)") }
         try check(settings)
@@ -134,8 +138,11 @@ enum DecodeCommand {
 
         do {
             let streams = settings.model.isList && settings.format != .json && settings.sort == nil
-            guard let problems = try streams ? stream(input, name: name, settings: settings, io: io)
-                    : decodeWhole(input, name: name, settings: settings, io: io) else { return 1 }
+            guard
+                let problems = try streams
+                    ? stream(input, name: name, settings: settings, io: io)
+                    : decodeWhole(input, name: name, settings: settings, io: io)
+            else { return 1 }
             io.flush()
             return report(problems, name: name, strict: settings.strict, io: io)
         } catch {
@@ -184,7 +191,9 @@ enum DecodeCommand {
     /// Maps and prints the repositories one at a time.
     /// - Returns: every problem met, located; `nil` when the root could not be mapped at all
     ///   (reported, nothing printed), as ``decodeWhole(_:name:settings:io:)`` does.
-    private static func stream(_ input: JSONInput, name: String, settings: Settings, io: CommandIO) throws -> [MappingProblem]? {
+    private static func stream(
+        _ input: JSONInput, name: String, settings: Settings, io: CommandIO
+    ) throws -> [MappingProblem]? {
         let output = RecordOutput(settings: settings.output, io: io)
         let isSearch = settings.model == .search
         var printed = 0
@@ -225,8 +234,11 @@ enum DecodeCommand {
             // A root that is not an object: nothing was streamed, and the page cannot be mapped.
             guard page != nil else { return rootFailure(located + problems, name: name, io: io) }
             let itemsAt = summary.location(of: "items")?.offset ?? Int.max
-            let present = located.filter { $0.kind != .missing }.sorted { ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0) }
-            problems = present.filter { ($0.location?.offset ?? 0) <= itemsAt } + problems
+            let present = located.filter { $0.kind != .missing }.sorted {
+                ($0.location?.offset ?? 0) < ($1.location?.offset ?? 0)
+            }
+            problems =
+                present.filter { ($0.location?.offset ?? 0) <= itemsAt } + problems
                 + present.filter { ($0.location?.offset ?? 0) > itemsAt } + located.filter { $0.kind == .missing }
             totalCount = page?.totalCount
         } else if summary.envelope.array == nil {
@@ -250,7 +262,9 @@ enum DecodeCommand {
 
     /// Reads the whole input, maps it, and prints it unless `--strict` found problems.
     /// - Returns: the problems, or `nil` when the root could not be mapped at all (reported).
-    private static func decodeWhole(_ input: JSONInput, name: String, settings: Settings, io: CommandIO) throws -> [MappingProblem]? {
+    private static func decodeWhole(
+        _ input: JSONInput, name: String, settings: Settings, io: CommandIO
+    ) throws -> [MappingProblem]? {
         let bytes = try input.readAll()
         let decoded = try settings.model.decode(bytes)
         guard let value = decoded.value else { return rootFailure(decoded.problems, name: name, io: io) }

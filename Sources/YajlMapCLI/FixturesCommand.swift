@@ -6,23 +6,23 @@ import YajlMapper
 /// `yajlmap fixtures generate`: writes deterministic GitHub search payloads.
 enum FixturesCommand {
     static let help = """
-    USAGE: yajlmap fixtures generate [--items N] [--seed S] [--pretty] [--out FILE]
+        USAGE: yajlmap fixtures generate [--items N] [--seed S] [--pretty] [--out FILE]
 
-    Write a realistic GitHub `GET /search/repositories` response body: every field of a
-    "Repo Search Result Item" in the API's key order, nulls where the API has them,
-    64-bit ids, Unicode and escapes. Equal seeds give equal bytes. The text is written in
-    chunks, so any number of items takes little memory (20,000 items are about 100 MB).
+        Write a realistic GitHub `GET /search/repositories` response body: every field of a
+        "Repo Search Result Item" in the API's key order, nulls where the API has them,
+        64-bit ids, Unicode and escapes. Equal seeds give equal bytes. The text is written in
+        chunks, so any number of items takes little memory (20,000 items are about 100 MB).
 
-    OPTIONS:
-      --items N     how many items (default 30; 0 gives an empty page)
-      --seed S      the seed, a whole number (default 1)
-      --pretty      indent by two spaces (default: compact)
-      --out FILE    write to FILE, replaced atomically (default: stdout)
-      -h, --help    show this help
+        OPTIONS:
+          --items N     how many items (default 30; 0 gives an empty page)
+          --seed S      the seed, a whole number (default 1)
+          --pretty      indent by two spaces (default: compact)
+          --out FILE    write to FILE, replaced atomically (default: stdout)
+          -h, --help    show this help
 
-    Exit status: 0 written, 2 usage error or unwritable FILE.
+        Exit status: 0 written, 2 usage error or unwritable FILE.
 
-    """
+        """
 
     static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         var args = Arguments(arguments)
@@ -48,7 +48,9 @@ enum FixturesCommand {
         }
         var seed: UInt64 = 1
         if let seedText {
-            guard let s = UInt64(seedText) else { throw UsageError(description: "--seed needs a whole number, not '\(seedText)'") }
+            guard let s = UInt64(seedText) else {
+                throw UsageError(description: "--seed needs a whole number, not '\(seedText)'")
+            }
             seed = s
         }
         let generator = SearchPayloadGenerator(seed: seed)

@@ -5,23 +5,23 @@ import YajlMapper
 /// `yajlmap format`: reformats JSON by streaming parser events into the writer (no tree).
 enum FormatCommand {
     static let help = """
-    USAGE: yajlmap format [--pretty|--compact] [--jsonl] [--allow-comments] [--output FILE] [FILE|-]
+        USAGE: yajlmap format [--pretty|--compact] [--jsonl] [--allow-comments] [--output FILE] [FILE|-]
 
-    Reformat JSON read from FILE or stdin (the default). Output goes to stdout, or with
-    --output to FILE, which is replaced only when the whole input was valid (the input
-    file is never truncated, even when FILE is the input itself).
+        Reformat JSON read from FILE or stdin (the default). Output goes to stdout, or with
+        --output to FILE, which is replaced only when the whole input was valid (the input
+        file is never truncated, even when FILE is the input itself).
 
-    OPTIONS:
-      --pretty           two-space indentation (default)
-      --compact          no white space; one value per line with --jsonl
-      --jsonl            several top-level values (JSON Lines, concatenated JSON)
-      --allow-comments   accept comments in the input (they are not kept)
-      --output FILE      write to FILE, atomically
-      -h, --help         show this help
+        OPTIONS:
+          --pretty           two-space indentation (default)
+          --compact          no white space; one value per line with --jsonl
+          --jsonl            several top-level values (JSON Lines, concatenated JSON)
+          --allow-comments   accept comments in the input (they are not kept)
+          --output FILE      write to FILE, atomically
+          -h, --help         show this help
 
-    Exit status: 0 success, 1 invalid input, 2 usage error or unreadable path.
+        Exit status: 0 success, 1 invalid input, 2 usage error or unreadable path.
 
-    """
+        """
 
     static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         var args = Arguments(arguments)

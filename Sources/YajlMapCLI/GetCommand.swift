@@ -4,22 +4,22 @@ import YajlMapper
 /// `yajlmap get`: prints the value at a key path.
 enum GetCommand {
     static let help = """
-    USAGE: yajlmap get [--compact] KEYPATH [FILE|-]
+        USAGE: yajlmap get [--compact] KEYPATH [FILE|-]
 
-    Print the value at KEYPATH in the JSON document in FILE or stdin (the default).
-    Strings print raw; other values print as JSON (pretty unless --compact).
+        Print the value at KEYPATH in the JSON document in FILE or stdin (the default).
+        Strings print raw; other values print as JSON (pretty unless --compact).
 
-    KEYPATH: keys separated by dots, array indexes as numbers or [N]:
-      items.0.owner.login    items[0].owner.login    name\\.with\\.dots
+        KEYPATH: keys separated by dots, array indexes as numbers or [N]:
+          items.0.owner.login    items[0].owner.login    name\\.with\\.dots
 
-    OPTIONS:
-      --compact       print arrays and objects on one line
-      -h, --help      show this help
+        OPTIONS:
+          --compact       print arrays and objects on one line
+          -h, --help      show this help
 
-    Exit status: 0 printed, 1 invalid JSON or nothing at KEYPATH, 2 usage error or
-    unreadable path.
+        Exit status: 0 printed, 1 invalid JSON or nothing at KEYPATH, 2 usage error or
+        unreadable path.
 
-    """
+        """
 
     static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
         var args = Arguments(arguments)
@@ -30,7 +30,9 @@ enum GetCommand {
         let compact = args.flag("--compact")
         let positionals = try args.finish()
         guard let keyPath = positionals.first else { throw UsageError(description: "get needs a KEYPATH") }
-        guard positionals.count <= 2 else { throw UsageError(description: "get takes a KEYPATH and one FILE (or - for stdin)") }
+        guard positionals.count <= 2 else {
+            throw UsageError(description: "get takes a KEYPATH and one FILE (or - for stdin)")
+        }
         let path = positionals.count == 2 ? positionals[1] : "-"
         let name = YajlMapCommand.displayName(path)
 

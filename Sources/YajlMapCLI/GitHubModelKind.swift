@@ -11,16 +11,24 @@ enum GitHubModelKind: String, CaseIterable {
 
     /// Maps a whole document, collecting every problem (located) instead of throwing.
     /// - Throws: ``JSONParseError``.
-    func decode(_ bytes: [UInt8], options: JSONParseOptions = JSONParseOptions()) throws -> (value: Any?, problems: [MappingProblem]) {
+    func decode(
+        _ bytes: [UInt8], options: JSONParseOptions = JSONParseOptions()
+    ) throws -> (value: Any?, problems: [MappingProblem]) {
         switch self {
         case .search:
-            let result = try bytes.withUnsafeBytes { try Mapper<GitHubRepositories>().mapResult(bytes: $0, options: options) }
+            let result = try bytes.withUnsafeBytes {
+                try Mapper<GitHubRepositories>().mapResult(bytes: $0, options: options)
+            }
             return (result.value, result.problems)
         case .repository:
-            let result = try bytes.withUnsafeBytes { try Mapper<GitHubRepository>().mapResult(bytes: $0, options: options) }
+            let result = try bytes.withUnsafeBytes {
+                try Mapper<GitHubRepository>().mapResult(bytes: $0, options: options)
+            }
             return (result.value, result.problems)
         case .error:
-            let result = try bytes.withUnsafeBytes { try Mapper<GitHubErrorResponse>().mapResult(bytes: $0, options: options) }
+            let result = try bytes.withUnsafeBytes {
+                try Mapper<GitHubErrorResponse>().mapResult(bytes: $0, options: options)
+            }
             return (result.value, result.problems)
         case .repositories:
             let mapper = Mapper<GitHubRepository>()
@@ -28,11 +36,14 @@ enum GitHubModelKind: String, CaseIterable {
                 let list = try mapper.mapArray(data: bytes, options: options)
                 return (list, mapper.lastProblems)
             } catch let error as MappingError {
-                return (nil, error.problems.map { problem in
-                    var located = problem
-                    if located.location == nil { located.location = JSONLocation(offset: 0, line: 1, column: 1) }
-                    return located
-                })
+                return (
+                    nil,
+                    error.problems.map { problem in
+                        var located = problem
+                        if located.location == nil { located.location = JSONLocation(offset: 0, line: 1, column: 1) }
+                        return located
+                    }
+                )
             }
         }
     }
@@ -48,7 +59,8 @@ enum GitHubModelKind: String, CaseIterable {
             case (.key(let key), .object(let object)):
                 guard let next = object[key] else {
                     let place = walked.isEmpty ? "" : " in \(walked.joined(separator: "."))"
-                    return "unknown field '\(field)' for --model \(rawValue) (known\(place): \(object.keys.joined(separator: ",")))"
+                    return
+                        "unknown field '\(field)' for --model \(rawValue) (known\(place): \(object.keys.joined(separator: ",")))"
                 }
                 node = next
                 walked.append(key)
@@ -58,7 +70,8 @@ enum GitHubModelKind: String, CaseIterable {
                 let place = walked.isEmpty ? "a record" : walked.joined(separator: ".")
                 return "unknown field '\(field)' for --model \(rawValue) (\(place) is an object, not an array)"
             default:
-                return "unknown field '\(field)' for --model \(rawValue) (\(walked.joined(separator: ".")) is a value, not an object)"
+                return
+                    "unknown field '\(field)' for --model \(rawValue) (\(walked.joined(separator: ".")) is a value, not an object)"
             }
         }
         return nil
@@ -81,7 +94,8 @@ enum GitHubModelKind: String, CaseIterable {
     }()
 
     private static let errorSchema: JSON = withoutEmptyKeys(
-        Mapper<GitHubErrorResponse>(shouldIncludeNilValues: true).toJSONValue(GitHubErrorResponse(errors: [GitHubErrorDetail()])))
+        Mapper<GitHubErrorResponse>(shouldIncludeNilValues: true).toJSONValue(
+            GitHubErrorResponse(errors: [GitHubErrorDetail()])))
 
     private static func withoutEmptyKeys(_ value: JSON) -> JSON {
         guard case .object(let object) = value else { return value }

@@ -1,6 +1,6 @@
 #if canImport(Glibc)
-import CommandLineOutput
-import Glibc
+    import CommandLineOutput
+    import Glibc
 #endif
 
 /// `yajlmap search` runs the sibling program `yajlmap-search` (which alone links the HTTP
@@ -8,7 +8,9 @@ import Glibc
 enum SearchLauncher {
     static func run(_ arguments: [String], io: CommandIO) -> Int32 {
         guard let program = siblingProgram("yajlmap-search") else {
-            io.err("yajlmap: error: search needs the yajlmap-search program beside yajlmap (build it with `swift build`)\n")
+            io.err(
+                "yajlmap: error: search needs the yajlmap-search program beside yajlmap (build it with `swift build`)\n"
+            )
             return 2
         }
         io.flush()

@@ -5,32 +5,32 @@ import YajlMapper
 /// `yajlmap validate`: checks files are well-formed JSON, streaming each in chunks.
 enum ValidateCommand {
     static let help = """
-    USAGE: yajlmap validate [--format text|json] [--jsonl] [--allow-comments] [--max-depth N]
-                            [--reject-bom] [--model search|repositories|repository|error] PATH...
+        USAGE: yajlmap validate [--format text|json] [--jsonl] [--allow-comments] [--max-depth N]
+                                [--reject-bom] [--model search|repositories|repository|error] PATH...
 
-    Check that files are well-formed JSON (RFC 8259). PATH may be a file, a directory
-    (every *.json below it; with --jsonl also *.jsonl and *.ndjson), or - for stdin.
-    Files are read in chunks, never whole.
+        Check that files are well-formed JSON (RFC 8259). PATH may be a file, a directory
+        (every *.json below it; with --jsonl also *.jsonl and *.ndjson), or - for stdin.
+        Files are read in chunks, never whole.
 
-    OPTIONS:
-      --format text|json   text: PATH:LINE:COLUMN: error: MESSAGE per invalid file (default);
-                           json: one JSON object per file with path, valid, line, column,
-                           offset, message
-      --jsonl              accept several top-level values (JSON Lines, concatenated JSON)
-      --allow-comments     accept /* */ and // comments
-      --max-depth N        deepest nesting accepted (default 512)
-      --reject-bom         a UTF-8 byte order mark at a file's start is an error (by
-                           default it is skipped, as JSONDecoder does)
-      --model M            also map each file strictly onto a GitHub model (search,
-                           repositories, repository, error): every missing, null or
-                           mistyped field is an error, PATH:LINE:COLUMN: error: KEYPATH:
-                           expected TYPE, found KIND (each file is read whole)
-      -h, --help           show this help
+        OPTIONS:
+          --format text|json   text: PATH:LINE:COLUMN: error: MESSAGE per invalid file (default);
+                               json: one JSON object per file with path, valid, line, column,
+                               offset, message
+          --jsonl              accept several top-level values (JSON Lines, concatenated JSON)
+          --allow-comments     accept /* */ and // comments
+          --max-depth N        deepest nesting accepted (default 512)
+          --reject-bom         a UTF-8 byte order mark at a file's start is an error (by
+                               default it is skipped, as JSONDecoder does)
+          --model M            also map each file strictly onto a GitHub model (search,
+                               repositories, repository, error): every missing, null or
+                               mistyped field is an error, PATH:LINE:COLUMN: error: KEYPATH:
+                               expected TYPE, found KIND (each file is read whole)
+          -h, --help           show this help
 
-    A summary line goes to stderr. Exit status: 0 all valid, 1 any invalid,
-    2 usage error or unreadable path.
+        A summary line goes to stderr. Exit status: 0 all valid, 1 any invalid,
+        2 usage error or unreadable path.
 
-    """
+        """
 
     private struct Outcome {
         var path: String
@@ -77,7 +77,8 @@ enum ValidateCommand {
         let progress = Progress(total: files.count, io: io)
         for (n, path) in files.enumerated() {
             progress.update(n, path)
-            let outcome = model.map { check(path, model: $0, options: options, io: io) } ?? check(path, options: options, io: io)
+            let outcome =
+                model.map { check(path, model: $0, options: options, io: io) } ?? check(path, options: options, io: io)
             if outcome.unreadable != nil {
                 unreadable += 1
             } else if outcome.isInvalid {
@@ -102,13 +103,16 @@ enum ValidateCommand {
     /// Validates one file or stdin; only nesting events are asked of yajl.
     private static func check(_ path: String, options: JSONParseOptions, io: CommandIO) -> Outcome {
         outcome(path) {
-            _ = try JSONStreamParser.parse(YajlMapCommand.input(path, io: io), handler: DiscardEvents(), options: options)
+            _ = try JSONStreamParser.parse(
+                YajlMapCommand.input(path, io: io), handler: DiscardEvents(), options: options)
             return Outcome(path: path)
         }
     }
 
     /// Parses one file whole and maps it onto `model`, collecting every problem.
-    private static func check(_ path: String, model: GitHubModelKind, options: JSONParseOptions, io: CommandIO) -> Outcome {
+    private static func check(
+        _ path: String, model: GitHubModelKind, options: JSONParseOptions, io: CommandIO
+    ) -> Outcome {
         outcome(path) {
             let bytes = try YajlMapCommand.input(path, io: io).readAll()
             return Outcome(path: path, problems: try model.decode(bytes, options: options).problems)
@@ -137,8 +141,11 @@ enum ValidateCommand {
             record["line"] = location.map { JSON.number(JSONNumber($0.line)) } ?? .null
             record["column"] = location.map { JSON.number(JSONNumber($0.column)) } ?? .null
             record["offset"] = location.map { JSON.number(JSONNumber($0.offset)) } ?? .null
-            record["message"] = (e?.message ?? outcome.problems.first?.message ?? outcome.unreadable).map(JSON.string) ?? .null
-            if !outcome.problems.isEmpty { record["problems"] = .array(outcome.problems.map { .string($0.description) }) }
+            record["message"] =
+                (e?.message ?? outcome.problems.first?.message ?? outcome.unreadable).map(JSON.string) ?? .null
+            if !outcome.problems.isEmpty {
+                record["problems"] = .array(outcome.problems.map { .string($0.description) })
+            }
             io.out(record.description + "\n")
             if let reason = outcome.unreadable { io.err("yajlmap: error: \(name): \(reason)\n") }
         } else if let reason = outcome.unreadable {

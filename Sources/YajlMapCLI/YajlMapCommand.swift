@@ -10,23 +10,23 @@ public enum YajlMapCommand {
     public static let version = "0.1.0"
 
     static let usage = """
-    USAGE: yajlmap <command> [options]
+        USAGE: yajlmap <command> [options]
 
-    JSON tools on libyajl's streaming parser.
+        JSON tools on libyajl's streaming parser.
 
-    COMMANDS:
-      validate   Check that files are well-formed JSON
-      format     Reformat JSON (pretty or compact)
-      get        Print the value at a key path
-      decode     Map a GitHub response onto its model; print a table, JSON or CSV
-      fixtures   Generate GitHub search payloads (fixtures generate)
-      search     Search GitHub repositories, once or interactively (--interactive)
+        COMMANDS:
+          validate   Check that files are well-formed JSON
+          format     Reformat JSON (pretty or compact)
+          get        Print the value at a key path
+          decode     Map a GitHub response onto its model; print a table, JSON or CSV
+          fixtures   Generate GitHub search payloads (fixtures generate)
+          search     Search GitHub repositories, once or interactively (--interactive)
 
-    OPTIONS:
-      -h, --help     Show help (also: yajlmap <command> --help)
-      --version      Show the version
+        OPTIONS:
+          -h, --help     Show help (also: yajlmap <command> --help)
+          --version      Show the version
 
-    """
+        """
 
     /// Runs `yajlmap` with `arguments` (without the program name).
     /// - Returns: the exit status.

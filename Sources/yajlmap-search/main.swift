@@ -1,7 +1,7 @@
 import GitHubSearchCLI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // `yajlmap search ...` runs this program with the same arguments (after "search").

@@ -2,7 +2,7 @@ import CommandLineOutput
 import YajlMapCLI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // Thin: all logic lives in YajlMapCLI, where tests run it in-process.

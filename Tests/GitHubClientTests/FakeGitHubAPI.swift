@@ -19,7 +19,8 @@ final class FakeGitHubAPI {
     /// Whether the tests that need the server can run.
     static var isAvailable: Bool { python != nil }
 
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fake_github_api.py")
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "fake_github_api.py")
 
     let process = Process()
     private let input = Pipe()
@@ -62,10 +63,13 @@ final class FakeGitHubAPI {
     }
 
     /// A client of this server, with the test token unless told otherwise.
-    func client(token: String? = FakeGitHubAPI.token, requestTimeout: TimeInterval = 10,
-                resourceTimeout: TimeInterval = 20, path: String = "") -> GitHubClient {
-        GitHubClient(baseURL: URL(string: baseURL.absoluteString + path)!, token: token,
-                     requestTimeout: requestTimeout, resourceTimeout: resourceTimeout)
+    func client(
+        token: String? = FakeGitHubAPI.token, requestTimeout: TimeInterval = 10,
+        resourceTimeout: TimeInterval = 20, path: String = ""
+    ) -> GitHubClient {
+        GitHubClient(
+            baseURL: URL(string: baseURL.absoluteString + path)!, token: token,
+            requestTimeout: requestTimeout, resourceTimeout: resourceTimeout)
     }
 
     /// Runs `body` with a fresh server, stopped afterwards.

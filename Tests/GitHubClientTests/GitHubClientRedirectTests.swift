@@ -1,9 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
+
 @testable import GitHubClient
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// FoundationNetworking on Linux forwards `Authorization` across hosts on a redirect (checked
 /// on Swift 6.3.1): the client's delegate is what drops it.
@@ -19,7 +21,8 @@ struct GitHubClientRedirectTests {
     }
 
     @Test func sameOrigin() {
-        #expect(kept(from: "https://api.github.com/search/repositories?q=a", to: "https://api.github.com/repositories/1"))
+        #expect(
+            kept(from: "https://api.github.com/search/repositories?q=a", to: "https://api.github.com/repositories/1"))
         #expect(kept(from: "https://API.GitHub.com/x", to: "https://api.github.com:443/y"))
         #expect(kept(from: "http://127.0.0.1:8080/x", to: "http://127.0.0.1:8080/y"))
     }

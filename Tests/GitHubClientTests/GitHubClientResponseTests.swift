@@ -1,12 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Testing
 import GitHubClient
 import GitHubModels
 import GitHubRequests
+import Testing
 import YajlMapper
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("GitHub client: responses and API errors", .enabled(if: FakeGitHubAPI.isAvailable, "needs python3"))
 struct GitHubClientResponseTests {
@@ -44,7 +45,9 @@ struct GitHubClientResponseTests {
         try await FakeGitHubAPI.with { api in
             let repositories = try await api.client().userRepositories(GitHubUserRepositoriesQuery(user: "octocat"))
             #expect(repositories.count == 3)
-            let error = await thrownError { try await api.client().userRepositories(GitHubUserRepositoriesQuery(user: "not-array")) }
+            let error = await thrownError {
+                try await api.client().userRepositories(GitHubUserRepositoriesQuery(user: "not-array"))
+            }
             guard case .mapping(let mapping)? = error as? GitHubClientError else {
                 Issue.record("expected a mapping error, got \(String(describing: error))")
                 return
@@ -113,7 +116,8 @@ struct GitHubClientResponseTests {
             }
             #expect(body.message == "Validation Failed")
             #expect(body.errors.map(\.code) == ["invalid"])
-            #expect("\(error!)".hasPrefix("validation failed (422): Validation Failed: Search.q invalid The listed users"))
+            #expect(
+                "\(error!)".hasPrefix("validation failed (422): Validation Failed: Search.q invalid The listed users"))
         }
     }
 

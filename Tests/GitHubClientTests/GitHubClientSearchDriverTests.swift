@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import GitHubClient
 import GitHubSearchCLI
 import GitHubSearchSession
+import Testing
 
 @Suite("GitHub client driving the search session", .enabled(if: FakeGitHubAPI.isAvailable, "needs python3"))
 struct GitHubClientSearchDriverTests {

@@ -1,10 +1,12 @@
 import Foundation
-import Testing
 import GitHubClient
 import GitHubModels
 import GitHubRequests
+import Testing
 
-@Suite("GitHub client: headers, redirects, the token never shown", .enabled(if: FakeGitHubAPI.isAvailable, "needs python3"))
+@Suite(
+    "GitHub client: headers, redirects, the token never shown", .enabled(if: FakeGitHubAPI.isAvailable, "needs python3")
+)
 struct GitHubClientSecurityTests {
     /// The headers the server received, from the echo route's page.
     func echoedHeaders(_ client: GitHubClient, route name: String = "echo-headers") async throws -> [String: String] {
@@ -45,9 +47,11 @@ struct GitHubClientSecurityTests {
     @Test func tokenNeverInAnyError() async throws {
         try await FakeGitHubAPI.with { api in
             var errors: [Error] = []
-            let routes = ["rate-limit", "rate-limit-429", "secondary", "retry-after", "invalid", "server-error",
-                          "server-html", "not-json", "truncated", "bad-shape", "echo-message", "echo-422",
-                          "echo-rate-limit", "echo-secondary", "nonexistent-route"]
+            let routes = [
+                "rate-limit", "rate-limit-429", "secondary", "retry-after", "invalid", "server-error",
+                "server-html", "not-json", "truncated", "bad-shape", "echo-message", "echo-422",
+                "echo-rate-limit", "echo-secondary", "nonexistent-route",
+            ]
             for name in routes {
                 if let error = await thrownError({ try await api.client().searchRepositories(route(name)) }) {
                     errors.append(error)
@@ -58,13 +62,20 @@ struct GitHubClientSecurityTests {
             let failing: [(GitHubClient, GitHubSearchQuery)] = [
                 (api.client(path: "/nowhere"), route("ok")),
                 (api.client(requestTimeout: 0.3), route("slow")),
-                (GitHubClient(baseURL: URL(string: "http://127.0.0.1:\(closedPort())")!, token: FakeGitHubAPI.token), route("ok")),
+                (
+                    GitHubClient(baseURL: URL(string: "http://127.0.0.1:\(closedPort())")!, token: FakeGitHubAPI.token),
+                    route("ok")
+                ),
                 (api.client(), GitHubSearchQuery("")),
             ]
             for (client, query) in failing {
-                if let error = await thrownError({ try await client.searchRepositories(query) }) { errors.append(error) }
+                if let error = await thrownError({ try await client.searchRepositories(query) }) {
+                    errors.append(error)
+                }
             }
-            if let error = await thrownError({ try await api.client().userRepositories(GitHubUserRepositoriesQuery(user: "not-array")) }) {
+            if let error = await thrownError({
+                try await api.client().userRepositories(GitHubUserRepositoriesQuery(user: "not-array"))
+            }) {
                 errors.append(error)
             }
             #expect(errors.count == routes.count + 5)
@@ -107,7 +118,8 @@ struct GitHubClientConfigurationTests {
         #expect(configuration.token?.value == FakeGitHubAPI.token)
         #expect(try GitHubClientConfiguration.fromEnvironment(["GITHUB_TOKEN": "  "]).token == nil)
         // An explicit URL wins.
-        let explicit = try GitHubClientConfiguration.fromEnvironment(["GITHUB_API_URL": "http://a.example"], apiURL: "https://b.example")
+        let explicit = try GitHubClientConfiguration.fromEnvironment(
+            ["GITHUB_API_URL": "http://a.example"], apiURL: "https://b.example")
         #expect(explicit.baseURL.host == "b.example")
         let url = try configuration.api.url(for: .searchRepositories(GitHubSearchQuery("x")))
         #expect(url.absoluteString == "http://127.0.0.1:8080/api/v3/search/repositories?q=x")
@@ -117,13 +129,16 @@ struct GitHubClientConfigurationTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID().uuidString)")
         try Data("\(FakeGitHubAPI.token)\n".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let configuration = try GitHubClientConfiguration.fromEnvironment(["GITHUB_TOKEN": "other"], tokenFile: file.path)
+        let configuration = try GitHubClientConfiguration.fromEnvironment(
+            ["GITHUB_TOKEN": "other"], tokenFile: file.path)
         #expect(configuration.token?.value == FakeGitHubAPI.token)
     }
 
     @Test func badConfiguration() throws {
         let missing = "/nonexistent/\(UUID().uuidString)"
-        #expect(throws: GitHubClientError.self) { try GitHubClientConfiguration.fromEnvironment([:], tokenFile: missing) }
+        #expect(throws: GitHubClientError.self) {
+            try GitHubClientConfiguration.fromEnvironment([:], tokenFile: missing)
+        }
         do {
             _ = try GitHubClientConfiguration.fromEnvironment([:], apiURL: "ftp://example.com")
             Issue.record("an ftp URL was accepted")
@@ -133,6 +148,8 @@ struct GitHubClientConfigurationTests {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID().uuidString)")
         try Data("\n".utf8).write(to: empty)
         defer { try? FileManager.default.removeItem(at: empty) }
-        #expect(throws: GitHubClientError.self) { try GitHubClientConfiguration.fromEnvironment([:], tokenFile: empty.path) }
+        #expect(throws: GitHubClientError.self) {
+            try GitHubClientConfiguration.fromEnvironment([:], tokenFile: empty.path)
+        }
     }
 }

@@ -1,14 +1,15 @@
 import Foundation
-import Testing
 import GitHubClient
 import GitHubModels
 import GitHubRequests
+import Testing
 
 @Suite("GitHub client: connections, timeouts, cancellation", .enabled(if: FakeGitHubAPI.isAvailable, "needs python3"))
 struct GitHubClientTransportTests {
     @Test func offline() async throws {
         let port = closedPort()
-        let client = GitHubClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, token: FakeGitHubAPI.token, requestTimeout: 5)
+        let client = GitHubClient(
+            baseURL: URL(string: "http://127.0.0.1:\(port)")!, token: FakeGitHubAPI.token, requestTimeout: 5)
         let error = await thrownError { try await client.searchRepositories(route("ok")) }
         guard case .cannotConnect(let host, _)? = error as? GitHubClientError else {
             Issue.record("expected cannot connect, got \(String(describing: error))")
@@ -22,7 +23,9 @@ struct GitHubClientTransportTests {
         try await FakeGitHubAPI.with { api in
             // The slow route answers after 5 s: a timeout error (not the page) shows the
             // client gave up first. No wall-clock bound: machines here are noisy.
-            let error = await thrownError { try await api.client(requestTimeout: 0.5).searchRepositories(route("slow")) }
+            let error = await thrownError {
+                try await api.client(requestTimeout: 0.5).searchRepositories(route("slow"))
+            }
             guard case .timedOut(let seconds)? = error as? GitHubClientError else {
                 Issue.record("expected a timeout, got \(String(describing: error))")
                 return
@@ -34,7 +37,9 @@ struct GitHubClientTransportTests {
 
     @Test func idleTimeoutInTheBody() async throws {
         try await FakeGitHubAPI.with { api in
-            let error = await thrownError { try await api.client(requestTimeout: 0.5).searchRepositories(route("slow-body")) }
+            let error = await thrownError {
+                try await api.client(requestTimeout: 0.5).searchRepositories(route("slow-body"))
+            }
             guard case .timedOut? = error as? GitHubClientError else {
                 Issue.record("expected a timeout, got \(String(describing: error))")
                 return

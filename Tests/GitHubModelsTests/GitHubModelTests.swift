@@ -1,11 +1,13 @@
 import Foundation
-import Testing
 import GitHubModels
+import Testing
 import YajlMapper
 
 @Suite("GitHub models: fixtures")
 struct GitHubFixtureTests {
-    @Test("every search fixture maps strictly and round-trips", arguments: fixtureFiles("search").map(\.lastPathComponent))
+    @Test(
+        "every search fixture maps strictly and round-trips", arguments: fixtureFiles("search").map(\.lastPathComponent)
+    )
     func searchFixtures(_ name: String) throws {
         let page = try Mapper<GitHubRepositories>(strict: true).map(data: try fixture("search/\(name)"))
         #expect(page.items.count <= 100)
@@ -33,7 +35,10 @@ struct GitHubFixtureTests {
         #expect(bare.owner.gravatarId == nil)
         let other = page.items[1]
         #expect(other.homepage == "")
-        #expect(other.license == GitHubLicense(key: "other", name: "Other", spdxId: "NOASSERTION", url: nil, nodeId: "MDc6TGljZW5zZTA="))
+        #expect(
+            other.license
+                == GitHubLicense(
+                    key: "other", name: "Other", spdxId: "NOASSERTION", url: nil, nodeId: "MDc6TGljZW5zZTA="))
         #expect(other.updatedAt == date("2024-01-02T03:04:05Z"))
     }
 
@@ -47,7 +52,9 @@ struct GitHubFixtureTests {
         #expect(react.topics == ["declarative", "frontend", "javascript", "library", "react", "ui"])
         #expect(react.visibility == .public)
         #expect(react.isTemplate == false)
-        #expect(react.permissions == GitHubPermissions(admin: false, maintain: false, push: false, triage: false, pull: true))
+        #expect(
+            react.permissions
+                == GitHubPermissions(admin: false, maintain: false, push: false, triage: false, pull: true))
         #expect(react.license?.spdxId == "MIT")
         #expect(react.createdAt == date("2013-05-24T16:15:54Z"))
         #expect(react.createdAt.timeIntervalSince1970 == 1_369_412_154)
@@ -70,7 +77,10 @@ struct GitHubFixtureTests {
         let page = try Mapper<GitHubRepositories>(strict: true).map(data: try fixture("search/unicode-escapes.json"))
         #expect(page.items[0].name == "café-日本")
         #expect(page.items[0].fullName == "josé/café-日本")
-        #expect(page.items[0].description == "Quotes \"inside\", a backslash \\, a slash /, a tab\there,\na newline, an emoji 🚀 and raw UTF-8: naïve über 中文 مرحبا")
+        #expect(
+            page.items[0].description
+                == "Quotes \"inside\", a backslash \\, a slash /, a tab\there,\na newline, an emoji 🚀 and raw UTF-8: naïve über 中文 مرحبا"
+        )
         #expect(page.items[1].name == "rocket-🚀")
         #expect(page.items[1].description?.contains("\u{01} \u{1F}") == true)
         #expect(page.items[1].description?.contains("</script>") == true)
@@ -82,7 +92,8 @@ struct GitHubFixtureTests {
         #expect(tetros.topics == nil)
         #expect(tetros.visibility == nil)
         #expect(tetros.isTemplate == nil)
-        #expect(tetros.permissions == GitHubPermissions(admin: false, maintain: nil, push: false, triage: nil, pull: true))
+        #expect(
+            tetros.permissions == GitHubPermissions(admin: false, maintain: nil, push: false, triage: nil, pull: true))
         #expect(tetros.score == 93.44427)
         #expect(tetros.defaultBranch == "master")
     }
@@ -103,7 +114,8 @@ struct GitHubFixtureTests {
         #expect(react.fullName == "facebook/react")
         #expect(react.score == nil)
         #expect(try roundTrip(react) == react)
-        let list = try Mapper<GitHubRepository>(strict: true).mapArray(data: try fixture("repositories/user-repos-2019.json"))
+        let list = try Mapper<GitHubRepository>(strict: true).mapArray(
+            data: try fixture("repositories/user-repos-2019.json"))
         #expect(list.map(\.name) == ["tetros", "react-tetris"])
         #expect(list.allSatisfy { $0.permissions == nil && $0.score == nil })
     }
@@ -158,18 +170,26 @@ struct GitHubErrorTests {
     @Test func rateLimit403() throws {
         let error = try Mapper<GitHubErrorResponse>(strict: true).map(data: try fixture("errors/rate-limit-403.json"))
         #expect(error.message.hasPrefix("API rate limit exceeded for 203.0.113.7."))
-        #expect(error.documentationUrl == "https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting")
+        #expect(
+            error.documentationUrl == "https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting")
         #expect(error.errors.isEmpty)
         #expect(try roundTrip(error) == error)
-        #expect(error.toJSONString() == #"{"message":"API rate limit exceeded for 203.0.113.7. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)","documentation_url":"https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting"}"#)
+        #expect(
+            error.toJSONString()
+                == #"{"message":"API rate limit exceeded for 203.0.113.7. (But here's the good news: Authenticated requests get a higher rate limit. Check out the documentation for more details.)","documentation_url":"https://docs.github.com/rest/overview/resources-in-the-rest-api#rate-limiting"}"#
+        )
     }
 
     @Test func validation422() throws {
         let error = try Mapper<GitHubErrorResponse>(strict: true).map(data: try fixture("errors/validation-422.json"))
-        #expect(error == GitHubErrorResponse(message: "Validation Failed", documentationUrl: "https://docs.github.com/v3/search",
-                                             status: "422", errors: [GitHubErrorDetail(resource: "Search", field: "q", code: "missing")]))
+        #expect(
+            error
+                == GitHubErrorResponse(
+                    message: "Validation Failed", documentationUrl: "https://docs.github.com/v3/search",
+                    status: "422", errors: [GitHubErrorDetail(resource: "Search", field: "q", code: "missing")]))
         #expect(try roundTrip(error) == error)
-        let invalid = try Mapper<GitHubErrorResponse>(strict: true).map(data: try fixture("errors/validation-422-invalid-user.json"))
+        let invalid = try Mapper<GitHubErrorResponse>(strict: true).map(
+            data: try fixture("errors/validation-422-invalid-user.json"))
         #expect(invalid.errors.first?.code == "invalid")
         #expect(invalid.errors.first?.message?.hasPrefix("The listed users") == true)
     }
@@ -187,11 +207,12 @@ struct GitHubErrorTests {
             try Mapper<GitHubRepositories>(strict: true).map(data: bytes)
         }
         let found = Set(error.problems.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0): \($0.message)" })
-        #expect(found == [
-            "81:27: items[0].stargazers_count: expected Int, found string",
-            "121:18: items[1].owner.login: expected String, found null",
-            "114:5: items[1].created_at: missing key, expected Date",
-        ])
+        #expect(
+            found == [
+                "81:27: items[0].stargazers_count: expected Int, found string",
+                "121:18: items[1].owner.login: expected String, found null",
+                "114:5: items[1].created_at: missing key, expected Date",
+            ])
         // Lenient mode keeps ObjectMapper's behaviour: the page maps, problems are collected.
         let lenient = try bytes.withUnsafeBytes { try Mapper<GitHubRepositories>().mapResult(bytes: $0) }
         #expect(lenient.value?.items.count == 2)
@@ -203,7 +224,9 @@ struct GitHubErrorTests {
         // Null the 8th item's owner login.
         var ranges: [Range<String.Index>] = []
         var start = text.startIndex
-        while let r = text.range(of: "\"login\": ", range: start..<text.endIndex) { ranges.append(r); start = r.upperBound }
+        while let r = text.range(of: "\"login\": ", range: start..<text.endIndex) {
+            ranges.append(r); start = r.upperBound
+        }
         let end = text[ranges[7].upperBound...].firstIndex(of: ",")!
         text.replaceSubrange(ranges[7].upperBound..<end, with: "null")
         let error = try #require(throws: MappingError.self) {
@@ -217,7 +240,8 @@ struct GitHubErrorTests {
     }
 
     @Test func unknownEnumValuesAndNewKeysKeepDecoding() throws {
-        let text = #"{"login":"dependabot[bot]","id":49699333,"node_id":"MDM6Qm90NDk2OTkzMzM=","avatar_url":"a","html_url":"h","type":"Mannequin","site_admin":false,"brand_new_key":{"x":[1]}}"#
+        let text =
+            #"{"login":"dependabot[bot]","id":49699333,"node_id":"MDM6Qm90NDk2OTkzMzM=","avatar_url":"a","html_url":"h","type":"Mannequin","site_admin":false,"brand_new_key":{"x":[1]}}"#
         let owner = try Mapper<GitHubOwner>(strict: true).map(string: text)
         #expect(owner.type == .unknown("Mannequin"))
         #expect(owner.toJSON()["type"] as? String == "Mannequin")

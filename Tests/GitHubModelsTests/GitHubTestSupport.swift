@@ -1,5 +1,6 @@
 import Foundation
 import GitHubModels
+import Testing
 import YajlMapper
 
 /// The package root, from this file's location.
@@ -37,5 +38,3 @@ func roundTrip<T: Mappable & Equatable>(_ value: T) throws -> T {
     let text = try #require(value.toJSONString())
     return try Mapper<T>(strict: true).map(string: text)
 }
-
-import Testing

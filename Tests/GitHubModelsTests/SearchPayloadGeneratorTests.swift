@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import GitHubModels
 import YajlMapper
+
+@testable import GitHubModels
 
 /// Records, per search item, the keys of the item object and of its owner, in order.
 private struct KeyOrderRecorder: JSONEventHandler {
@@ -51,7 +52,8 @@ struct SearchPayloadGeneratorTests {
         #expect(a == b)
         #expect(a != c)
         #expect(SearchPayloadGenerator().generate(items: 5) == SearchPayloadGenerator(seed: 1).generate(items: 5))
-        #expect(SearchPayloadGenerator(seed: 7).generate(items: 40, pretty: true)
+        #expect(
+            SearchPayloadGenerator(seed: 7).generate(items: 40, pretty: true)
                 == SearchPayloadGenerator(seed: 7).generate(items: 40, pretty: true))
     }
 
@@ -68,8 +70,9 @@ struct SearchPayloadGeneratorTests {
         #expect(joined == generator.generate(items: 60, pretty: pretty))
     }
 
-    @Test("output is valid JSON for Foundation and for the yajl validator",
-          arguments: [(0, false), (1, false), (100, false), (100, true)])
+    @Test(
+        "output is valid JSON for Foundation and for the yajl validator",
+        arguments: [(0, false), (1, false), (100, false), (100, true)])
     func validJSON(count: Int, pretty: Bool) throws {
         let bytes = SearchPayloadGenerator(seed: 11).generate(items: count, pretty: pretty)
         _ = try JSONStreamParser<DiscardEvents>.parse(bytes, handler: DiscardEvents())
@@ -107,7 +110,7 @@ struct SearchPayloadGeneratorTests {
         let first = try #require(recorder.itemKeys.first)
         #expect(first.count == 81)
         #expect(Array(first.prefix(6)) == ["id", "node_id", "name", "full_name", "private", "owner"])
-        #expect(first[first.count - 3 ..< first.count] == ["default_branch", "permissions", "score"])
+        #expect(first[first.count - 3..<first.count] == ["default_branch", "permissions", "score"])
         #expect(first.firstIndex(of: "created_at")! < first.firstIndex(of: "license")!)
         #expect(recorder.ownerKeys.first?.first == "login")
         #expect(recorder.ownerKeys.first?.last == "site_admin")

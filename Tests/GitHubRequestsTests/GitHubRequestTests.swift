@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-import Testing
 import GitHubModels
 import GitHubRequests
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("GitHub request building")
 struct GitHubRequestTests {
@@ -15,8 +16,10 @@ struct GitHubRequestTests {
         query.perPage = 50
         query.page = 2
         let request = try GitHubAPI().request(.searchRepositories(query))
-        #expect(request.url?.absoluteString
-            == "https://api.github.com/search/repositories?q=tetris+language:assembly+stars:%3E%3D2000&sort=stars&order=desc&per_page=50&page=2")
+        #expect(
+            request.url?.absoluteString
+                == "https://api.github.com/search/repositories?q=tetris+language:assembly+stars:%3E%3D2000&sort=stars&order=desc&per_page=50&page=2"
+        )
         #expect(request.httpMethod == "GET")
         #expect(request.value(forHTTPHeaderField: "Accept") == "application/vnd.github+json")
         #expect(request.value(forHTTPHeaderField: "X-GitHub-Api-Version") == "2022-11-28")
@@ -31,19 +34,26 @@ struct GitHubRequestTests {
     }
 
     @Test func everySortValue() throws {
-        let expected: [GitHubSearchQuery.Sort: String] = [.stars: "stars", .forks: "forks",
-                                                          .helpWantedIssues: "help-wanted-issues", .updated: "updated"]
+        let expected: [GitHubSearchQuery.Sort: String] = [
+            .stars: "stars", .forks: "forks",
+            .helpWantedIssues: "help-wanted-issues", .updated: "updated",
+        ]
         for (sort, text) in expected {
-            let url = try GitHubAPI().url(for: .searchRepositories(GitHubSearchQuery("x", qualifiers: [], sort: sort, order: .asc)))
+            let url = try GitHubAPI().url(
+                for: .searchRepositories(GitHubSearchQuery("x", qualifiers: [], sort: sort, order: .asc)))
             #expect(url.absoluteString == "https://api.github.com/search/repositories?q=x&sort=\(text)&order=asc")
         }
     }
 
     @Test func percentEncodingOfQ() throws {
-        let query = GitHubSearchQuery("café & co +1 100%", .user("octo-cat"), .language("Jupyter Notebook"), .stars("10..50"))
+        let query = GitHubSearchQuery(
+            "café & co +1 100%", .user("octo-cat"), .language("Jupyter Notebook"), .stars("10..50"))
         #expect(query.q == "café & co +1 100% user:octo-cat language:\"Jupyter Notebook\" stars:10..50")
         let url = try GitHubAPI().url(for: .searchRepositories(query))
-        #expect(url.absoluteString == "https://api.github.com/search/repositories?q=caf%C3%A9+%26+co+%2B1+100%25+user:octo-cat+language:%22Jupyter+Notebook%22+stars:10..50")
+        #expect(
+            url.absoluteString
+                == "https://api.github.com/search/repositories?q=caf%C3%A9+%26+co+%2B1+100%25+user:octo-cat+language:%22Jupyter+Notebook%22+stars:10..50"
+        )
         #expect(GitHubAPI.encodeQueryValue("a=b?c#d/e") == "a%3Db%3Fc%23d%2Fe")
         #expect(GitHubAPI.encodeQueryValue("日本") == "%E6%97%A5%E6%9C%AC")
         #expect(GitHubAPI.encodeQueryValue("stars:>=2000") == "stars:%3E%3D2000")
@@ -60,11 +70,13 @@ struct GitHubRequestTests {
 
     @Test func enterpriseBaseURL() throws {
         let api = try GitHubAPI.enterprise(host: "github.example.com")
-        #expect(try api.url(for: .searchRepositories(GitHubSearchQuery("x", .org("platform")))).absoluteString
-            == "https://github.example.com/api/v3/search/repositories?q=x+org:platform")
+        #expect(
+            try api.url(for: .searchRepositories(GitHubSearchQuery("x", .org("platform")))).absoluteString
+                == "https://github.example.com/api/v3/search/repositories?q=x+org:platform")
         let slash = GitHubAPI(baseURL: URL(string: "https://ghe.local:8443/api/v3/")!)
-        #expect(try slash.url(for: .userRepositories(GitHubUserRepositoriesQuery(user: "octocat"))).absoluteString
-            == "https://ghe.local:8443/api/v3/users/octocat/repos")
+        #expect(
+            try slash.url(for: .userRepositories(GitHubUserRepositoriesQuery(user: "octocat"))).absoluteString
+                == "https://ghe.local:8443/api/v3/users/octocat/repos")
     }
 
     @Test func enterpriseHostForms() throws {
@@ -83,8 +95,10 @@ struct GitHubRequestTests {
         for (host, url) in expected {
             #expect(try GitHubAPI.enterprise(host: host).url(for: search).absoluteString == url, "\(host)")
         }
-        for host in ["", "/", "https://", "ftp://ghe.example.com", "ghe.example.com?x=1", "https://ghe.example.com/api/v3?x=1",
-                     "ghe.example.com#top", "ghe example.com", "https://user:secret@ghe.example.com"] {
+        for host in [
+            "", "/", "https://", "ftp://ghe.example.com", "ghe.example.com?x=1", "https://ghe.example.com/api/v3?x=1",
+            "ghe.example.com#top", "ghe example.com", "https://user:secret@ghe.example.com",
+        ] {
             #expect(throws: GitHubRequestError.invalidURL(host), "\(host)") { try GitHubAPI.enterprise(host: host) }
         }
     }
@@ -92,18 +106,24 @@ struct GitHubRequestTests {
     @Test func baseURLWithAQueryOrFragmentIsRefused() throws {
         for text in ["https://ghe.example.com/api/v3?x=1", "https://ghe.example.com/api/v3#top"] {
             let api = GitHubAPI(baseURL: URL(string: text)!)
-            #expect(throws: GitHubRequestError.invalidURL(text)) { try api.url(for: .searchRepositories(GitHubSearchQuery("x"))) }
+            #expect(throws: GitHubRequestError.invalidURL(text)) {
+                try api.url(for: .searchRepositories(GitHubSearchQuery("x")))
+            }
         }
-        #expect(GitHubRequestError.invalidURL("https://h/api?x=1").description
-            == "not a valid API URL (a base URL cannot have a query or fragment): https://h/api?x=1")
+        #expect(
+            GitHubRequestError.invalidURL("https://h/api?x=1").description
+                == "not a valid API URL (a base URL cannot have a query or fragment): https://h/api?x=1")
         #expect(GitHubRequestError.invalidURL("ht tp://h").description == "not a valid URL: ht tp://h")
     }
 
     @Test func userRepositories() throws {
-        let query = GitHubUserRepositoriesQuery(user: "octocat", type: .owner, sort: .fullName, direction: .asc, perPage: 100, page: 3)
+        let query = GitHubUserRepositoriesQuery(
+            user: "octocat", type: .owner, sort: .fullName, direction: .asc, perPage: 100, page: 3)
         let request = try GitHubAPI().userRepositories(query)
-        #expect(request.url?.absoluteString
-            == "https://api.github.com/users/octocat/repos?type=owner&sort=full_name&direction=asc&per_page=100&page=3")
+        #expect(
+            request.url?.absoluteString
+                == "https://api.github.com/users/octocat/repos?type=owner&sort=full_name&direction=asc&per_page=100&page=3"
+        )
         #expect(request.value(forHTTPHeaderField: "Accept") == "application/vnd.github+json")
         let odd = try GitHubAPI().url(for: .userRepositories(GitHubUserRepositoriesQuery(user: "a b/c")))
         #expect(odd.absoluteString == "https://api.github.com/users/a%20b%2Fc/repos")
@@ -119,8 +139,12 @@ struct GitHubRequestTests {
         #expect(throws: GitHubRequestError.pageOutOfRange(0)) {
             try GitHubAPI().request(.searchRepositories(GitHubSearchQuery("x", qualifiers: [], page: 0)))
         }
-        #expect(throws: GitHubRequestError.emptyQuery) { try GitHubAPI().request(.searchRepositories(GitHubSearchQuery("  "))) }
-        #expect(throws: GitHubRequestError.emptyUserName) { try GitHubAPI().request(.userRepositories(GitHubUserRepositoriesQuery(user: ""))) }
+        #expect(throws: GitHubRequestError.emptyQuery) {
+            try GitHubAPI().request(.searchRepositories(GitHubSearchQuery("  ")))
+        }
+        #expect(throws: GitHubRequestError.emptyUserName) {
+            try GitHubAPI().request(.userRepositories(GitHubUserRepositoriesQuery(user: "")))
+        }
         for n in [1, 30, 100] {
             _ = try GitHubAPI().request(.searchRepositories(GitHubSearchQuery("x", qualifiers: [], perPage: n)))
         }
@@ -128,7 +152,10 @@ struct GitHubRequestTests {
     }
 
     @Test func qualifierOnlyQuery() throws {
-        let url = try GitHubAPI().url(for: .searchRepositories(GitHubSearchQuery("", .stars(100...200), .archived(false), .topic("json"))))
-        #expect(url.absoluteString == "https://api.github.com/search/repositories?q=stars:100..200+archived:false+topic:json")
+        let url = try GitHubAPI().url(
+            for: .searchRepositories(GitHubSearchQuery("", .stars(100...200), .archived(false), .topic("json"))))
+        #expect(
+            url.absoluteString
+                == "https://api.github.com/search/repositories?q=stars:100..200+archived:false+topic:json")
     }
 }

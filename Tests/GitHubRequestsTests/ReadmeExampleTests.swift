@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The README example below keeps its own layout and import order.)
 // The README's "GitHub models" example is compiled here: the lines between the markers are
 // its code block (the function's body de-indented), and a test checks that the README
 // shows exactly them.

@@ -28,8 +28,9 @@ enum InteractivePTY {
                 directory = directory.deletingLastPathComponent()
             }
         }
-        candidates.append(testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/yajlmap-search"))
+        candidates.append(
+            testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent(".build/debug/yajlmap-search"))
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
@@ -114,20 +115,25 @@ enum InteractivePTY {
     /// the steps, and stops the API. Runs on a thread of its own, off the test pool.
     /// Runs the steps; `throughYajlmap` starts `yajlmap search --interactive` (which runs
     /// `yajlmap-search` itself) instead of `yajlmap-search --interactive`.
-    static func run(_ steps: [Step], columns: Int = 80, rows: Int = 24, throughYajlmap: Bool = false) async throws -> Report {
+    static func run(
+        _ steps: [Step], columns: Int = 80, rows: Int = 24, throughYajlmap: Bool = false
+    ) async throws -> Report {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result {
-                    try runBlocking(steps, columns: columns, rows: rows, throughYajlmap: throughYajlmap)
-                })
+                continuation.resume(
+                    with: Result {
+                        try runBlocking(steps, columns: columns, rows: rows, throughYajlmap: throughYajlmap)
+                    })
             }.start()
         }
     }
 
     private static func runBlocking(_ steps: [Step], columns: Int, rows: Int, throughYajlmap: Bool) throws -> Report {
         guard let python, let binary else { throw CocoaError(.fileNoSuchFile) }
-        let program = throughYajlmap ? [binary.deletingLastPathComponent().appendingPathComponent("yajlmap").path, "search"]
-                                     : [binary.path]
+        let program =
+            throughYajlmap
+            ? [binary.deletingLastPathComponent().appendingPathComponent("yajlmap").path, "search"]
+            : [binary.path]
         let api = Process()
         let apiInput = Pipe(), apiOutput = Pipe()
         api.executableURL = python
@@ -153,7 +159,8 @@ enum InteractivePTY {
         let driver = Process()
         let script = Pipe(), report = Pipe()
         driver.executableURL = python
-        driver.arguments = [driverScript.path, String(columns), String(rows)] + program
+        driver.arguments =
+            [driverScript.path, String(columns), String(rows)] + program
             + ["--interactive", "--api-url", "http://127.0.0.1:\(port)"]
         driver.standardInput = script
         driver.standardOutput = report

@@ -8,18 +8,18 @@ import Testing
 struct InteractivePTYTests {
     @Test func typeSelectOpenAndLeaveWithEsc() async throws {
         let report = try await InteractivePTY.run([
-            .wait("Search GitHub"),                              // 0
-            .send("ok tetris"),                                  // 1
-            .wait("1,677 results"),                              // 2
-            .wait("> chvin/react-tetris"),                       // 3: most stars first, selected
-            .down,                                               // 4
-            .wait("> daniel-e/tetros"),                          // 5
-            .enter,                                              // 6
-            .wait("Tetris that fits into the boot sector."),     // 7
-            .escape,                                             // 8
-            .wait("> daniel-e/tetros"),                          // 9: back in the list
-            .escape,                                             // 10
-            .exit(),                                             // 11
+            .wait("Search GitHub"), // 0
+            .send("ok tetris"), // 1
+            .wait("1,677 results"), // 2
+            .wait("> chvin/react-tetris"), // 3: most stars first, selected
+            .down, // 4
+            .wait("> daniel-e/tetros"), // 5
+            .enter, // 6
+            .wait("Tetris that fits into the boot sector."), // 7
+            .escape, // 8
+            .wait("> daniel-e/tetros"), // 9: back in the list
+            .escape, // 10
+            .exit(), // 11
         ])
         #expect(report.failed == nil, "\(report.failure)")
         let list = report.screen(3)
@@ -41,7 +41,8 @@ struct InteractivePTYTests {
 
     @Test func controlCLeavesFromTheDetailView() async throws {
         let report = try await InteractivePTY.run([
-            .wait("Search GitHub"), .send("ok tetris"), .wait("1,677 results"), .enter, .wait("Use React, Redux"), .controlC, .exit(),
+            .wait("Search GitHub"), .send("ok tetris"), .wait("1,677 results"), .enter, .wait("Use React, Redux"),
+            .controlC, .exit(),
         ])
         #expect(report.failed == nil, "\(report.failure)")
         #expect(report.status == 0)
@@ -51,9 +52,11 @@ struct InteractivePTYTests {
 
     @Test func throughTheYajlmapCommand() async throws {
         // `yajlmap search --interactive` runs yajlmap-search on the same terminal.
-        let report = try await InteractivePTY.run([
-            .wait("Search GitHub"), .send("ok tetris"), .wait("1,677 results"), .enter, .wait("Use React, Redux"), .controlC, .exit(),
-        ], throughYajlmap: true)
+        let report = try await InteractivePTY.run(
+            [
+                .wait("Search GitHub"), .send("ok tetris"), .wait("1,677 results"), .enter, .wait("Use React, Redux"),
+                .controlC, .exit(),
+            ], throughYajlmap: true)
         #expect(report.failed == nil, "\(report.failure)")
         #expect(report.status == 0)
         #expect(report.sequences_restored)
@@ -70,8 +73,8 @@ struct InteractivePTYTests {
 
     @Test func multibyteInputAndBackspace() async throws {
         let report = try await InteractivePTY.run([
-            .wait("Search GitHub"), .send("ok 日本語éx"), .backspace,  // 0, 1, 2
-            .wait("Search: ok 日本語é"), .wait("1,677 results"),      // 3, 4
+            .wait("Search GitHub"), .send("ok 日本語éx"), .backspace, // 0, 1, 2
+            .wait("Search: ok 日本語é"), .wait("1,677 results"), // 3, 4
             .escape, .exit(),
         ])
         #expect(report.failed == nil, "\(report.failure)")
@@ -81,9 +84,9 @@ struct InteractivePTYTests {
 
     @Test func resizeRedrawsAtTheNewSize() async throws {
         let report = try await InteractivePTY.run([
-            .wait("Search GitHub"), .send("big list"), .wait("871 results"),  // 0, 1, 2
-            .resize(columns: 100, rows: 30),                     // 3
-            .wait(String(repeating: "─", count: 100)),           // 4
+            .wait("Search GitHub"), .send("big list"), .wait("871 results"), // 0, 1, 2
+            .resize(columns: 100, rows: 30), // 3
+            .wait(String(repeating: "─", count: 100)), // 4
             .escape, .exit(),
         ])
         #expect(report.failed == nil, "\(report.failure)")
@@ -99,7 +102,8 @@ struct InteractivePTYTests {
 
     @Test func errorsShowInTheStatusLineThenClear() async throws {
         let report = try await InteractivePTY.run([
-            .wait("Search GitHub"), .send("rate-limit now"), .wait("rate limit"), .gone("rate limit"), .wait("Esc quit"), .escape, .exit(),
+            .wait("Search GitHub"), .send("rate-limit now"), .wait("rate limit"), .gone("rate limit"),
+            .wait("Esc quit"), .escape, .exit(),
         ])
         #expect(report.failed == nil, "\(report.failure)")
         let lines = report.screen(2).split(separator: "\n", omittingEmptySubsequences: false)

@@ -1,14 +1,16 @@
+import CommandLineOutput
 import GitHubModels
 import GitHubSearchSession
 import Testing
-import CommandLineOutput
+
 @testable import GitHubSearchCLI
 
 /// The interactive search's pieces in-process: key decoding, display widths, the view.
 @Suite struct InteractiveKeyDecoderTests {
     @Test func arrowsPagesAndControlKeys() {
         var decoder = KeyDecoder()
-        let keys = decoder.feed(Array("\u{1B}[A\u{1B}[B\u{1B}OA\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~\r\u{7F}\u{03}\u{15}".utf8))
+        let keys = decoder.feed(
+            Array("\u{1B}[A\u{1B}[B\u{1B}OA\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~\r\u{7F}\u{03}\u{15}".utf8))
         #expect(keys == [.up, .down, .up, .pageUp, .pageDown, .home, .end, .enter, .backspace, .interrupt, .clearLine])
         #expect(!decoder.hasPending)
     }
@@ -74,9 +76,11 @@ import CommandLineOutput
     static func view(results count: Int, size: TerminalSize = TerminalSize()) -> SearchView {
         var view = SearchView(size: size)
         view.query = "tetris"
-        view.show(SearchState(query: "tetris", title: "\(count) results",
-                              results: (0..<count).map { repository("o/r\($0)", stars: 1000 - $0) },
-                              totalCount: count), now: ContinuousClock().now)
+        view.show(
+            SearchState(
+                query: "tetris", title: "\(count) results",
+                results: (0..<count).map { repository("o/r\($0)", stars: 1000 - $0) },
+                totalCount: count), now: ContinuousClock().now)
         return view
     }
 
@@ -138,10 +142,14 @@ import CommandLineOutput
         var view = SearchView(size: TerminalSize(columns: 40, rows: 10))
         view.query = "日本語 " + String(repeating: "x", count: 60)
         let wide = String(repeating: "漢字🎮", count: 30)
-        view.show(SearchState(query: "tetris", title: "2 results",
-                              results: [Self.repository("日本/語" + wide, stars: 12_345, description: wide),
-                                        Self.repository("a/b", stars: 1, description: "\u{1B}[31mred")],
-                              totalCount: 2), now: ContinuousClock().now)
+        view.show(
+            SearchState(
+                query: "tetris", title: "2 results",
+                results: [
+                    Self.repository("日本/語" + wide, stars: 12_345, description: wide),
+                    Self.repository("a/b", stars: 1, description: "\u{1B}[31mred"),
+                ],
+                totalCount: 2), now: ContinuousClock().now)
         for mode in [SearchView.Mode.list, .detail] {
             view.mode = mode
             let lines = view.lines()
@@ -154,7 +162,9 @@ import CommandLineOutput
     }
 
     @Test func aTinyTerminalStillFits() {
-        for size in [TerminalSize(columns: 5, rows: 3), TerminalSize(columns: 12, rows: 6), TerminalSize(columns: 1, rows: 1)] {
+        for size in [
+            TerminalSize(columns: 5, rows: 3), TerminalSize(columns: 12, rows: 6), TerminalSize(columns: 1, rows: 1),
+        ] {
             var view = Self.view(results: 4, size: size)
             view.status = ("a long error message", ContinuousClock().now.advanced(by: .seconds(9)))
             for mode in [SearchView.Mode.list, .detail] {

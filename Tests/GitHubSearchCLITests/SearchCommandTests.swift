@@ -1,13 +1,15 @@
+import CommandLineOutput
 import Foundation
 import Testing
-import CommandLineOutput
+
 @testable import GitHubSearchCLI
 
 /// The fake GitHub API of GitHubClientTests, started for one test.
 private final class LoopbackAPI {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../GitHubClientTests/fake_github_api.py").standardized
-    static let available = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+    static let available =
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
         && FileManager.default.fileExists(atPath: script.path)
 
     let process = Process()
@@ -90,7 +92,9 @@ struct SearchCommandTests {
         let tokenFile = FileManager.default.temporaryDirectory.appendingPathComponent("token-\(UUID())")
         try Data((Self.token + "\n").utf8).write(to: tokenFile)
         defer { try? FileManager.default.removeItem(at: tokenFile) }
-        let result = await search([route, "--api-url", api.baseURL, "--token-file", tokenFile.path, "--format", "ndjson"])
+        let result = await search([
+            route, "--api-url", api.baseURL, "--token-file", tokenFile.path, "--format", "ndjson",
+        ])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("yajlmap: error: "))
@@ -105,7 +109,9 @@ struct SearchCommandTests {
         #expect(result.stderr.contains("cannot connect"), "\(result.stderr)")
     }
 
-    @Test(arguments: [[], ["--sort", "likes", "x"], ["--per-page", "101", "x"], ["--format", "xml", "x"], ["--bogus", "x"]])
+    @Test(arguments: [
+        [], ["--sort", "likes", "x"], ["--per-page", "101", "x"], ["--format", "xml", "x"], ["--bogus", "x"],
+    ])
     func usageErrorsExitTwo(_ arguments: [String]) async {
         let result = await search(arguments)
         #expect(result.status == 2)
@@ -119,8 +125,11 @@ struct SearchCommandTests {
     }
 
     @Test func queryOptionsReachTheRequest() async throws {
-        let options = try SearchCommand.Options(["tetris", "language:swift", "--sort", "stars", "--order", "asc",
-                                                 "--per-page", "50", "--page", "2"], environment: [:])
+        let options = try SearchCommand.Options(
+            [
+                "tetris", "language:swift", "--sort", "stars", "--order", "asc",
+                "--per-page", "50", "--page", "2",
+            ], environment: [:])
         #expect(options.query.text == "tetris language:swift")
         #expect(options.query.sort == .stars)
         #expect(options.query.order == .asc)
@@ -133,6 +142,8 @@ struct SearchCommandTests {
         #expect(try SearchCommand.Options(["x"], environment: ["COLUMNS": "60"], terminalColumns: 132).width == 132)
         #expect(try SearchCommand.Options(["x"], environment: ["COLUMNS": "60"], terminalColumns: nil).width == 60)
         #expect(try SearchCommand.Options(["x"], environment: [:], terminalColumns: nil).width == 80)
-        #expect(try SearchCommand.Options(["x", "--width", "90"], environment: ["COLUMNS": "60"], terminalColumns: 132).width == 90)
+        #expect(
+            try SearchCommand.Options(["x", "--width", "90"], environment: ["COLUMNS": "60"], terminalColumns: 132)
+                .width == 90)
     }
 }

@@ -82,8 +82,10 @@ final class FakeSearchClient: RepositorySearching {
                             state.releasedEarly[text] = queued
                             return early
                         }
-                        state.held.append(Held(id: id, text: text, continuation: continuation,
-                                               honoursCancellation: honoursCancellation))
+                        state.held.append(
+                            Held(
+                                id: id, text: text, continuation: continuation,
+                                honoursCancellation: honoursCancellation))
                         return nil
                     }
                     if let early { continuation.resume(with: early) }
@@ -93,7 +95,8 @@ final class FakeSearchClient: RepositorySearching {
                     state.cancelled.append(text)
                     state.cancelledIDs.insert(id)
                     guard let index = state.held.firstIndex(where: { $0.id == id }),
-                          state.held[index].honoursCancellation else { return nil as Held? }
+                        state.held[index].honoursCancellation
+                    else { return nil as Held? }
                     return state.held.remove(at: index)
                 }
                 held?.continuation.resume(throwing: CancellationError())

@@ -8,8 +8,10 @@ struct SearchDriverHarness {
     private let keyboard: AsyncStream<String>.Continuation
     private var screen: AsyncStream<SearchState>.Iterator
 
-    init(_ client: FakeSearchClient, minimumQueryLength: Int = SearchDriver.defaultMinimumQueryLength,
-         initial: SearchState = SearchState()) {
+    init(
+        _ client: FakeSearchClient, minimumQueryLength: Int = SearchDriver.defaultMinimumQueryLength,
+        initial: SearchState = SearchState()
+    ) {
         self.client = client
         let (edits, keyboard) = AsyncStream.makeStream(of: String.self)
         self.keyboard = keyboard

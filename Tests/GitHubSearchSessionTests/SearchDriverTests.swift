@@ -99,8 +99,9 @@ struct SearchDriverTests {
     @Test func theSettingsCanBeChanged() async {
         let client = FakeSearchClient()
         let clock = TestClock()
-        let driver = SearchDriver(client: client, clock: clock, minimumQueryLength: 1, debounce: .seconds(2),
-                                  makeQuery: { GitHubSearchQuery($0, qualifiers: [.language("swift")], perPage: 5) })
+        let driver = SearchDriver(
+            client: client, clock: clock, minimumQueryLength: 1, debounce: .seconds(2),
+            makeQuery: { GitHubSearchQuery($0, qualifiers: [.language("swift")], perPage: 5) })
         #expect(driver.minimumQueryLength == 1)
         #expect(driver.debounce == .seconds(2))
         #expect(SearchDriver.defaultMinimumQueryLength == 3)
@@ -216,8 +217,10 @@ struct SearchDriverTests {
     }
 
     @Test func aLateResponseIsIgnoredWhileTheNewerSearchRuns() async {
-        let client = FakeSearchClient(["swift": .held(honoursCancellation: false),
-                                       "rust": .held(honoursCancellation: true)])
+        let client = FakeSearchClient([
+            "swift": .held(honoursCancellation: false),
+            "rust": .held(honoursCancellation: true),
+        ])
         var harness = SearchDriverHarness(client)
         _ = await harness.next()
         _ = await harness.type("swift")
@@ -378,8 +381,11 @@ struct SearchDriverTests {
         keyboard.finish()
         var states: [SearchState] = []
         for await state in driver.states(for: edits) { states.append(state) }
-        #expect(states == [SearchState(), SearchState(query: "swift"), SearchState(query: "swift", isLoading: true),
-                           showing("swift", swiftPage)])
+        #expect(
+            states == [
+                SearchState(), SearchState(query: "swift"), SearchState(query: "swift", isLoading: true),
+                showing("swift", swiftPage),
+            ])
     }
 }
 

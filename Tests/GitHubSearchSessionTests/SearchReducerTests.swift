@@ -4,14 +4,19 @@ import Testing
 
 @Suite("Search reducer")
 struct SearchReducerTests {
-    let tetris = page(1677, repository("a/low", stars: 10), repository("b/high", stars: 5000),
-                      repository("c/mid", stars: 300), repository("d/mid-too", stars: 300))
+    let tetris = page(
+        1677, repository("a/low", stars: 10), repository("b/high", stars: 5000),
+        repository("c/mid", stars: 300), repository("d/mid-too", stars: 300))
 
     /// A state showing results for "swift".
     var showingSwift: SearchState {
-        SearchState(query: "swift", title: "2 results", results: [repository("apple/swift", stars: 60000),
-                                                                  repository("x/swift", stars: 1)],
-                    totalCount: 2)
+        SearchState(
+            query: "swift", title: "2 results",
+            results: [
+                repository("apple/swift", stars: 60000),
+                repository("x/swift", stars: 1),
+            ],
+            totalCount: 2)
     }
 
     // MARK: The initial state
@@ -144,8 +149,9 @@ struct SearchReducerTests {
     }
 
     @Test func incompleteResultsAreKept() {
-        let state = SearchState.reduce(SearchState(query: "swift"),
-                                       .responseArrived(query: "swift", .success(page(1, incomplete: true))))
+        let state = SearchState.reduce(
+            SearchState(query: "swift"),
+            .responseArrived(query: "swift", .success(page(1, incomplete: true))))
         #expect(state.incompleteResults)
         #expect(state.title == "1 result")
         let complete = SearchState.reduce(state, .responseArrived(query: "swift", .success(page(1))))
@@ -153,8 +159,9 @@ struct SearchReducerTests {
     }
 
     @Test func aResponseMatchesTheTrimmedQuery() {
-        let state = SearchState.reduce(SearchState(query: "tetris  "),
-                                       .responseArrived(query: "tetris", .success(tetris)))
+        let state = SearchState.reduce(
+            SearchState(query: "tetris  "),
+            .responseArrived(query: "tetris", .success(tetris)))
         #expect(state.totalCount == 1677)
     }
 
@@ -176,8 +183,9 @@ struct SearchReducerTests {
         loading.query = "rust"
         loading.isLoading = true
         #expect(SearchState.reduce(loading, .responseArrived(query: "swift", .success(tetris))) == loading)
-        #expect(SearchState.reduce(loading, .responseArrived(query: "swift", .failure(SearchError(message: "x"))))
-            == loading)
+        #expect(
+            SearchState.reduce(loading, .responseArrived(query: "swift", .failure(SearchError(message: "x"))))
+                == loading)
     }
 
     @Test func aResponseAfterTheQueryWasClearedIsIgnored() {
@@ -203,11 +211,13 @@ struct SearchReducerTests {
     }
 
     @Test func theTitleIsTheTotalCountNotThePageSize() {
-        let state = SearchState.reduce(SearchState(query: "swift"),
-                                       .responseArrived(query: "swift", .success(page(1, repository("a/b", stars: 1)))))
+        let state = SearchState.reduce(
+            SearchState(query: "swift"),
+            .responseArrived(query: "swift", .success(page(1, repository("a/b", stars: 1)))))
         #expect(state.title == "1 result")
-        let many = SearchState.reduce(SearchState(query: "swift"),
-                                      .responseArrived(query: "swift", .success(page(2_000_000, repository("a/b", stars: 1)))))
+        let many = SearchState.reduce(
+            SearchState(query: "swift"),
+            .responseArrived(query: "swift", .success(page(2_000_000, repository("a/b", stars: 1)))))
         #expect(many.title == "2,000,000 results")
         #expect(many.results.count == 1)
     }
@@ -231,8 +241,11 @@ struct SearchReducerTests {
             titles.append(state.title)
             loading.append(state.isLoading)
         }
-        #expect(titles == ["Search GitHub", "Search GitHub", "Search GitHub", "1,677 results", "1,677 results",
-                           "1,677 results", "1,677 results", "1,677 results", "Search GitHub"])
+        #expect(
+            titles == [
+                "Search GitHub", "Search GitHub", "Search GitHub", "1,677 results", "1,677 results",
+                "1,677 results", "1,677 results", "1,677 results", "Search GitHub",
+            ])
         #expect(loading == [false, false, true, false, false, true, false, false, false])
         #expect(state == SearchState())
     }

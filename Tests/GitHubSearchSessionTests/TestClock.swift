@@ -1,4 +1,3 @@
-
 /// A clock that moves only when a test calls ``advance(by:)``: `sleep(until:)` suspends
 /// until the clock reaches the deadline (or the sleeping task is cancelled).
 final class TestClock: Clock {

@@ -67,9 +67,10 @@ func runBinary(_ arguments: [String], stdin: Data? = nil, environment: [String: 
     process.standardError = try FileHandle(forWritingTo: errURL)
     try process.run()
     process.waitUntilExit()
-    return RunResult(status: process.terminationStatus,
-                     stdout: try String(contentsOf: outURL, encoding: .utf8),
-                     stderr: try String(contentsOf: errURL, encoding: .utf8))
+    return RunResult(
+        status: process.terminationStatus,
+        stdout: try String(contentsOf: outURL, encoding: .utf8),
+        stderr: try String(contentsOf: errURL, encoding: .utf8))
 }
 
 /// The folder under which this test process makes its temporary folders, removed when the

@@ -82,7 +82,8 @@ struct ValidateTests {
     }
 
     @Test func aByteOrderMarkIsSkippedUnlessRejected() throws {
-        let file = try temporaryFile("bom.json", contents: Data([0xEF, 0xBB, 0xBF] + Array("{\"a\": [1,\n 2]}\n".utf8)))
+        let file = try temporaryFile(
+            "bom.json", contents: Data([0xEF, 0xBB, 0xBF] + Array("{\"a\": [1,\n 2]}\n".utf8)))
         let skipped = try runInProcess(["validate", file.path])
         #expect(skipped.status == 0 && skipped.stdout.isEmpty)
         let rejected = try runInProcess(["validate", "--reject-bom", "--format", "json", file.path])
@@ -94,14 +95,19 @@ struct ValidateTests {
         let bad = try temporaryFile("bom-bad.json", contents: Data([0xEF, 0xBB, 0xBF] + Array("[1,,2]".utf8)))
         #expect(try runInProcess(["validate", bad.path]).stdout.hasPrefix("\(bad.path):1:4: error: unexpected ','\n"))
         // And with --model, a problem's.
-        let page = try temporaryFile("bom-page.json", contents: Data([0xEF, 0xBB, 0xBF]
-            + Array(#"{"total_count": "1", "incomplete_results": false, "items": []}"#.utf8)))
+        let page = try temporaryFile(
+            "bom-page.json",
+            contents: Data(
+                [0xEF, 0xBB, 0xBF]
+                    + Array(#"{"total_count": "1", "incomplete_results": false, "items": []}"#.utf8)))
         let mapped = try runInProcess(["validate", "--model", "search", page.path])
         #expect(mapped.status == 1 && mapped.stdout.hasPrefix("\(page.path):1:17: error: total_count:"))
     }
 
-    @Test(arguments: [["validate"], ["validate", "--format", "xml", "a"], ["validate", "--bogus", "a"],
-                      ["validate", "--max-depth", "zero", "a"], ["nonsense"], []])
+    @Test(arguments: [
+        ["validate"], ["validate", "--format", "xml", "a"], ["validate", "--bogus", "a"],
+        ["validate", "--max-depth", "zero", "a"], ["nonsense"], [],
+    ])
     func usageErrorsExitTwo(_ arguments: [String]) throws {
         let result = try runInProcess(arguments)
         #expect(result.status == 2)
@@ -153,10 +159,13 @@ struct FormatGetTests {
     }
 
     @Test func getPrintsStringsRawAndOthersAsJSON() throws {
-        let doc = #"{"items": [{"name": "a \"b\"", "owner": {"id": 12345678901, "tags": ["x"]}, "d": null}], "a.b": true}"#
+        let doc =
+            #"{"items": [{"name": "a \"b\"", "owner": {"id": 12345678901, "tags": ["x"]}, "d": null}], "a.b": true}"#
         #expect(try runInProcess(["get", "items.0.name"], stdin: doc).stdout == "a \"b\"\n")
         #expect(try runInProcess(["get", "items[0].owner.id"], stdin: doc).stdout == "12345678901\n")
-        #expect(try runInProcess(["get", "--compact", "items.0.owner"], stdin: doc).stdout == "{\"id\":12345678901,\"tags\":[\"x\"]}\n")
+        #expect(
+            try runInProcess(["get", "--compact", "items.0.owner"], stdin: doc).stdout
+                == "{\"id\":12345678901,\"tags\":[\"x\"]}\n")
         #expect(try runInProcess(["get", "items.0.owner.tags"], stdin: doc).stdout == "[\n  \"x\"\n]\n")
         #expect(try runInProcess(["get", "items.0.d"], stdin: doc).stdout == "null\n")
         #expect(try runInProcess(["get", #"a\.b"#], stdin: doc).stdout == "true\n")
@@ -188,7 +197,8 @@ struct BinaryTests {
         #expect(valid.status == 0, "\(valid.stdout)")
         let invalid = try runBinary(["validate", packageRoot.appendingPathComponent("Fixtures/invalid").path])
         #expect(invalid.status == 1)
-        let files = try FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Fixtures/invalid").path)
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: packageRoot.appendingPathComponent("Fixtures/invalid").path)
         // Every invalid fixture is reported, each once.
         #expect(invalid.stdout.components(separatedBy: ": error: ").count - 1 == files.count)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GitHubModels
+import Testing
 import YajlMapCLI
 import YajlMapper
 
@@ -12,40 +12,60 @@ private func github(_ path: String) -> String {
 @Suite("yajlmap decode")
 struct DecodeCommandTests {
     @Test func tableHasTitleAndRowsCutToWidth() throws {
-        let result = try runInProcess(["decode", "--format", "table", "--width", "100", github("search/schema-2019.json")])
+        let result = try runInProcess([
+            "decode", "--format", "table", "--width", "100", github("search/schema-2019.json"),
+        ])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "1677 results")
         // At 100 columns the name and URL columns narrow (the URL without `https://`) so
         // the description keeps a fifth of the line.
-        #expect(lines[1] == "tetros        github.com/daniel-e/tetros                661  Assembly    Tetris that fits into the …")
+        #expect(
+            lines[1]
+                == "tetros        github.com/daniel-e/tetros                661  Assembly    Tetris that fits into the …"
+        )
         #expect(lines[1].count == 100)
         #expect(lines[2].contains("5948  JavaScript  Use React"))
         #expect(lines.count == 4 && lines[3].isEmpty)
         #expect(result.stderr.isEmpty)
         // At 120 every column has its full width.
-        let full = try runInProcess(["decode", "--format", "table", "--width", "120", github("search/schema-2019.json")])
+        let full = try runInProcess([
+            "decode", "--format", "table", "--width", "120", github("search/schema-2019.json"),
+        ])
         let fullRows = full.stdout.split(separator: "\n").map(String.init)
-        #expect(fullRows[1].hasPrefix("tetros                    https://github.com/daniel-e/tetros                661  Assembly      Tetris"))
+        #expect(
+            fullRows[1].hasPrefix(
+                "tetros                    https://github.com/daniel-e/tetros                661  Assembly      Tetris")
+        )
         #expect(fullRows.dropFirst().allSatisfy { $0.count <= 120 })
         // At 80 the narrowest layout still shows every column and some description.
-        let narrow = try runInProcess(["decode", "--format", "table", "--width", "80", github("search/schema-2019.json")])
+        let narrow = try runInProcess([
+            "decode", "--format", "table", "--width", "80", github("search/schema-2019.json"),
+        ])
         let narrowRows = narrow.stdout.split(separator: "\n").map(String.init)
         #expect(narrowRows[1] == "tetros      github.com/daniel-e/tetros            661  Assembly  Tetris that fi…")
         #expect(narrowRows[2] == "react-tet…  github.com/chvin/react-tetris        5948  JavaScr…  Use React, Red…")
         // Wide enough: the whole description, no ellipsis.
-        let wide = try runInProcess(["decode", "--format", "table", "--width", "200", github("search/schema-2019.json")])
+        let wide = try runInProcess([
+            "decode", "--format", "table", "--width", "200", github("search/schema-2019.json"),
+        ])
         #expect(wide.stdout.contains("Tetris that fits into the boot sector.\n"))
     }
 
     @Test func tableOfNoResultsAndSortedTable() throws {
         let empty = try runInProcess(["decode", "--format", "table", github("search/no-results.json")])
         #expect(empty.stdout == "0 results\n")
-        let sorted = try runInProcess(["decode", "--format", "table", "--sort", "name", "--width", "120", github("search/large-ids.json")])
-        let names = sorted.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        let sorted = try runInProcess([
+            "decode", "--format", "table", "--sort", "name", "--width", "120", github("search/large-ids.json"),
+        ])
+        let names = sorted.stdout.split(separator: "\n").dropFirst().map {
+            $0.split(separator: " ").first.map(String.init) ?? ""
+        }
         #expect(names == ["above-2-to-the-32", "above-2-to-the-53", "two-to-the-31"])
         // Narrower than the narrowest layout: every line is cut to the width.
-        let narrow = try runInProcess(["decode", "--format", "table", "--sort", "name", "--width", "60", github("search/large-ids.json")])
+        let narrow = try runInProcess([
+            "decode", "--format", "table", "--sort", "name", "--width", "60", github("search/large-ids.json"),
+        ])
         #expect(narrow.stdout.split(separator: "\n").allSatisfy { $0.count <= 60 })
         #expect(narrow.stdout.split(separator: "\n").count == 4)
     }
@@ -69,7 +89,9 @@ struct DecodeCommandTests {
         let sorted = try runInProcess(["decode", "--format", "table", "--sort", "name", "-"], stdin: text)
         #expect(sorted.stdout.split(separator: "\n").first == "1677 results")
         // No items at all: the title alone.
-        let empty = try runInProcess(["decode", "--format", "table", "-"], stdin: #"{"items": [], "incomplete_results": false, "total_count": 0}"#)
+        let empty = try runInProcess(
+            ["decode", "--format", "table", "-"],
+            stdin: #"{"items": [], "incomplete_results": false, "total_count": 0}"#)
         #expect(empty.stdout == "0 results\n")
     }
 
@@ -88,18 +110,23 @@ struct DecodeCommandTests {
     }
 
     @Test func ndjsonFieldsSortAndLimit() throws {
-        let result = try runInProcess(["decode", "--format", "ndjson", "--fields", "name,stargazers_count,owner.login",
-                                       "--sort", "stars", "--limit", "2", github("search/generated-100.json")])
+        let result = try runInProcess([
+            "decode", "--format", "ndjson", "--fields", "name,stargazers_count,owner.login",
+            "--sort", "stars", "--limit", "2", github("search/generated-100.json"),
+        ])
         let records = try JSON.parseAll(result.stdout)
         #expect(records.count == 2)
         #expect(records[0].objectValue.keys == ["name", "stargazers_count", "owner.login"])
         #expect(records[0]["stargazers_count"].int! >= records[1]["stargazers_count"].int!)
-        let page = try Mapper<GitHubRepositories>().map(data: try Data(contentsOf: URL(fileURLWithPath: github("search/generated-100.json"))))
+        let page = try Mapper<GitHubRepositories>().map(
+            data: try Data(contentsOf: URL(fileURLWithPath: github("search/generated-100.json"))))
         #expect(records[0]["stargazers_count"].int == page.items.map(\.stargazersCount).max())
     }
 
     @Test func streamingLimitPrintsNRows() throws {
-        let result = try runInProcess(["decode", "--format", "ndjson", "--limit", "3", "--fields", "id", github("search/generated-100.json")])
+        let result = try runInProcess([
+            "decode", "--format", "ndjson", "--limit", "3", "--fields", "id", github("search/generated-100.json"),
+        ])
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").count == 3)
     }
@@ -121,7 +148,9 @@ struct DecodeCommandTests {
                 #expect(Set(strict.stderr.split(separator: "\n").map(String.init)) == expected, "\(format) \(sort)")
                 let lenient = try runInProcess(base + [path])
                 #expect(lenient.status == 0, "\(format) \(sort)")
-                #expect(lenient.stderr == "yajlmap: \(path): 3 mapping problems ignored (see --strict)\n", "\(format) \(sort)")
+                #expect(
+                    lenient.stderr == "yajlmap: \(path): 3 mapping problems ignored (see --strict)\n",
+                    "\(format) \(sort)")
                 let lines = lenient.stdout.unicodeScalars.filter { $0 == "\n" }.count
                 #expect(lines == (format == "ndjson" ? 1 : 2), "\(format) \(sort)") // csv header, table title
             }
@@ -136,7 +165,8 @@ struct DecodeCommandTests {
         #expect(page["items"][0]["created_at"].string == "2013-05-24T16:15:54Z")
         #expect(page["items"][0]["topics"].array?.count == 6)
         let again = try Mapper<GitHubRepositories>(strict: true).map(string: result.stdout)
-        let original = try Mapper<GitHubRepositories>(strict: true).map(data: try Data(contentsOf: URL(fileURLWithPath: github("search/incomplete-results.json"))))
+        let original = try Mapper<GitHubRepositories>(strict: true).map(
+            data: try Data(contentsOf: URL(fileURLWithPath: github("search/incomplete-results.json"))))
         #expect(again == original)
     }
 
@@ -145,26 +175,54 @@ struct DecodeCommandTests {
         #expect(result.status == 0)
         let lines = result.stdout.components(separatedBy: "\r\n")
         #expect(lines[0] == "full_name,html_url,stargazers_count,forks_count,language,updated_at,description")
-        #expect(lines[1].hasPrefix("josé/café-日本,https://github.com/josé/café-日本,224000,45600,C++,2025-06-30T09:12:44Z,\"Quotes \"\"inside\"\", a backslash \\, a slash /, a tab\there,\na newline"))
-        let custom = try runInProcess(["decode", "--format", "csv", "--fields", "id,topics,license.spdx_id", github("search/large-ids.json")])
-        #expect(custom.stdout == "id,topics,license.spdx_id\r\n2147483648,[],MIT\r\n4294967297,[],Apache-2.0\r\n9007199254740993,[],\r\n")
+        #expect(
+            lines[1].hasPrefix(
+                "josé/café-日本,https://github.com/josé/café-日本,224000,45600,C++,2025-06-30T09:12:44Z,\"Quotes \"\"inside\"\", a backslash \\, a slash /, a tab\there,\na newline"
+            ))
+        let custom = try runInProcess([
+            "decode", "--format", "csv", "--fields", "id,topics,license.spdx_id", github("search/large-ids.json"),
+        ])
+        #expect(
+            custom.stdout
+                == "id,topics,license.spdx_id\r\n2147483648,[],MIT\r\n4294967297,[],Apache-2.0\r\n9007199254740993,[],\r\n"
+        )
     }
 
     @Test func modelsRepositoryRepositoriesAndError() throws {
-        let one = try runInProcess(["decode", "--model", "repository", "--format", "ndjson", "--fields", "full_name,score", github("repository/react.json")])
+        let one = try runInProcess([
+            "decode", "--model", "repository", "--format", "ndjson", "--fields", "full_name,score",
+            github("repository/react.json"),
+        ])
         #expect(one.stdout == "{\"full_name\":\"facebook/react\",\"score\":null}\n")
-        let list = try runInProcess(["decode", "--model", "repositories", "--format", "csv", "--fields", "name,owner.login", github("repositories/user-repos-2019.json")])
+        let list = try runInProcess([
+            "decode", "--model", "repositories", "--format", "csv", "--fields", "name,owner.login",
+            github("repositories/user-repos-2019.json"),
+        ])
         #expect(list.stdout == "name,owner.login\r\ntetros,daniel-e\r\nreact-tetris,chvin\r\n")
-        let listJSON = try runInProcess(["decode", "--model", "repositories", "--format", "json", "--fields", "name", github("repositories/user-repos-2019.json")])
+        let listJSON = try runInProcess([
+            "decode", "--model", "repositories", "--format", "json", "--fields", "name",
+            github("repositories/user-repos-2019.json"),
+        ])
         #expect(try JSON(parsing: listJSON.stdout) == [["name": "tetros"], ["name": "react-tetris"]])
-        let error = try runInProcess(["decode", "--model", "error", "--format", "table", github("errors/validation-422.json")])
-        #expect(error.stdout == "error: Validation Failed\n  Search.q: missing\n  see https://docs.github.com/v3/search\n")
-        let errorJSON = try runInProcess(["decode", "--model", "error", "--format", "ndjson", github("errors/rate-limit-403.json")])
+        let error = try runInProcess([
+            "decode", "--model", "error", "--format", "table", github("errors/validation-422.json"),
+        ])
+        #expect(
+            error.stdout == "error: Validation Failed\n  Search.q: missing\n  see https://docs.github.com/v3/search\n")
+        let errorJSON = try runInProcess([
+            "decode", "--model", "error", "--format", "ndjson", github("errors/rate-limit-403.json"),
+        ])
         let record = try JSON(parsing: errorJSON.stdout)
         #expect(record["message"].string?.hasPrefix("API rate limit exceeded") == true)
         #expect(record["errors"].isNull) // written only when there are some
-        let errorCSV = try runInProcess(["decode", "--model", "error", "--format", "csv", "--fields", "message,errors", github("errors/validation-422.json")])
-        #expect(errorCSV.stdout == "message,errors\r\nValidation Failed,\"[{\"\"resource\"\":\"\"Search\"\",\"\"field\"\":\"\"q\"\",\"\"code\"\":\"\"missing\"\",\"\"message\"\":null}]\"\r\n")
+        let errorCSV = try runInProcess([
+            "decode", "--model", "error", "--format", "csv", "--fields", "message,errors",
+            github("errors/validation-422.json"),
+        ])
+        #expect(
+            errorCSV.stdout
+                == "message,errors\r\nValidation Failed,\"[{\"\"resource\"\":\"\"Search\"\",\"\"field\"\":\"\"q\"\",\"\"code\"\":\"\"missing\"\",\"\"message\"\":null}]\"\r\n"
+        )
     }
 
     @Test func strictReportsEveryProblemWithPlace() throws {
@@ -173,11 +231,12 @@ struct DecodeCommandTests {
             let result = try runInProcess(["decode", "--strict", "--format", format, path])
             #expect(result.status == 1)
             let lines = Set(result.stderr.split(separator: "\n").map(String.init))
-            #expect(lines == [
-                "\(path):81:27: error: items[0].stargazers_count: expected Int, found string",
-                "\(path):121:18: error: items[1].owner.login: expected String, found null",
-                "\(path):114:5: error: items[1].created_at: missing key, expected Date",
-            ], "\(format)")
+            #expect(
+                lines == [
+                    "\(path):81:27: error: items[0].stargazers_count: expected Int, found string",
+                    "\(path):121:18: error: items[1].owner.login: expected String, found null",
+                    "\(path):114:5: error: items[1].created_at: missing key, expected Date",
+                ], "\(format)")
             if format == "json" { #expect(result.stdout.isEmpty) }
         }
         let lenient = try runInProcess(["decode", "--format", "ndjson", path])
@@ -187,7 +246,8 @@ struct DecodeCommandTests {
     }
 
     @Test func strictOnStdinNullLogin() throws {
-        var page = try JSON(parsing: String(decoding: SearchPayloadGenerator(seed: 9).generate(items: 9, pretty: true), as: UTF8.self))
+        var page = try JSON(
+            parsing: String(decoding: SearchPayloadGenerator(seed: 9).generate(items: 9, pretty: true), as: UTF8.self))
         var items = page["items"].arrayValue
         items[7]["owner"]["login"] = .null
         page["items"] = .array(items)
@@ -201,11 +261,13 @@ struct DecodeCommandTests {
 
     @Test("a bad element of an array names the element's type", arguments: ["ndjson", "json"])
     func badTopicNamesTheElementType(format: String) throws {
-        var page = try JSON(parsing: String(decoding: SearchPayloadGenerator(seed: 9).generate(items: 12, pretty: true), as: UTF8.self))
+        var page = try JSON(
+            parsing: String(decoding: SearchPayloadGenerator(seed: 9).generate(items: 12, pretty: true), as: UTF8.self))
         var items = page["items"].arrayValue
         items[9]["topics"] = ["swift", 3]
         page["items"] = .array(items)
-        let result = try runInProcess(["decode", "--strict", "--format", format, "-"], stdin: try page.serialized(.pretty))
+        let result = try runInProcess(
+            ["decode", "--strict", "--format", format, "-"], stdin: try page.serialized(.pretty))
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("<stdin>:"))
         #expect(result.stderr.hasSuffix(": error: items[9].topics[1]: expected String, found number 3\n"))
@@ -215,7 +277,9 @@ struct DecodeCommandTests {
         let invalid = try runInProcess(["decode", "--format", "ndjson"], stdin: "{\"total_count\": 1, \"items\": [}")
         #expect(invalid.status == 1)
         #expect(invalid.stderr.hasPrefix("<stdin>:1:30: error:"))
-        let notArray = try runInProcess(["decode", "--model", "repositories", "--strict", "--format", "ndjson", github("search/no-results.json")])
+        let notArray = try runInProcess([
+            "decode", "--model", "repositories", "--strict", "--format", "ndjson", github("search/no-results.json"),
+        ])
         #expect(notArray.status == 1)
         #expect(notArray.stderr.contains("expected [GitHubRepository], found object"))
         #expect(try runInProcess(["decode", "--format", "xml", "x"]).status == 2)
@@ -234,13 +298,18 @@ struct DecodeCommandTests {
         let path = github("repository/react.json")
         for strict in [[], ["--strict"]] {
             for format in ["ndjson", "csv", "table", "json"] {
-                let list = try runInProcess(["decode", "--model", "repositories", "--format", format] + strict + [path])
+                let list = try runInProcess(
+                    ["decode", "--model", "repositories", "--format", format] + strict + [path])
                 #expect(list.status == 1, "\(format) \(strict)")
-                #expect(list.stderr == "\(path):1:1: error: (root): expected [GitHubRepository], found object\n", "\(format) \(strict)")
+                #expect(
+                    list.stderr == "\(path):1:1: error: (root): expected [GitHubRepository], found object\n",
+                    "\(format) \(strict)")
                 #expect(list.stdout.isEmpty, "\(format) \(strict)")
                 let page = try runInProcess(["decode", "--format", format] + strict, stdin: "[1,2]")
                 #expect(page.status == 1, "\(format) \(strict)")
-                #expect(page.stderr.hasSuffix("error: (root): expected GitHubRepositories (an object), found array\n"), "\(format) \(strict)")
+                #expect(
+                    page.stderr.hasSuffix("error: (root): expected GitHubRepositories (an object), found array\n"),
+                    "\(format) \(strict)")
                 #expect(page.stderr.split(separator: "\n").count == 1, "\(format) \(strict)")
                 #expect(page.stdout.isEmpty, "\(format) \(strict)")
             }
@@ -250,9 +319,12 @@ struct DecodeCommandTests {
     @Test func fieldsAreCheckedAtEveryLevel() throws {
         let path = github("search/schema-2019.json")
         let refused = [
-            "owner.bogus": "unknown field 'owner.bogus' for --model search (known in owner: login,id,node_id,avatar_url,gravatar_id,html_url,type,site_admin)",
-            "name,license.nope": "unknown field 'license.nope' for --model search (known in license: key,name,spdx_id,url,node_id)",
-            "permissions.root": "unknown field 'permissions.root' for --model search (known in permissions: admin,maintain,push,triage,pull)",
+            "owner.bogus":
+                "unknown field 'owner.bogus' for --model search (known in owner: login,id,node_id,avatar_url,gravatar_id,html_url,type,site_admin)",
+            "name,license.nope":
+                "unknown field 'license.nope' for --model search (known in license: key,name,spdx_id,url,node_id)",
+            "permissions.root":
+                "unknown field 'permissions.root' for --model search (known in permissions: admin,maintain,push,triage,pull)",
             "owner.login.x": "unknown field 'owner.login.x' for --model search (owner.login is a value, not an object)",
             "id.x": "unknown field 'id.x' for --model search (id is a value, not an object)",
             "owner[0]": "unknown field 'owner[0]' for --model search (owner is an object, not an array)",
@@ -264,21 +336,35 @@ struct DecodeCommandTests {
             #expect(result.stdout.isEmpty, "\(fields)")
         }
         let top = try runInProcess(["decode", "--format", "csv", "--fields", "nonsense", path])
-        #expect(top.stderr.hasPrefix("yajlmap: error: unknown field 'nonsense' for --model search (known: id,node_id,name,"))
+        #expect(
+            top.stderr.hasPrefix("yajlmap: error: unknown field 'nonsense' for --model search (known: id,node_id,name,")
+        )
         // Every field the model writes, and array elements by index, are accepted.
-        let fine = try runInProcess(["decode", "--format", "ndjson", "--fields",
-                                     "owner.login,license.spdx_id,permissions.admin,topics.0,topics[1]", github("search/incomplete-results.json")])
+        let fine = try runInProcess([
+            "decode", "--format", "ndjson", "--fields",
+            "owner.login,license.spdx_id,permissions.admin,topics.0,topics[1]",
+            github("search/incomplete-results.json"),
+        ])
         #expect(fine.status == 0)
         let record = try JSON(parsing: fine.stdout)
-        #expect(record.objectValue.keys == ["owner.login", "license.spdx_id", "permissions.admin", "topics.0", "topics[1]"])
+        #expect(
+            record.objectValue.keys == ["owner.login", "license.spdx_id", "permissions.admin", "topics.0", "topics[1]"])
         #expect(record["topics.0"].string != nil)
-        let error = try runInProcess(["decode", "--model", "error", "--format", "ndjson", "--fields", "errors.0.code,message", github("errors/validation-422.json")])
+        let error = try runInProcess([
+            "decode", "--model", "error", "--format", "ndjson", "--fields", "errors.0.code,message",
+            github("errors/validation-422.json"),
+        ])
         #expect(error.stdout == "{\"errors.0.code\":\"missing\",\"message\":\"Validation Failed\"}\n")
-        #expect(try runInProcess(["decode", "--model", "error", "--format", "ndjson", "--fields", "message.text", github("errors/validation-422.json")]).status == 2)
+        #expect(
+            try runInProcess([
+                "decode", "--model", "error", "--format", "ndjson", "--fields", "message.text",
+                github("errors/validation-422.json"),
+            ]).status == 2)
     }
 
     @Test func missingTotalCountIsAnEnvelopeProblem() throws {
-        let result = try runInProcess(["decode", "--strict", "--format", "ndjson"], stdin: "{\"incomplete_results\": false, \"items\": []}")
+        let result = try runInProcess(
+            ["decode", "--strict", "--format", "ndjson"], stdin: "{\"incomplete_results\": false, \"items\": []}")
         #expect(result.status == 1)
         #expect(result.stderr == "<stdin>:1:1: error: total_count: missing key, expected Int\n")
     }
@@ -289,7 +375,9 @@ struct DecodeCommandTests {
         // order: document order around the items' problems, a missing key last.
         var many = try String(contentsOfFile: github("search/schema-2019.json"), encoding: .utf8)
         many = many.replacingOccurrences(of: "\"total_count\": 1677", with: "\"total_count\": \"many\"")
-        var after = try JSON(parsing: String(decoding: SearchPayloadGenerator(seed: 3).generate(items: 300, pretty: true), as: UTF8.self))
+        var after = try JSON(
+            parsing: String(decoding: SearchPayloadGenerator(seed: 3).generate(items: 300, pretty: true), as: UTF8.self)
+        )
         var items = after["items"].arrayValue
         items[5]["stargazers_count"] = "lots"
         after = .object(JSONObject([("items", .array(items)), ("note", "a \\\" ] } [ {"), ("total_count", "many")]))
@@ -297,11 +385,14 @@ struct DecodeCommandTests {
         #expect(large.utf8.count > 3 * JSONInput.defaultChunkSize)
         let documents: [(String, [String])] = [
             (many, ["2:18: error: total_count: expected Int, found string"]),
-            ("{\"incomplete_results\": 3,\n \"items\": 7, \"total_count\": \"x\"}", [
-                "1:24: error: incomplete_results: expected Bool, found number 3",
-                "2:11: error: items: expected [GitHubRepository], found number 7",
-                "2:29: error: total_count: expected Int, found string",
-            ]),
+            (
+                "{\"incomplete_results\": 3,\n \"items\": 7, \"total_count\": \"x\"}",
+                [
+                    "1:24: error: incomplete_results: expected Bool, found number 3",
+                    "2:11: error: items: expected [GitHubRepository], found number 7",
+                    "2:29: error: total_count: expected Int, found string",
+                ]
+            ),
             ("\n\n  [1,2]", ["3:3: error: (root): expected GitHubRepositories (an object), found array"]),
             (" null", ["1:2: error: (root): expected GitHubRepositories (an object), found null"]),
             (large, []),
@@ -320,7 +411,8 @@ struct DecodeCommandTests {
         }
         // The large page: the item's problem, then total_count after the items, then the
         // missing incomplete_results, located at the root.
-        let lines = try runInProcess(["decode", "--strict", "--format", "ndjson", "-"], stdin: large).stderr.split(separator: "\n")
+        let lines = try runInProcess(["decode", "--strict", "--format", "ndjson", "-"], stdin: large).stderr.split(
+            separator: "\n")
         #expect(lines.count == 3)
         #expect(lines[0].hasSuffix(": error: items[5].stargazers_count: expected Int, found string"))
         #expect(lines[1].hasSuffix(": error: total_count: expected Int, found string"))
@@ -331,7 +423,9 @@ struct DecodeCommandTests {
 @Suite("yajlmap validate --model and fixtures generate")
 struct ValidateModelTests {
     @Test func githubFixturesMapStrictly() throws {
-        for (model, folder) in [("search", "search"), ("repository", "repository"), ("repositories", "repositories"), ("error", "errors")] {
+        for (model, folder) in [
+            ("search", "search"), ("repository", "repository"), ("repositories", "repositories"), ("error", "errors"),
+        ] {
             let result = try runInProcess(["validate", "--model", model, github(folder)])
             #expect(result.status == 0, "\(model): \(result.stdout)")
             #expect(result.stdout.isEmpty)
@@ -354,7 +448,9 @@ struct ValidateModelTests {
     }
 
     @Test func jsonFormatAndParseErrors() throws {
-        let result = try runInProcess(["validate", "--format", "json", "--model", "error", github("invalid/error-without-message.json")])
+        let result = try runInProcess([
+            "validate", "--format", "json", "--model", "error", github("invalid/error-without-message.json"),
+        ])
         let record = try JSON(parsing: result.stdout)
         #expect(record["valid"].bool == false)
         #expect(record["line"].int == 1)
@@ -377,7 +473,8 @@ struct ValidateModelTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("page.json")
         #expect(try runInProcess(["fixtures", "generate", "--items", "100", "--out", out.path]).status == 0)
-        #expect(try Data(contentsOf: out) == Data(contentsOf: URL(fileURLWithPath: github("search/generated-100.json"))))
+        #expect(
+            try Data(contentsOf: out) == Data(contentsOf: URL(fileURLWithPath: github("search/generated-100.json"))))
         let attributes = try FileManager.default.attributesOfItem(atPath: out.path)
         #expect((attributes[.posixPermissions] as? Int ?? 0) & 0o044 != 0)
         let empty = try JSON(parsing: try runInProcess(["fixtures", "generate", "--items", "0"]).stdout)
@@ -408,7 +505,8 @@ struct DecodeBinaryTests {
 
     @Test func streamsAGeneratedPage() throws {
         let page = try runBinary(["fixtures", "generate", "--items", "2000"])
-        let decoded = try runBinary(["decode", "--strict", "--format", "csv", "--fields", "id"], stdin: Data(page.stdout.utf8))
+        let decoded = try runBinary(
+            ["decode", "--strict", "--format", "csv", "--fields", "id"], stdin: Data(page.stdout.utf8))
         #expect(decoded.status == 0, "\(decoded.stderr)")
         #expect(decoded.stdout.components(separatedBy: "\r\n").count == 2002)
     }

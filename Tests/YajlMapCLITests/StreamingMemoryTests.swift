@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-
 /// Where `python3` is, if it is installed.
 let python3Path = ["/usr/bin/python3", "/usr/local/bin/python3", "/bin/python3"]
     .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
@@ -31,7 +30,7 @@ func peakMemoryOfBinary(_ arguments: [String], output: URL) throws -> (status: I
     process.waitUntilExit()
     let fields = String(decoding: output, as: UTF8.self).split(separator: " ")
     guard process.terminationStatus == 0, fields.count == 2,
-          let status = Int32(fields[0]), let kilobytes = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))
+        let status = Int32(fields[0]), let kilobytes = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))
     else { throw CocoaError(.fileReadCorruptFile) }
     // Linux reports ru_maxrss in kilobytes.
     return (status, kilobytes * 1024)
@@ -41,8 +40,9 @@ func peakMemoryOfBinary(_ arguments: [String], output: URL) throws -> (status: I
 struct StreamingMemoryTests {
     /// A 5,000-item page is about 26 MB: held whole with its tree it alone would pass the
     /// 32 MB budget, so staying under it means the items were mapped one at a time.
-    @Test("decode --model search streams a large page under 32 MB, every item written",
-          .enabled(if: python3Path != nil, "python3 measures the child's peak memory"), arguments: ["ndjson", "csv"])
+    @Test(
+        "decode --model search streams a large page under 32 MB, every item written",
+        .enabled(if: python3Path != nil, "python3 measures the child's peak memory"), arguments: ["ndjson", "csv"])
     func largePageStaysUnderBudget(format: String) throws {
         let dir = try temporaryDirectory()
         let page = dir.appendingPathComponent("page.json")
@@ -52,7 +52,8 @@ struct StreamingMemoryTests {
         #expect(size > 25_000_000)
 
         let output = dir.appendingPathComponent("out")
-        let measured = try peakMemoryOfBinary(["decode", "--model", "search", "--format", format, page.path], output: output)
+        let measured = try peakMemoryOfBinary(
+            ["decode", "--model", "search", "--format", format, page.path], output: output)
         let (status, peak) = try #require(measured)
         #expect(status == 0)
         #expect(peak < 32 * 1024 * 1024, "peak \(peak) bytes")

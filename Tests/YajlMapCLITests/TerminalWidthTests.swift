@@ -30,8 +30,9 @@ struct TerminalWidthTests {
         // (whatever COLUMNS this process has); --width still wins.
         for (arguments, width) in [([String](), 100), (["--width", "70"], 70)] {
             var out: [UInt8] = []
-            let io = CommandIO(stdin: .file(fixture("search/schema-2019.json")), stdoutColumns: 100,
-                               out: { out.append(contentsOf: $0) }, err: { _ in })
+            let io = CommandIO(
+                stdin: .file(fixture("search/schema-2019.json")), stdoutColumns: 100,
+                out: { out.append(contentsOf: $0) }, err: { _ in })
             #expect(YajlMapCommand.run(["decode", "--format", "table"] + arguments + ["-"], io: io) == 0)
             let rows = String(decoding: out, as: UTF8.self).split(separator: Character("\n")).dropFirst()
             #expect(rows.count == 2)
@@ -42,27 +43,27 @@ struct TerminalWidthTests {
     /// The built binary with stdout on a real pseudo-terminal of `columns` (python3's pty).
     private func runOnTerminal(columns: Int, _ arguments: [String], environment: [String: String]) throws -> String {
         let script = """
-        import fcntl, os, struct, subprocess, sys, termios
-        columns = int(sys.argv[1])
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
-        attributes = termios.tcgetattr(slave)
-        attributes[1] &= ~termios.OPOST  # no \\r before each \\n
-        termios.tcsetattr(slave, termios.TCSANOW, attributes)
-        child = subprocess.Popen(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=slave)
-        os.close(slave)
-        output = b""
-        while True:
-            try:
-                data = os.read(master, 65536)
-            except OSError:  # EIO: the child closed the terminal
-                break
-            if not data:
-                break
-            output += data
-        sys.stdout.buffer.write(output)
-        sys.exit(child.wait())
-        """
+            import fcntl, os, struct, subprocess, sys, termios
+            columns = int(sys.argv[1])
+            master, slave = os.openpty()
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+            attributes = termios.tcgetattr(slave)
+            attributes[1] &= ~termios.OPOST  # no \\r before each \\n
+            termios.tcsetattr(slave, termios.TCSANOW, attributes)
+            child = subprocess.Popen(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=slave)
+            os.close(slave)
+            output = b""
+            while True:
+                try:
+                    data = os.read(master, 65536)
+                except OSError:  # EIO: the child closed the terminal
+                    break
+                if not data:
+                    break
+                output += data
+            sys.stdout.buffer.write(output)
+            sys.exit(child.wait())
+            """
         let process = Process()
         process.executableURL = python
         process.arguments = ["-c", script, String(columns), yajlmapBinary!.path] + arguments

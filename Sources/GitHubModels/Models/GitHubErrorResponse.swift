@@ -24,7 +24,9 @@ public struct GitHubErrorResponse: Mappable, Equatable, Sendable, Error {
     ///   - documentationUrl: the documentation link.
     ///   - status: the HTTP status as a string.
     ///   - errors: the validation errors.
-    public init(message: String = "", documentationUrl: String? = nil, status: String? = nil, errors: [GitHubErrorDetail] = []) {
+    public init(
+        message: String = "", documentationUrl: String? = nil, status: String? = nil, errors: [GitHubErrorDetail] = []
+    ) {
         self.message = message
         self.documentationUrl = documentationUrl
         self.status = status

@@ -20,7 +20,8 @@ public struct GitHubPermissions: Mappable, Equatable, Sendable {
     ///   - push: write.
     ///   - triage: triage, when known.
     ///   - pull: read.
-    public init(admin: Bool = false, maintain: Bool? = nil, push: Bool = false, triage: Bool? = nil, pull: Bool = false) {
+    public init(admin: Bool = false, maintain: Bool? = nil, push: Bool = false, triage: Bool? = nil, pull: Bool = false)
+    {
         self.admin = admin
         self.maintain = maintain
         self.push = push

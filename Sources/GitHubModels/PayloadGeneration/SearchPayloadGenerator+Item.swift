@@ -2,7 +2,7 @@
 extension SearchPayloadGenerator {
     /// A repository owner; owners recur across items as they do in real results.
     struct Owner {
-        let login: [UInt8]   // escaped
+        let login: [UInt8] // escaped
         let id: Int
         let nodeID: String
         let isOrganization: Bool
@@ -85,8 +85,9 @@ extension SearchPayloadGenerator {
         w.key("default_branch"); w.string(rng.pick(Words.defaultBranches))
         w.key("permissions"); writePermissions(into: &w, rng: &rng)
         w.key("score")
-        w.number(literal: FixtureFormatting.scoreLiteral(
-            hundredThousandths: rng.chance(perMille: 300) ? 100_000 : rng.int(in: 100_000...20_000_000)))
+        w.number(
+            literal: FixtureFormatting.scoreLiteral(
+                hundredThousandths: rng.chance(perMille: 300) ? 100_000 : rng.int(in: 100_000...20_000_000)))
         w.endObject()
     }
 
@@ -115,9 +116,10 @@ extension SearchPayloadGenerator {
         }
         let id = rng.chance(perMille: 850) ? rng.int(in: 1...250_000_000) : rng.int(in: 250_000_001...6_000_000_000)
         let nodeID = FixtureFormatting.base64(isOrganization ? "012:Organization\(id)" : "04:User\(id)")
-        let owner = Owner(login: FixtureJSONWriter.escaped(login), id: id, nodeID: nodeID,
-                          isOrganization: isOrganization, siteAdmin: rng.chance(perMille: 2),
-                          gravatarIsNull: rng.chance(perMille: 10))
+        let owner = Owner(
+            login: FixtureJSONWriter.escaped(login), id: id, nodeID: nodeID,
+            isOrganization: isOrganization, siteAdmin: rng.chance(perMille: 2),
+            gravatarIsNull: rng.chance(perMille: 10))
         state.owners.append(owner)
         return owner
     }
@@ -136,7 +138,8 @@ extension SearchPayloadGenerator {
     private func description(rng: inout SplitMix64) -> String? {
         if rng.chance(perMille: 150) { return nil }
         if rng.chance(perMille: 30) { return "" }
-        var text = "\(rng.pick(Words.descriptionOpenings)) \(rng.pick(Words.descriptionNouns)) \(rng.pick(Words.descriptionTails))"
+        var text =
+            "\(rng.pick(Words.descriptionOpenings)) \(rng.pick(Words.descriptionNouns)) \(rng.pick(Words.descriptionTails))"
         if rng.chance(perMille: 350) { text += " " + rng.pick(Words.descriptionExtras) }
         return text
     }
@@ -210,8 +213,10 @@ extension SearchPayloadGenerator {
         w.key("deployments_url"); w.string(api, full, "/deployments")
     }
 
-    private func writeHomepage(owner: Owner, name: [UInt8], into w: inout FixtureJSONWriter,
-                               rng: inout SplitMix64) {
+    private func writeHomepage(
+        owner: Owner, name: [UInt8], into w: inout FixtureJSONWriter,
+        rng: inout SplitMix64
+    ) {
         switch rng.below(100) {
         case 0..<40: w.null()
         case 40..<60: w.string("")

@@ -65,8 +65,10 @@ public struct SearchPayloadGenerator: Sendable {
     /// - Returns: UTF-8 JSON text: `{"total_count":N,"incomplete_results":false,"items":[...]}`.
     public func generate(items: Int, pretty: Bool = false) -> [UInt8] {
         var output: [UInt8] = []
-        emit(items: items, pretty: pretty, capacity: items * (pretty ? 7_000 : 5_400) + 128,
-             flushThreshold: .max) { output = $0 }
+        emit(
+            items: items, pretty: pretty, capacity: items * (pretty ? 7_000 : 5_400) + 128,
+            flushThreshold: .max
+        ) { output = $0 }
         return output
     }
 
@@ -79,10 +81,14 @@ public struct SearchPayloadGenerator: Sendable {
     ///   - chunkSize: the size after which the pending text is handed to `sink` (at item boundaries).
     ///   - sink: receives each chunk; the view is valid only during the call.
     /// - Throws: what `sink` throws.
-    public func write(items: Int, pretty: Bool = false, chunkSize: Int = 1 << 16,
-                      to sink: (UnsafeRawBufferPointer) throws -> Void) rethrows {
-        try emit(items: items, pretty: pretty, capacity: chunkSize + 16_384,
-                 flushThreshold: chunkSize) { pending in
+    public func write(
+        items: Int, pretty: Bool = false, chunkSize: Int = 1 << 16,
+        to sink: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows {
+        try emit(
+            items: items, pretty: pretty, capacity: chunkSize + 16_384,
+            flushThreshold: chunkSize
+        ) { pending in
             try pending.withUnsafeBytes { try sink($0) }
             pending.removeAll(keepingCapacity: true)
         }
@@ -102,8 +108,10 @@ public struct SearchPayloadGenerator: Sendable {
 
     /// Writes the envelope and the items, calling `flush` with the pending text whenever it
     /// passes `flushThreshold` and once at the end.
-    private func emit(items: Int, pretty: Bool, capacity: Int, flushThreshold: Int,
-                      flush: (inout [UInt8]) throws -> Void) rethrows {
+    private func emit(
+        items: Int, pretty: Bool, capacity: Int, flushThreshold: Int,
+        flush: (inout [UInt8]) throws -> Void
+    ) rethrows {
         precondition(items >= 0, "SearchPayloadGenerator: negative item count")
         var rng = SplitMix64(seed: seed)
         var state = ItemState()

@@ -88,14 +88,17 @@ enum SearchPayloadVocabulary {
         License(key: "apache-2.0", name: "Apache License 2.0", spdxID: "Apache-2.0", hasURL: true, number: 2),
         License(key: "gpl-3.0", name: "GNU General Public License v3.0", spdxID: "GPL-3.0", hasURL: true, number: 9),
         License(key: "gpl-2.0", name: "GNU General Public License v2.0", spdxID: "GPL-2.0", hasURL: true, number: 8),
-        License(key: "bsd-3-clause", name: "BSD 3-Clause \"New\" or \"Revised\" License", spdxID: "BSD-3-Clause",
-                hasURL: true, number: 5),
-        License(key: "bsd-2-clause", name: "BSD 2-Clause \"Simplified\" License", spdxID: "BSD-2-Clause",
-                hasURL: true, number: 4),
+        License(
+            key: "bsd-3-clause", name: "BSD 3-Clause \"New\" or \"Revised\" License", spdxID: "BSD-3-Clause",
+            hasURL: true, number: 5),
+        License(
+            key: "bsd-2-clause", name: "BSD 2-Clause \"Simplified\" License", spdxID: "BSD-2-Clause",
+            hasURL: true, number: 4),
         License(key: "unlicense", name: "The Unlicense", spdxID: "Unlicense", hasURL: true, number: 15),
         License(key: "mpl-2.0", name: "Mozilla Public License 2.0", spdxID: "MPL-2.0", hasURL: true, number: 14),
-        License(key: "agpl-3.0", name: "GNU Affero General Public License v3.0", spdxID: "AGPL-3.0",
-                hasURL: true, number: 1),
+        License(
+            key: "agpl-3.0", name: "GNU Affero General Public License v3.0", spdxID: "AGPL-3.0",
+            hasURL: true, number: 1),
         License(key: "other", name: "Other", spdxID: "NOASSERTION", hasURL: false, number: 0),
     ]
 }

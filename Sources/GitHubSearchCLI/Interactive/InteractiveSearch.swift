@@ -1,10 +1,11 @@
 import GitHubSearchSession
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The interactive terminal search (`yajlmap search --interactive`).
@@ -39,10 +40,12 @@ public enum InteractiveSearch {
     ///   - minimumQueryLength: the shortest query searched.
     /// - Returns: 0 when the user left (Esc, Ctrl-C, SIGINT); 2 when there is no terminal;
     ///   1 when the terminal went away; 128 + the signal for SIGTERM and SIGHUP.
-    public static func run(client: any RepositorySearching, input: Int32 = STDIN_FILENO,
-                           output: Int32 = STDOUT_FILENO,
-                           debounce: Duration = SearchDriver.defaultDebounce,
-                           minimumQueryLength: Int = SearchDriver.defaultMinimumQueryLength) async -> Int32 {
+    public static func run(
+        client: any RepositorySearching, input: Int32 = STDIN_FILENO,
+        output: Int32 = STDOUT_FILENO,
+        debounce: Duration = SearchDriver.defaultDebounce,
+        minimumQueryLength: Int = SearchDriver.defaultMinimumQueryLength
+    ) async -> Int32 {
         let terminal = Terminal(input: input, output: output)
         do {
             try terminal.enter()
@@ -91,8 +94,10 @@ public enum InteractiveSearch {
 
     /// Handles events and redraws until one of them ends the UI.
     /// - Returns: the exit status.
-    private static func loop(events: AsyncStream<Event>, view: inout SearchView, terminal: Terminal,
-                             typing: AsyncStream<String>.Continuation) async -> Int32 {
+    private static func loop(
+        events: AsyncStream<Event>, view: inout SearchView, terminal: Terminal,
+        typing: AsyncStream<String>.Continuation
+    ) async -> Int32 {
         let clock = ContinuousClock()
         var drawn = ""
         var forceRedraw = true

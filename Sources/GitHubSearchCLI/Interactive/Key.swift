@@ -98,7 +98,7 @@ struct KeyDecoder {
                     index += 1
                 }
             default:
-                index += 1  // other control bytes and invalid UTF-8
+                index += 1 // other control bytes and invalid UTF-8
             }
         }
         if !text.isEmpty { keys.append(.text(text)) }

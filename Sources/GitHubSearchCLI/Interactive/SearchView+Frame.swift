@@ -89,7 +89,8 @@ extension SearchView {
             let position = "\(selection + 1)/\(state.results.count)"
             let room = width - DisplayWidth.of(position) - 1
             if DisplayWidth.of(title) <= room {
-                return Style.bold + DisplayWidth.fit(title, room) + Style.reset + " " + Style.dim + position + Style.reset
+                return Style.bold + DisplayWidth.fit(title, room) + Style.reset + " " + Style.dim + position
+                    + Style.reset
             }
         }
         return Style.bold + DisplayWidth.cut(title, width) + Style.reset
@@ -166,7 +167,8 @@ extension SearchView {
         lines.append("")
         for (name, value) in fields {
             let label = DisplayWidth.fit(name, 10)
-            lines.append(Style.cyan + label + Style.reset + DisplayWidth.cut(DisplayWidth.clean(value), max(0, width - 10)))
+            lines.append(
+                Style.cyan + label + Style.reset + DisplayWidth.cut(DisplayWidth.clean(value), max(0, width - 10)))
         }
         while lines.count < size.rows - 1 { lines.append("") }
         lines.append(statusLine(help: "Esc back  ↑↓ previous/next  Ctrl-C quit", width: width))

@@ -139,7 +139,9 @@ struct SearchView {
             selection = 0
             scroll = 0
             // The detail view keeps its repository when the new results still have it.
-            if let shown, let index = next.results.firstIndex(where: { $0.id == shown.id && $0.fullName == shown.fullName }) {
+            if let shown,
+                let index = next.results.firstIndex(where: { $0.id == shown.id && $0.fullName == shown.fullName })
+            {
                 move(by: index)
             } else {
                 mode = .list

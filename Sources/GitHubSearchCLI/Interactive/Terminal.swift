@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Why the terminal could not be set up.
@@ -16,7 +16,8 @@ enum TerminalError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .notATerminal: return "--interactive needs a terminal on standard input and output"
-        case .cannotSetAttributes(let code): return "cannot set the terminal to raw mode: \(String(cString: strerror(code)))"
+        case .cannotSetAttributes(let code):
+            return "cannot set the terminal to raw mode: \(String(cString: strerror(code)))"
         }
     }
 }
@@ -93,11 +94,11 @@ final class Terminal {
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer in
                 #if canImport(Glibc)
-                Glibc.write(output, buffer.baseAddress! + offset, buffer.count - offset)
+                    Glibc.write(output, buffer.baseAddress! + offset, buffer.count - offset)
                 #elseif canImport(Musl)
-                Musl.write(output, buffer.baseAddress! + offset, buffer.count - offset)
+                    Musl.write(output, buffer.baseAddress! + offset, buffer.count - offset)
                 #else
-                Darwin.write(output, buffer.baseAddress! + offset, buffer.count - offset)
+                    Darwin.write(output, buffer.baseAddress! + offset, buffer.count - offset)
                 #endif
             }
             if written > 0 {

@@ -92,14 +92,17 @@ final class TypedElementBuilder<T: BaseMappable>: ElementBuilder {
 
     override func add(_ value: JSON) {
         let start = session.problems.count
-        settle(ModelBuilder.build(T.self, from: value, at: [], leaf: .index(count), session: session, whole: false,
-                                  info: info, plan: plan, into: next(), reusing: &spare), problemsFrom: start)
+        settle(
+            ModelBuilder.build(
+                T.self, from: value, at: [], leaf: .index(count), session: session, whole: false,
+                info: info, plan: plan, into: next(), reusing: &spare), problemsFrom: start)
     }
 
     override func add(members: UnsafeBufferPointer<JSON>, collapsed: UInt64) {
         let start = session.problems.count
-        let done = ModelBuilder.build(T.self, members: members, collapsed: collapsed, leaf: .index(count),
-                                      session: session, info: info, plan: plan, into: next(), reusing: &spare)
+        let done = ModelBuilder.build(
+            T.self, members: members, collapsed: collapsed, leaf: .index(count),
+            session: session, info: info, plan: plan, into: next(), reusing: &spare)
         // A map the mapping kept must not view the members once the capture reuses them.
         if spare != nil, !isKnownUniquelyReferenced(&spare!) {
             spare!.detach()

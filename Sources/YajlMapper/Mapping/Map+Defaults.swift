@@ -7,7 +7,8 @@ public struct MapOr {
 
     /// Selects `key` unless the key selected before has a value.
     public subscript(key: String, nested nested: Bool? = nil, delimiter delimiter: String = ".",
-                     ignoreNil ignoreNil: Bool = false) -> Map {
+        ignoreNil ignoreNil: Bool = false
+    ) -> Map {
         if map.mappingType == .toJSON { return map }
         if map.isKeyPresent, let node = map.currentNode, node != .null { return map }
         return map[key, nested: nested, delimiter: delimiter, ignoreNil: ignoreNil]
@@ -26,14 +27,18 @@ extension Map {
 extension Map {
     /// Any value Foundation can hold, by casting, or `default` when absent or `null`.
     /// - Throws: ``MappingError`` when present and not of type `T`.
-    public func value<T>(_ key: String, default defaultValue: T, nested: Bool? = nil, delimiter: String = ".") throws -> T {
+    public func value<T>(
+        _ key: String, default defaultValue: T, nested: Bool? = nil, delimiter: String = "."
+    ) throws -> T {
         try require(key, nested, delimiter, optional: true) { $0.readCast(T.self, required: false) } ?? defaultValue
     }
 
     /// An optional array of basic values: `nil` when absent or `null`.
     /// - Throws: ``MappingError`` when present and not an array of `T`.
-    public func value<T: JSONScalar>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                     file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T]? {
+    public func value<T: JSONScalar>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> [T]? {
         try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) {
             $0.read(.value, required: false, expected: "[\(T.self)]") { try $0.convertedElements(T.fromJSON) }
         }
@@ -41,64 +46,80 @@ extension Map {
 
     /// A set of basic values (from an array; repeats count once).
     /// - Throws: ``MappingError`` when absent, `null`, or not an array of `T`.
-    public func value<T: JSONScalar & Hashable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                                file: StaticString = #file, function: StaticString = #function,
-                                                line: UInt = #line) throws -> Set<T> {
+    public func value<T: JSONScalar & Hashable>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function,
+        line: UInt = #line
+    ) throws -> Set<T> {
         Set(try value(key, nested: nested, delimiter: delimiter) as [T])
     }
 
     /// An optional set of basic values: `nil` when absent or `null`.
     /// - Throws: ``MappingError`` when present and not an array of `T`.
-    public func value<T: JSONScalar & Hashable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                                file: StaticString = #file, function: StaticString = #function,
-                                                line: UInt = #line) throws -> Set<T>? {
+    public func value<T: JSONScalar & Hashable>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function,
+        line: UInt = #line
+    ) throws -> Set<T>? {
         (try value(key, nested: nested, delimiter: delimiter) as [T]?).map { Set($0) }
     }
 
     /// An array of basic values, or `default` when absent or `null`.
     /// - Throws: ``MappingError`` when present and not an array of `T`.
-    public func value<T: JSONScalar>(_ key: String, default defaultValue: [T], nested: Bool? = nil,
-                                     delimiter: String = ".") throws -> [T] {
+    public func value<T: JSONScalar>(
+        _ key: String, default defaultValue: [T], nested: Bool? = nil,
+        delimiter: String = "."
+    ) throws -> [T] {
         let found: [T]? = try value(key, nested: nested, delimiter: delimiter)
         return found ?? defaultValue
     }
 
     /// An array of enums, or `default` when absent or `null`.
     /// - Throws: ``MappingError`` when present and an element names no case.
-    public func value<T: RawRepresentable>(_ key: String, default defaultValue: [T], nested: Bool? = nil,
-                                           delimiter: String = ".") throws -> [T] where T.RawValue: JSONScalar {
+    public func value<T: RawRepresentable>(
+        _ key: String, default defaultValue: [T], nested: Bool? = nil,
+        delimiter: String = "."
+    ) throws -> [T] where T.RawValue: JSONScalar {
         let found: [T]? = try value(key, nested: nested, delimiter: delimiter)
         return found ?? defaultValue
     }
 
     /// A dictionary of models, or `default` when absent or `null`.
     /// - Throws: ``MappingError`` when present and a member cannot be mapped.
-    public func value<T: BaseMappable>(_ key: String, default defaultValue: [String: T], nested: Bool? = nil,
-                                       delimiter: String = ".") throws -> [String: T] {
+    public func value<T: BaseMappable>(
+        _ key: String, default defaultValue: [String: T], nested: Bool? = nil,
+        delimiter: String = "."
+    ) throws -> [String: T] {
         let found: [String: T]? = try value(key, nested: nested, delimiter: delimiter)
         return found ?? defaultValue
     }
 
     /// An enum by its raw value, or `default` when absent or `null`.
     /// - Throws: ``MappingError`` when present and not a known raw value.
-    public func value<T: RawRepresentable>(_ key: String, default defaultValue: T, nested: Bool? = nil,
-                                           delimiter: String = ".") throws -> T where T.RawValue: JSONScalar {
+    public func value<T: RawRepresentable>(
+        _ key: String, default defaultValue: T, nested: Bool? = nil,
+        delimiter: String = "."
+    ) throws -> T where T.RawValue: JSONScalar {
         let found: T? = try value(key, nested: nested, delimiter: delimiter)
         return found ?? defaultValue
     }
 
     /// A value through a transform, or `default` when absent or `null`.
     /// - Throws: ``MappingError`` when present and the transform refuses it.
-    public func value<Transform: TransformType>(_ key: String, default defaultValue: Transform.Object, nested: Bool? = nil,
-                                                delimiter: String = ".", using transform: Transform) throws -> Transform.Object {
+    public func value<Transform: TransformType>(
+        _ key: String, default defaultValue: Transform.Object, nested: Bool? = nil,
+        delimiter: String = ".", using transform: Transform
+    ) throws -> Transform.Object {
         let found: Transform.Object? = try value(key, nested: nested, delimiter: delimiter, using: transform)
         return found ?? defaultValue
     }
 
     /// A nested model, or `default` when absent or `null`.
     /// - Throws: ``MappingError`` when present and not mappable.
-    public func value<T: BaseMappable>(_ key: String, default defaultValue: T, nested: Bool? = nil,
-                                       delimiter: String = ".") throws -> T {
+    public func value<T: BaseMappable>(
+        _ key: String, default defaultValue: T, nested: Bool? = nil,
+        delimiter: String = "."
+    ) throws -> T {
         let found: T? = try value(key, nested: nested, delimiter: delimiter)
         return found ?? defaultValue
     }
@@ -106,8 +127,10 @@ extension Map {
     /// An array of models, or `default` when absent or `null`; as in ObjectMapper this does
     /// not throw: an array that cannot be read gives `default` too, and its problems are
     /// the mapping's (collected in lenient mode, thrown in strict mode).
-    public func value<T: BaseMappable>(_ key: String, default defaultValue: [T], nested: Bool? = nil,
-                                       delimiter: String = ".") -> [T] {
+    public func value<T: BaseMappable>(
+        _ key: String, default defaultValue: [T], nested: Bool? = nil,
+        delimiter: String = "."
+    ) -> [T] {
         do {
             let found: [T]? = try value(key, nested: nested, delimiter: delimiter)
             return found ?? defaultValue

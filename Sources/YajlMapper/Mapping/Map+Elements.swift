@@ -5,13 +5,17 @@ extension Map {
     /// The elements of an array that convert, in order. Each one that does not is left out
     /// and is a problem at its index, as ObjectMapper drops what a transform or an enum's
     /// raw value refuses in a collection (lenient mode; strict mode makes them errors).
-    func keptElements<T>(_ node: JSON, under prefix: [JSONPath.Component] = [], _ convert: (JSON) throws -> T) throws -> [T] {
+    func keptElements<T>(
+        _ node: JSON, under prefix: [JSONPath.Component] = [], _ convert: (JSON) throws -> T
+    ) throws -> [T] {
         try keptElements(node, under: prefix, indexed: { _, element in try convert(element) })
     }
 
     /// ``keptElements(_:under:_:)`` with each element's index given to `convert`.
-    func keptElements<T>(_ node: JSON, under prefix: [JSONPath.Component] = [],
-                         indexed convert: (Int, JSON) throws -> T) throws -> [T] {
+    func keptElements<T>(
+        _ node: JSON, under prefix: [JSONPath.Component] = [],
+        indexed convert: (Int, JSON) throws -> T
+    ) throws -> [T] {
         guard case .array(let elements) = node else {
             throw JSONConversionError.typeMismatch(expected: "array", found: node.kind)
         }
@@ -70,7 +74,9 @@ extension Map {
             failure.path = steps + failure.path
             report(failure)
         default:
-            session.report(.typeMismatch, path: currentPath + steps, expected: "\(error)", found: value.foundDescription, value: value)
+            session.report(
+                .typeMismatch, path: currentPath + steps, expected: "\(error)", found: value.foundDescription,
+                value: value)
         }
     }
 }

@@ -33,8 +33,10 @@ extension Optional: DryRunPlaceholder { static var dryRunPlaceholder: Optional {
 /// ``MappingError`` naming the key path, what was expected and what was found.
 extension Map {
     /// Selects `key` and turns a read into a value or a thrown error.
-    func require<T>(_ key: String, _ nested: Bool?, _ delimiter: String, optional: Bool, at site: CallSite? = nil,
-                            _ read: (Map) -> T??) throws -> T? {
+    func require<T>(
+        _ key: String, _ nested: Bool?, _ delimiter: String, optional: Bool, at site: CallSite? = nil,
+        _ read: (Map) -> T??
+    ) throws -> T? {
         _ = self[key, nested: nested, delimiter: delimiter, ignoreNil: false]
         let before = session.problems.count
         let result = read(self)
@@ -47,9 +49,13 @@ extension Map {
             return placeholder
         }
         if session.isDryRun, let model = dryRunModel(T.self) { return model }
-        var thrown = problems.isEmpty
-            ? [MappingProblem(kind: .missing, keyPath: JSONPath(session.basePath.components + currentPath).description,
-                              expected: "\(T.self)", found: nil)]
+        var thrown =
+            problems.isEmpty
+            ? [
+                MappingProblem(
+                    kind: .missing, keyPath: JSONPath(session.basePath.components + currentPath).description,
+                    expected: "\(T.self)", found: nil)
+            ]
             : problems
         // The error names the `map.value` call that threw it, as ObjectMapper's does.
         thrown[0].callSite = thrown[0].callSite ?? site
@@ -59,8 +65,9 @@ extension Map {
     private func dryRunModel<T>(_: T.Type) -> T? {
         guard let type = T.self as? any BaseMappable.Type else { return nil }
         func make<M: BaseMappable>(_: M.Type) -> M? {
-            let map = Map(mappingType: .fromJSON, node: .object(JSONObject()), session: session, path: [],
-                          info: PlanRegistry.shared.info(for: M.self, context: session.context), plan: nil)
+            let map = Map(
+                mappingType: .fromJSON, node: .object(JSONObject()), session: session, path: [],
+                info: PlanRegistry.shared.info(for: M.self, context: session.context), plan: nil)
             return ModelBuilder.instantiate(M.self, map: map)
         }
         return make(type) as? T
@@ -70,8 +77,10 @@ extension Map {
 
     /// A basic value, converted exactly (no wrapping, no truncation).
     /// - Throws: ``MappingError`` when absent, `null`, mistyped or out of range.
-    public func value<T: JSONScalar>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                     file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T {
+    public func value<T: JSONScalar>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> T {
         try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
             $0.read(.value, required: true, expected: "\(T.self)") { try T.fromJSON($0) }
         }!
@@ -79,8 +88,10 @@ extension Map {
 
     /// An optional basic value: `nil` when absent or `null`.
     /// - Throws: ``MappingError`` when mistyped or out of range.
-    public func value<T: JSONScalar>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                     file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T? {
+    public func value<T: JSONScalar>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> T? {
         try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) {
             $0.read(.value, required: false, expected: "\(T.self)") { try T.fromJSON($0) }
         }
@@ -88,15 +99,19 @@ extension Map {
 
     /// A basic value, or `default` when absent or `null` (a mistyped value still throws).
     /// - Throws: ``MappingError`` when mistyped or out of range.
-    public func value<T: JSONScalar>(_ key: String, default defaultValue: T, nested: Bool? = nil, delimiter: String = ".") throws -> T {
+    public func value<T: JSONScalar>(
+        _ key: String, default defaultValue: T, nested: Bool? = nil, delimiter: String = "."
+    ) throws -> T {
         let found: T? = try value(key, nested: nested, delimiter: delimiter)
         return found ?? defaultValue
     }
 
     /// An array of basic values.
     /// - Throws: ``MappingError``.
-    public func value<T: JSONScalar>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                     file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T] {
+    public func value<T: JSONScalar>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> [T] {
         try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
             $0.read(.value, required: true, expected: "[\(T.self)]") { try $0.convertedElements(T.fromJSON) }
         }!
@@ -105,13 +120,19 @@ extension Map {
     /// Any value Foundation can hold, by casting (ObjectMapper's generic `value`). For an
     /// optional `T` (`let tags: [String]? = try map.value("tags")`), absent or `null` is `nil`.
     /// - Throws: ``MappingError``.
-    public func value<T>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                         file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T {
+    public func value<T>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> T {
         // ObjectMapper casts the missing value to `T`, which only an optional type accepts.
         if let none = (Optional<Any>.none as Any) as? T {
-            return try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) { $0.readCast(T.self, required: false) } ?? none
+            return try require(
+                key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)
+            ) { $0.readCast(T.self, required: false) } ?? none
         }
-        return try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) { $0.readCast(T.self, required: true) }!
+        return try require(
+            key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)
+        ) { $0.readCast(T.self, required: true) }!
     }
 
     /// The selected value cast to `T` (as Foundation gives it).
@@ -126,49 +147,69 @@ extension Map {
 
     /// A value through a transform.
     /// - Throws: ``MappingError`` when absent or the transform gives `nil`.
-    public func value<Transform: TransformType>(_ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
-                                                file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> Transform.Object {
-        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) { $0.readTransformed(transform, required: true) }!
+    public func value<Transform: TransformType>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> Transform.Object {
+        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
+            $0.readTransformed(transform, required: true)
+        }!
     }
 
     /// An optional value through a transform: `nil` when absent or `null`.
     /// - Throws: ``MappingError`` when present and the transform gives `nil`.
-    public func value<Transform: TransformType>(_ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
-                                                file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> Transform.Object? {
-        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) { $0.readTransformed(transform, required: false) }
+    public func value<Transform: TransformType>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> Transform.Object? {
+        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) {
+            $0.readTransformed(transform, required: false)
+        }
     }
 
     // MARK: Enums
 
     /// An enum by its raw value.
     /// - Throws: ``MappingError`` when absent or not a known raw value.
-    public func value<T: RawRepresentable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                           file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T where T.RawValue: JSONScalar {
+    public func value<T: RawRepresentable>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> T where T.RawValue: JSONScalar {
         try value(key, nested: nested, delimiter: delimiter, using: EnumTransform<T>())
     }
 
     /// An optional enum by its raw value.
     /// - Throws: ``MappingError`` when present and not a known raw value.
-    public func value<T: RawRepresentable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                           file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T? where T.RawValue: JSONScalar {
+    public func value<T: RawRepresentable>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> T? where T.RawValue: JSONScalar {
         try value(key, nested: nested, delimiter: delimiter, using: EnumTransform<T>())
     }
 
     /// An array of enums by their raw values.
     /// - Throws: ``MappingError`` when absent, not an array, or an element names no case.
-    public func value<T: RawRepresentable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                           file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T] where T.RawValue: JSONScalar {
+    public func value<T: RawRepresentable>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> [T] where T.RawValue: JSONScalar {
         try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
-            $0.read(.value, required: true, expected: "[\(T.self)]") { try $0.convertedElements { try enumCase($0) as T } }
+            $0.read(.value, required: true, expected: "[\(T.self)]") {
+                try $0.convertedElements { try enumCase($0) as T }
+            }
         }!
     }
 
     /// An optional array of enums by their raw values: `nil` when absent or `null`.
     /// - Throws: ``MappingError`` when present and not an array, or an element names no case.
-    public func value<T: RawRepresentable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                           file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T]? where T.RawValue: JSONScalar {
+    public func value<T: RawRepresentable>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> [T]? where T.RawValue: JSONScalar {
         try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) {
-            $0.read(.value, required: false, expected: "[\(T.self)]") { try $0.convertedElements { try enumCase($0) as T } }
+            $0.read(.value, required: false, expected: "[\(T.self)]") {
+                try $0.convertedElements { try enumCase($0) as T }
+            }
         }
     }
 
@@ -176,57 +217,89 @@ extension Map {
 
     /// A nested model.
     /// - Throws: ``MappingError``.
-    public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                       file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T {
-        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) { $0.readModel(T.self, required: true) }!
+    public func value<T: BaseMappable>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> T {
+        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
+            $0.readModel(T.self, required: true)
+        }!
     }
 
     /// An optional nested model: `nil` when absent or `null`.
     /// - Throws: ``MappingError`` when present and not mappable.
-    public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                       file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> T? {
-        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) { $0.readModel(T.self, required: false) }
+    public func value<T: BaseMappable>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> T? {
+        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) {
+            $0.readModel(T.self, required: false)
+        }
     }
 
     /// An array of models (one element that cannot be mapped fails the whole read).
     /// - Throws: ``MappingError``.
-    public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                       file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T] {
-        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) { $0.readModels(T.self, required: true, allOrNothing: true) }!
+    public func value<T: BaseMappable>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> [T] {
+        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
+            $0.readModels(T.self, required: true, allOrNothing: true)
+        }!
     }
 
     /// An optional array of models.
     /// - Throws: ``MappingError`` when present and not an array.
-    public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                       file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [T]? {
-        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) { $0.readModels(T.self, required: false, allOrNothing: true) }
+    public func value<T: BaseMappable>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> [T]? {
+        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) {
+            $0.readModels(T.self, required: false, allOrNothing: true)
+        }
     }
 
     /// A dictionary of models (one member that cannot be mapped fails the whole read).
     /// - Throws: ``MappingError``.
-    public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                       file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [String: T] {
-        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) { $0.readModelDictionary(T.self, required: true, allOrNothing: true) }!
+    public func value<T: BaseMappable>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> [String: T] {
+        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
+            $0.readModelDictionary(T.self, required: true, allOrNothing: true)
+        }!
     }
 
     /// An optional dictionary of models.
     /// - Throws: ``MappingError`` when present and not an object, or a member cannot be mapped.
-    public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                       file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [String: T]? {
-        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) { $0.readModelDictionary(T.self, required: false, allOrNothing: true) }
+    public func value<T: BaseMappable>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> [String: T]? {
+        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) {
+            $0.readModelDictionary(T.self, required: false, allOrNothing: true)
+        }
     }
 
     /// An array of arrays of models (one element that cannot be mapped fails the whole read).
     /// - Throws: ``MappingError``.
-    public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                       file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [[T]] {
-        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) { $0.readModelGrid(T.self, required: true) }!
+    public func value<T: BaseMappable>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> [[T]] {
+        try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
+            $0.readModelGrid(T.self, required: true)
+        }!
     }
 
     /// An optional array of arrays of models.
     /// - Throws: ``MappingError`` when present and not an array of arrays, or an element cannot be mapped.
-    public func value<T: BaseMappable>(_ key: String, nested: Bool? = nil, delimiter: String = ".",
-                                       file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [[T]]? {
-        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) { $0.readModelGrid(T.self, required: false) }
+    public func value<T: BaseMappable>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".",
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> [[T]]? {
+        try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) {
+            $0.readModelGrid(T.self, required: false)
+        }
     }
 }

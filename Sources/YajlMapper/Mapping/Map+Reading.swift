@@ -56,8 +56,10 @@ extension Map {
     /// - Returns: `.some(value)` to assign, `.none` to leave the property as it is, or
     ///   `.some(nil)` for an optional property read as `null` or from a value that does not
     ///   convert (a problem is recorded), as ObjectMapper makes it `nil`.
-    func read<T>(_ kind: ReadKind, required: Bool, expected: @autoclosure () -> String,
-                 _ convert: (JSON) throws -> T?) -> T?? {
+    func read<T>(
+        _ kind: ReadKind, required: Bool, expected: @autoclosure () -> String,
+        _ convert: (JSON) throws -> T?
+    ) -> T?? {
         let node: JSON
         switch fetch(kind, required: required, expected: expected()) {
         case .absent: return .none
@@ -123,8 +125,9 @@ extension Map {
     /// Records a failed conversion inside the selected value, at its element: the path
     /// names the element, and so does the type expected there.
     func report(_ failure: ElementFailure) {
-        session.report(kindOf(failure.error), path: currentPath + failure.path,
-                       expected: expectedOf(failure.error), found: failure.found ?? foundOf(failure.error), value: failure.value)
+        session.report(
+            kindOf(failure.error), path: currentPath + failure.path,
+            expected: expectedOf(failure.error), found: failure.found ?? foundOf(failure.error), value: failure.value)
     }
 
     private func kindOf(_ error: JSONConversionError) -> MappingProblem.Kind {
@@ -190,11 +193,13 @@ extension Map {
         let components = currentComponents
         let built: Bool
         if components.count == 1, leaf != nil, leaf2 == nil {
-            built = ModelBuilder.build(T.self, from: node, at: parentPath, leaf: leaf, leaf2: .key(components[0]),
-                                       session: session, whole: plan == nil, info: info, into: address)
+            built = ModelBuilder.build(
+                T.self, from: node, at: parentPath, leaf: leaf, leaf2: .key(components[0]),
+                session: session, whole: plan == nil, info: info, into: address)
         } else {
-            built = ModelBuilder.build(T.self, from: node, at: currentPath, session: session, whole: plan == nil,
-                                       info: info, into: address)
+            built = ModelBuilder.build(
+                T.self, from: node, at: currentPath, session: session, whole: plan == nil,
+                info: info, into: address)
         }
         return built ? .built : required ? .unchanged : .null
     }
@@ -206,8 +211,9 @@ extension Map {
     @usableFromInline
     func mapSelected<T: BaseMappable>(onto model: inout T) -> Bool {
         guard toObject, let node = take(.model(modelInfo(T.self))), case .object = node else { return false }
-        let nested = Map(mappingType: .fromJSON, node: node, session: session, path: currentPath, info: nil,
-                         plan: nil, toObject: true)
+        let nested = Map(
+            mappingType: .fromJSON, node: node, session: session, path: currentPath, info: nil,
+            plan: nil, toObject: true)
         model.mapping(map: nested)
         return true
     }
@@ -222,11 +228,14 @@ extension Map {
         let base = currentPath
         for (key, value) in zip(object.keys, object.values) {
             if models[key] != nil, case .object = value {
-                let nested = Map(mappingType: .fromJSON, node: value, session: session, path: base + [.key(key)],
-                                 info: nil, plan: nil, toObject: true)
+                let nested = Map(
+                    mappingType: .fromJSON, node: value, session: session, path: base + [.key(key)],
+                    info: nil, plan: nil, toObject: true)
                 models[key]!.mapping(map: nested)
-            } else if let model = ModelBuilder.build(T.self, from: value, at: base, leaf: .key(key),
-                                                     session: session, whole: true, info: info) {
+            } else if let model = ModelBuilder.build(
+                T.self, from: value, at: base, leaf: .key(key),
+                session: session, whole: true, info: info)
+            {
                 models[key] = model
             }
         }
@@ -244,7 +253,8 @@ extension Map {
             }
             let base = currentPath
             if let builder = session.builtArray(standingFor: elements)
-                ?? (plan == nil ? session.builtArray(at: base, of: info) : nil) {
+                ?? (plan == nil ? session.builtArray(at: base, of: info) : nil)
+            {
                 if builder.info === info {
                     // Built as the elements closed: take the models and the problems found.
                     session.adopt(builder.problems, under: base)
@@ -268,9 +278,11 @@ extension Map {
             let models = [T](unsafeUninitializedCapacity: elements.count) { buffer, built in
                 var spare: Map?
                 for (i, element) in elements.enumerated()
-                    where ModelBuilder.build(T.self, from: element, at: base, leaf: .index(i), session: session,
-                                             whole: whole, info: info, plan: elementPlan,
-                                             into: buffer.baseAddress! + built, reusing: &spare) {
+                where ModelBuilder.build(
+                    T.self, from: element, at: base, leaf: .index(i), session: session,
+                    whole: whole, info: info, plan: elementPlan,
+                    into: buffer.baseAddress! + built, reusing: &spare)
+                {
                     built += 1
                 }
             }
@@ -293,8 +305,9 @@ extension Map {
             var models: [String: T] = [:]
             var failed = false
             for (key, value) in zip(object.keys, object.values) {
-                let model = ModelBuilder.build(T.self, from: value, at: base, leaf: .key(key),
-                                               session: session, whole: whole, info: info, plan: memberPlan)
+                let model = ModelBuilder.build(
+                    T.self, from: value, at: base, leaf: .key(key),
+                    session: session, whole: whole, info: info, plan: memberPlan)
                 models[key] = model
                 if model == nil { failed = true }
             }
@@ -313,13 +326,17 @@ extension Map {
             var grid: [[T]] = []
             for (i, inner) in outer.enumerated() {
                 guard case .array(let elements) = inner else {
-                    throw ElementFailure(path: [.index(i)], error: .typeMismatch(expected: "[\(T.self)]", found: inner.kind),
-                                         value: inner)
+                    throw ElementFailure(
+                        path: [.index(i)], error: .typeMismatch(expected: "[\(T.self)]", found: inner.kind),
+                        value: inner)
                 }
                 var row: [T] = []
                 for (j, element) in elements.enumerated() {
-                    guard let model = ModelBuilder.build(T.self, from: element, at: currentPath + [.index(i), .index(j)],
-                                                         session: session, whole: true) else { return nil }
+                    guard
+                        let model = ModelBuilder.build(
+                            T.self, from: element, at: currentPath + [.index(i), .index(j)],
+                            session: session, whole: true)
+                    else { return nil }
                     row.append(model)
                 }
                 grid.append(row)
@@ -329,8 +346,10 @@ extension Map {
     }
 
     /// Builds nested collections of models from a value kept whole.
-    func readModelCollection<T: BaseMappable, Result>(_: T.Type, required: Bool, expected: String,
-                                                      _ shape: (JSON, (JSON, [JSONPath.Component]) -> T?) throws -> Result) -> Result?? {
+    func readModelCollection<T: BaseMappable, Result>(
+        _: T.Type, required: Bool, expected: String,
+        _ shape: (JSON, (JSON, [JSONPath.Component]) -> T?) throws -> Result
+    ) -> Result?? {
         read(.value, required: required, expected: expected) { node in
             try shape(node) { element, relative in
                 ModelBuilder.build(T.self, from: element, at: currentPath + relative, session: session, whole: true)
@@ -347,7 +366,9 @@ extension Map {
             if required && !session.isDryRun { report(.missing, expected: "\(expected)", found: nil) }
             return nil
         }
-        return node == .null ? SelectedTransformInput(value: nil, isNull: true) : SelectedTransformInput(value: node.foundationValue, isNull: false)
+        return node == .null
+            ? SelectedTransformInput(value: nil, isNull: true)
+            : SelectedTransformInput(value: node.foundationValue, isNull: false)
     }
 
     /// Records a value the transform refused.

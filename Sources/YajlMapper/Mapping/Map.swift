@@ -141,17 +141,23 @@ public final class Map {
     ///   - toObject: whether an existing object is being filled.
     ///   - context: passed to every nested map.
     ///   - shouldIncludeNilValues: write `null` for `nil` properties.
-    public convenience init(mappingType: MappingType, JSON: [String: Any], toObject: Bool = false,
-                            context: MapContext? = nil, shouldIncludeNilValues: Bool = false) {
-        let session = MappingSession(strict: false, context: context,
-                                     shouldIncludeNilValues: shouldIncludeNilValues, capturedWhole: true)
-        self.init(mappingType: mappingType, node: YajlMapper.JSON(foundation: JSON) ?? .object([:]),
-                  session: session, path: [], info: nil, plan: nil, toObject: toObject)
+    public convenience init(
+        mappingType: MappingType, JSON: [String: Any], toObject: Bool = false,
+        context: MapContext? = nil, shouldIncludeNilValues: Bool = false
+    ) {
+        let session = MappingSession(
+            strict: false, context: context,
+            shouldIncludeNilValues: shouldIncludeNilValues, capturedWhole: true)
+        self.init(
+            mappingType: mappingType, node: YajlMapper.JSON(foundation: JSON) ?? .object([:]),
+            session: session, path: [], info: nil, plan: nil, toObject: toObject)
     }
 
-    init(mappingType: MappingType, node: YajlMapper.JSON, session: MappingSession, path: [JSONPath.Component],
-         leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil, info: TypeInfo?, plan: TypePlan?,
-         toObject: Bool = false) {
+    init(
+        mappingType: MappingType, node: YajlMapper.JSON, session: MappingSession, path: [JSONPath.Component],
+        leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil, info: TypeInfo?, plan: TypePlan?,
+        toObject: Bool = false
+    ) {
         self.mappingType = mappingType
         self.node = node
         objectKeys = UnsafeBufferPointer(start: nil, count: 0)
@@ -188,7 +194,8 @@ public final class Map {
             objectValues = UnsafeBufferPointer(start: nil, count: 0)
             isObject = false
         }
-        shaped = !planNames.isEmpty && planNames.count == objectKeys.count
+        shaped =
+            !planNames.isEmpty && planNames.count == objectKeys.count
             && planNames.baseAddress == objectKeys.baseAddress
     }
 
@@ -330,7 +337,10 @@ public final class Map {
         requestedNested = nested
         selectedIgnoresNil = ignoreNil
         if cursor < readCount, let table = readTable,
-           table[cursor]._withUnsafeGuaranteedRef({ $0.key == key && $0.delimiter == delimiter && nested == $0.requestedNested }) {
+            table[cursor]._withUnsafeGuaranteedRef({
+                $0.key == key && $0.delimiter == delimiter && nested == $0.requestedNested
+            })
+        {
             selectedRead = table[cursor]
             selectedMember = singleMember.unsafelyUnwrapped[cursor]
             selectedIsPlainValue = table[cursor]._withUnsafeGuaranteedRef { $0.isPlainValue }
@@ -392,7 +402,8 @@ public final class Map {
             return nil
         }
         hint = position + 1
-        return components.count == 1 ? objectValues[position] : Self.lookup(components, from: 1, in: objectValues[position])
+        return components.count == 1
+            ? objectValues[position] : Self.lookup(components, from: 1, in: objectValues[position])
     }
 
     /// Whether the mapped object has `key` as one member (a key that holds dots, read with
@@ -482,7 +493,9 @@ public final class Map {
         // A Foundation number does not cast to `Float` in every case (nor an array or a
         // dictionary of them): as ObjectMapper does, `Float`, `[Float]` and `[String: Float]`
         // are read through their numbers.
-        if T.self == Float.self, let node = currentJSON, case .number = node { return (try? Float.fromJSON(node)) as? T }
+        if T.self == Float.self, let node = currentJSON, case .number = node {
+            return (try? Float.fromJSON(node)) as? T
+        }
         if T.self == [Float].self, case .array(let elements)? = currentJSON {
             return (try? elements.map { try Float.fromJSON($0) }) as? T
         }
@@ -559,11 +572,13 @@ public final class Map {
 
     private func checkRead(_ kind: ReadKind) {
         if plan != nil, let read = selectedRead, !session.recording,
-           read._withUnsafeGuaranteedRef({ $0.kind == kind }) {
+            read._withUnsafeGuaranteedRef({ $0.kind == kind })
+        {
             return
         }
-        let read = PlanRead(key: currentKey ?? "", nested: keyIsNested, requestedNested: requestedNested,
-                            delimiter: nestedKeyDelimiter, kind: kind)
+        let read = PlanRead(
+            key: currentKey ?? "", nested: keyIsNested, requestedNested: requestedNested,
+            delimiter: nestedKeyDelimiter, kind: kind)
         if let info, session.recording { session.record(read, for: info) }
         if let plan, !plan.covers(read) {
             repair(recording: read)
@@ -616,7 +631,8 @@ public final class Map {
     func report(_ error: JSONConversionError, expected: String) {
         switch error {
         case .typeMismatch(_, let found):
-            session.report(.typeMismatch, path: currentPath, expected: expected, found: found.description, value: currentNode)
+            session.report(
+                .typeMismatch, path: currentPath, expected: expected, found: found.description, value: currentNode)
         case .numberOutOfRange(let text, _):
             session.report(.numberOutOfRange, path: currentPath, expected: expected, found: text, value: currentNode)
         case .notAnInteger(let text, _):
@@ -633,7 +649,9 @@ public final class Map {
         Self.assign(value, at: currentComponents[...], in: &output)
     }
 
-    private static func assign(_ value: YajlMapper.JSON, at components: ArraySlice<String>, in target: inout YajlMapper.JSON) {
+    private static func assign(
+        _ value: YajlMapper.JSON, at components: ArraySlice<String>, in target: inout YajlMapper.JSON
+    ) {
         guard let first = components.first else {
             target = value
             return

@@ -26,7 +26,9 @@ extension Mapper {
 
     /// Maps a buffer and returns the model with every problem (lenient mode collects them).
     /// - Throws: ``JSONParseError``; ``MappingError`` in strict mode.
-    public func mapResult(bytes: UnsafeRawBufferPointer, options: JSONParseOptions = JSONParseOptions()) throws -> MappingResult<N> {
+    public func mapResult(
+        bytes: UnsafeRawBufferPointer, options: JSONParseOptions = JSONParseOptions()
+    ) throws -> MappingResult<N> {
         let result = try objectRun.run(bytes: bytes, options: options)
         lastProblems = result.problems
         return result
@@ -42,7 +44,9 @@ extension Mapper {
 
     /// Maps a document whose root is an object of models.
     /// - Throws: as ``map(data:options:)``.
-    public func mapDictionary(data: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions()) throws -> [String: N] {
+    public func mapDictionary(
+        data: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions()
+    ) throws -> [String: N] {
         let result = try data.withUnsafeBytes { try dictionaryRun.run(bytes: $0, options: options) }
         lastProblems = result.problems
         return try required(result)
@@ -58,9 +62,10 @@ extension Mapper {
 
     private func required<Value>(_ result: MappingResult<Value>) throws -> Value {
         guard let value = result.value else {
-            throw MappingError(problems: result.problems.isEmpty
-                ? [MappingProblem(kind: .objectRejected, keyPath: "", expected: "\(N.self)", found: nil)]
-                : result.problems)
+            throw MappingError(
+                problems: result.problems.isEmpty
+                    ? [MappingProblem(kind: .objectRejected, keyPath: "", expected: "\(N.self)", found: nil)]
+                    : result.problems)
         }
         return value
     }
@@ -75,7 +80,10 @@ extension Mapper where N: ImmutableMappable {
     /// - Throws: ``MappingError``.
     public func map(JSON: [String: Any]) throws -> N {
         guard let value = YajlMapper.JSON(foundation: JSON) else {
-            throw MappingError(problems: [MappingProblem(kind: .typeMismatch, keyPath: "", expected: "\(N.self)", found: "a value JSON cannot hold")])
+            throw MappingError(problems: [
+                MappingProblem(
+                    kind: .typeMismatch, keyPath: "", expected: "\(N.self)", found: "a value JSON cannot hold")
+            ])
         }
         return try passingCallerErrors { try map(json: value) }
     }
@@ -84,8 +92,11 @@ extension Mapper where N: ImmutableMappable {
     /// - Throws: ``MappingError``.
     public func map(JSONObject: Any) throws -> N {
         guard let dictionary = JSONObject as? [String: Any] else {
-            throw MappingError(problems: [MappingProblem(kind: .typeMismatch, keyPath: "", expected: "an object of \(N.self)",
-                                                         found: String(describing: type(of: JSONObject)))])
+            throw MappingError(problems: [
+                MappingProblem(
+                    kind: .typeMismatch, keyPath: "", expected: "an object of \(N.self)",
+                    found: String(describing: type(of: JSONObject)))
+            ])
         }
         return try map(JSON: dictionary)
     }
@@ -119,7 +130,9 @@ extension Mapper where N: ImmutableMappable {
 
     /// Maps a Foundation dictionary of dictionaries to immutable models.
     /// - Throws: ``MappingError`` unless every value makes a model.
-    public func mapDictionary(JSON: [String: [String: Any]]) throws -> [String: N] { try mapDictionary(JSONObject: JSON) }
+    public func mapDictionary(JSON: [String: [String: Any]]) throws -> [String: N] {
+        try mapDictionary(JSONObject: JSON)
+    }
 
     /// Maps a Foundation dictionary of arrays of dictionaries to immutable models.
     /// - Throws: ``MappingError`` unless every element makes a model.
@@ -147,8 +160,11 @@ extension Mapper where N: ImmutableMappable {
     /// Runs an all-or-nothing mapping of a Foundation value.
     private func every<Value>(_ run: MappingRun<Value>, foundation object: Any) throws -> Value {
         guard let value = YajlMapper.JSON(foundation: object) else {
-            throw MappingError(problems: [MappingProblem(kind: .typeMismatch, keyPath: "", expected: "JSON of \(N.self)",
-                                                         found: String(describing: type(of: object)))])
+            throw MappingError(problems: [
+                MappingProblem(
+                    kind: .typeMismatch, keyPath: "", expected: "JSON of \(N.self)",
+                    found: String(describing: type(of: object)))
+            ])
         }
         return try complete(try run.run(replaying: value))
     }
@@ -157,9 +173,11 @@ extension Mapper where N: ImmutableMappable {
     private func complete<Value>(_ result: MappingResult<Value>) throws -> Value {
         lastProblems = result.problems
         guard let models = result.value else {
-            throw MappingError(problems: result.problems.isEmpty
-                ? [MappingProblem(kind: .objectRejected, keyPath: "", expected: "\(N.self)", found: nil)]
-                : result.problems).asThrownToObjectMapperCallers
+            throw MappingError(
+                problems: result.problems.isEmpty
+                    ? [MappingProblem(kind: .objectRejected, keyPath: "", expected: "\(N.self)", found: nil)]
+                    : result.problems
+            ).asThrownToObjectMapperCallers
         }
         return models
     }

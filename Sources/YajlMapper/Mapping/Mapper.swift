@@ -31,15 +31,21 @@ public final class Mapper<N: BaseMappable> {
 
     // MARK: Engine
 
-    func run<Value>(rule: @escaping (MappingCapture) -> CaptureRule,
-                    build: @escaping (JSON, MappingSession, Bool) -> Value?) -> MappingRun<Value> {
-        MappingRun(strict: strict, context: context, shouldIncludeNilValues: shouldIncludeNilValues,
-                   rule: rule, build: build)
+    func run<Value>(
+        rule: @escaping (MappingCapture) -> CaptureRule,
+        build: @escaping (JSON, MappingSession, Bool) -> Value?
+    ) -> MappingRun<Value> {
+        MappingRun(
+            strict: strict, context: context, shouldIncludeNilValues: shouldIncludeNilValues,
+            rule: rule, build: build)
     }
 
     var objectRun: MappingRun<N> {
-        run(rule: { $0.modelRule(PlanRegistry.shared.info(for: N.self, context: self.context)) },
-            build: { root, session, whole in ModelBuilder.build(N.self, from: root, at: [], session: session, whole: whole) })
+        run(
+            rule: { $0.modelRule(PlanRegistry.shared.info(for: N.self, context: self.context)) },
+            build: { root, session, whole in
+                ModelBuilder.build(N.self, from: root, at: [], session: session, whole: whole)
+            })
     }
 
     /// How a collection run treats elements (or members) that make no model.
@@ -57,16 +63,20 @@ public final class Mapper<N: BaseMappable> {
     var arrayRun: MappingRun<[N]> { arrayRun(.leaveOut) }
 
     func arrayRun(_ collecting: Collecting) -> MappingRun<[N]> {
-        run(rule: { _ in .elements(PlanRegistry.shared.info(for: N.self, context: self.context)) },
+        run(
+            rule: { _ in .elements(PlanRegistry.shared.info(for: N.self, context: self.context)) },
             build: { root, session, whole in
                 if collecting == .objectsOnly, case .object = root {
                     return ModelBuilder.build(N.self, from: root, at: [], session: session, whole: whole).map { [$0] }
                 }
                 guard case .array(let elements) = root else {
-                    session.report(.typeMismatch, path: [], expected: "[\(N.self)]", found: root.foundDescription, value: root)
+                    session.report(
+                        .typeMismatch, path: [], expected: "[\(N.self)]", found: root.foundDescription, value: root)
                     return nil
                 }
-                if collecting == .objectsOnly, !Self.allObjects(elements.enumerated().map { (.index($0), $1) }, at: [], session) {
+                if collecting == .objectsOnly,
+                    !Self.allObjects(elements.enumerated().map { (.index($0), $1) }, at: [], session)
+                {
                     return nil
                 }
                 let models = elements.enumerated().compactMap { i, element in
@@ -79,18 +89,24 @@ public final class Mapper<N: BaseMappable> {
     var dictionaryRun: MappingRun<[String: N]> { dictionaryRun(.leaveOut) }
 
     func dictionaryRun(_ collecting: Collecting) -> MappingRun<[String: N]> {
-        run(rule: { _ in .members(PlanRegistry.shared.info(for: N.self, context: self.context)) },
+        run(
+            rule: { _ in .members(PlanRegistry.shared.info(for: N.self, context: self.context)) },
             build: { root, session, whole in
                 guard case .object(let object) = root else {
-                    session.report(.typeMismatch, path: [], expected: "[String: \(N.self)]", found: root.foundDescription, value: root)
+                    session.report(
+                        .typeMismatch, path: [], expected: "[String: \(N.self)]", found: root.foundDescription,
+                        value: root)
                     return nil
                 }
-                if collecting == .objectsOnly, !Self.allObjects(zip(object.keys, object.values).map { (.key($0), $1) }, at: [], session) {
+                if collecting == .objectsOnly,
+                    !Self.allObjects(zip(object.keys, object.values).map { (.key($0), $1) }, at: [], session)
+                {
                     return nil
                 }
                 var result: [String: N] = [:]
                 for (key, value) in zip(object.keys, object.values) {
-                    result[key] = ModelBuilder.build(N.self, from: value, at: [], leaf: .key(key), session: session, whole: whole)
+                    result[key] = ModelBuilder.build(
+                        N.self, from: value, at: [], leaf: .key(key), session: session, whole: whole)
                 }
                 return collecting == .every && result.count < object.count ? nil : result
             })
@@ -98,11 +114,15 @@ public final class Mapper<N: BaseMappable> {
 
     /// Whether every value is an object, as ObjectMapper's collection functions require
     /// (`as? [[String: Any]]`); the first that is not is a problem at its position.
-    static func allObjects(_ values: [(JSONPath.Component, JSON)], at path: [JSONPath.Component],
-                           _ session: MappingSession) -> Bool {
+    static func allObjects(
+        _ values: [(JSONPath.Component, JSON)], at path: [JSONPath.Component],
+        _ session: MappingSession
+    ) -> Bool {
         for (step, value) in values {
             guard case .object = value else {
-                session.report(.typeMismatch, path: path + [step], expected: "\(N.self) (an object)", found: value.foundDescription, value: value)
+                session.report(
+                    .typeMismatch, path: path + [step], expected: "\(N.self) (an object)",
+                    found: value.foundDescription, value: value)
                 return false
             }
         }
@@ -159,9 +179,11 @@ public final class Mapper<N: BaseMappable> {
     }
 
     private func map(json: YajlMapper.JSON, toObject object: N) -> N {
-        let session = MappingSession(strict: false, context: context, shouldIncludeNilValues: shouldIncludeNilValues,
-                                     capturedWhole: true)
-        let map = Map(mappingType: .fromJSON, node: json, session: session, path: [], info: nil, plan: nil, toObject: true)
+        let session = MappingSession(
+            strict: false, context: context, shouldIncludeNilValues: shouldIncludeNilValues,
+            capturedWhole: true)
+        let map = Map(
+            mappingType: .fromJSON, node: json, session: session, path: [], info: nil, plan: nil, toObject: true)
         var copy = object
         copy.mapping(map: map)
         lastProblems = session.takeProblems()
@@ -214,47 +236,63 @@ public final class Mapper<N: BaseMappable> {
     }
 
     /// Maps `[[{...}], [{...}]]` to an array of arrays of models.
-    public func mapArrayOfArrays(JSONString: String) -> [[N]]? { nonEmpty(lenient(arrayOfArraysRun(.objectsOnly), JSONString)) }
+    public func mapArrayOfArrays(JSONString: String) -> [[N]]? {
+        nonEmpty(lenient(arrayOfArraysRun(.objectsOnly), JSONString))
+    }
 
     private func nonEmpty<C: Collection>(_ models: C?) -> C? { models?.isEmpty == false ? models : nil }
 
     /// Maps a Foundation array of arrays to an array of arrays of models.
-    public func mapArrayOfArrays(JSONObject: Any?) -> [[N]]? { nonEmpty(lenient(arrayOfArraysRun(.objectsOnly), foundation: JSONObject)) }
+    public func mapArrayOfArrays(JSONObject: Any?) -> [[N]]? {
+        nonEmpty(lenient(arrayOfArraysRun(.objectsOnly), foundation: JSONObject))
+    }
 
     /// ObjectMapper's dictionary of arrays: models only when every member is an array of
     /// objects (and, collecting `.every`, only when every object makes a model).
     func dictionaryOfArraysRun(_ collecting: Collecting) -> MappingRun<[String: [N]]> {
-        run(rule: { _ in .all }, build: { root, session, _ in
-            guard case .object(let object) = root else {
-                session.report(.typeMismatch, path: [], expected: "[String: [\(N.self)]]", found: root.foundDescription, value: root)
-                return nil
-            }
-            let rows = zip(object.keys, object.values).map { (JSONPath.Component.key($0), $1) }
-            return Self.rowsOfModels(rows, collecting, session).map { Dictionary(uniqueKeysWithValues: zip(object.keys, $0)) }
-        })
+        run(
+            rule: { _ in .all },
+            build: { root, session, _ in
+                guard case .object(let object) = root else {
+                    session.report(
+                        .typeMismatch, path: [], expected: "[String: [\(N.self)]]", found: root.foundDescription,
+                        value: root)
+                    return nil
+                }
+                let rows = zip(object.keys, object.values).map { (JSONPath.Component.key($0), $1) }
+                return Self.rowsOfModels(rows, collecting, session).map {
+                    Dictionary(uniqueKeysWithValues: zip(object.keys, $0))
+                }
+            })
     }
 
     /// ObjectMapper's array of arrays: models only when every element is an array of
     /// objects (and, collecting `.every`, only when every object makes a model).
     func arrayOfArraysRun(_ collecting: Collecting) -> MappingRun<[[N]]> {
-        run(rule: { _ in .all }, build: { root, session, _ in
-            guard case .array(let outer) = root else {
-                session.report(.typeMismatch, path: [], expected: "[[\(N.self)]]", found: root.foundDescription, value: root)
-                return nil
-            }
-            return Self.rowsOfModels(outer.enumerated().map { (.index($0), $1) }, collecting, session)
-        })
+        run(
+            rule: { _ in .all },
+            build: { root, session, _ in
+                guard case .array(let outer) = root else {
+                    session.report(
+                        .typeMismatch, path: [], expected: "[[\(N.self)]]", found: root.foundDescription, value: root)
+                    return nil
+                }
+                return Self.rowsOfModels(outer.enumerated().map { (.index($0), $1) }, collecting, session)
+            })
     }
 
     /// The models of each row, when every row is an array of objects (else a problem at the
     /// first value that is not, and `nil`); objects refused are left out, or, collecting
     /// `.every`, make the result `nil`.
-    private static func rowsOfModels(_ rows: [(JSONPath.Component, JSON)], _ collecting: Collecting,
-                                     _ session: MappingSession) -> [[N]]? {
+    private static func rowsOfModels(
+        _ rows: [(JSONPath.Component, JSON)], _ collecting: Collecting,
+        _ session: MappingSession
+    ) -> [[N]]? {
         var elementsOfRows: [[JSON]] = []
         for (step, row) in rows {
             guard case .array(let elements) = row else {
-                session.report(.typeMismatch, path: [step], expected: "[\(N.self)]", found: row.foundDescription, value: row)
+                session.report(
+                    .typeMismatch, path: [step], expected: "[\(N.self)]", found: row.foundDescription, value: row)
                 return nil
             }
             guard allObjects(elements.enumerated().map { (.index($0), $1) }, at: [step], session) else { return nil }
@@ -273,8 +311,11 @@ public final class Mapper<N: BaseMappable> {
 
     /// The model as a JSON value.
     public func toJSONValue(_ object: N) -> YajlMapper.JSON {
-        ModelBuilder.write(object, session: MappingSession(strict: false, context: context,
-                                                           shouldIncludeNilValues: shouldIncludeNilValues))
+        ModelBuilder.write(
+            object,
+            session: MappingSession(
+                strict: false, context: context,
+                shouldIncludeNilValues: shouldIncludeNilValues))
     }
 
     /// The model as a Foundation dictionary.

@@ -180,7 +180,8 @@ struct MappingCapture: ParseConsumer {
         case .object?: return pending
         case .array(let start, let elementRule, let units, let indexed, let next)?:
             guard let indexed else { return elementRule }
-            let frame = Frame.array(start: start, elementRule: elementRule, units: units, indexed: indexed, next: next + 1)
+            let frame = Frame.array(
+                start: start, elementRule: elementRule, units: units, indexed: indexed, next: next + 1)
             frames.last = frame
             top = frame
             return indexed._withUnsafeGuaranteedRef { node in
@@ -265,8 +266,9 @@ struct MappingCapture: ParseConsumer {
                 try control.checkBytesRead()
                 let start = offsets[unitOffsetStart]
                 try control.withRetained(through: control.currentOffset) { bytes in
-                    try onUnit(value, offsets[unitOffsetStart...],
-                               UnitSource(bytes: bytes, offset: start, line: unitLine.line, lineStart: unitLine.lineStart))
+                    try onUnit(
+                        value, offsets[unitOffsetStart...],
+                        UnitSource(bytes: bytes, offset: start, line: unitLine.line, lineStart: unitLine.lineStart))
                 }
                 control.stopRetaining()
             } else {
@@ -444,7 +446,8 @@ struct MappingCapture: ParseConsumer {
             push(.object(start: start, keyStart: sparse ? hits.count : keyStart, node: node, memberRule: .all))
             awaitKey(atStart: true)
         case .members(let info):
-            push(.object(start: start, keyStart: keyStart, node: nil, memberRule: modelRule(info.takeUnretainedValue())))
+            push(
+                .object(start: start, keyStart: keyStart, node: nil, memberRule: modelRule(info.takeUnretainedValue())))
         default: push(.object(start: start, keyStart: keyStart, node: nil, memberRule: .all))
         }
     }
@@ -460,15 +463,18 @@ struct MappingCapture: ParseConsumer {
             if case .object(_, _, _?, _)? = top { underKey = true } else { underKey = false }
             push(.array(start: values.count, elementRule: elementRule, units: false, indexed: nil, next: 0))
             if buildsElements, underKey, elementBuilder == nil, case .node = elementRule,
-               let plan = session.plan(for: info.takeUnretainedValue()), let path = pathOfTop() {
+                let plan = session.plan(for: info.takeUnretainedValue()), let path = pathOfTop()
+            {
                 elementBuilder = ElementBuilder.make(info: info.takeUnretainedValue(), plan: plan, session: session)
                 builderDepth = frames.count
                 session.elementsPath = path
                 elementBuilder?.path = path
             }
         case .units(let info):
-            push(.array(start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: true,
-                        indexed: nil, next: 0))
+            push(
+                .array(
+                    start: values.count, elementRule: modelRule(info.takeUnretainedValue()), units: true,
+                    indexed: nil, next: 0))
         case .node(let node):
             push(.array(start: values.count, elementRule: .all, units: false, indexed: node, next: 0))
         default: push(.array(start: values.count, elementRule: .all, units: false, indexed: nil, next: 0))
@@ -489,9 +495,11 @@ struct MappingCapture: ParseConsumer {
         guard case .object(let start, let keyStart, let node, _)? = pop() else { return }
         let mask = seen.popLast().unsafelyUnwrapped
         if builderDepth + 1 == frames.count, elementBuilder != nil, let node, mask & Self.repeatBit == 0,
-           case .object(let parentStart, _, let parent?, _)? = top, !parent._withUnsafeGuaranteedRef({ $0.keepsOthers }),
-           start - parentStart < 64, values.count - start == 1,
-           hits.count - keyStart == 1, node._withUnsafeGuaranteedRef({ $0.collapsesToOneValue }) {
+            case .object(let parentStart, _, let parent?, _)? = top,
+            !parent._withUnsafeGuaranteedRef({ $0.keepsOthers }),
+            start - parentStart < 64, values.count - start == 1,
+            hits.count - keyStart == 1, node._withUnsafeGuaranteedRef({ $0.collapsesToOneValue })
+        {
             // In an element being built, an object that keeps one value of a key path
             // (`owner` for `owner.avatar_url`): the value stays in the object's place.
             hits.truncate(to: keyStart)
@@ -502,8 +510,10 @@ struct MappingCapture: ParseConsumer {
         if builderDepth == frames.count, let elementBuilder {
             defer { collapsedMembers = 0 }
             if let node, node._withUnsafeGuaranteedRef({ !$0.keepsOthers && hits.count - keyStart == $0.names.count }),
-               mask & Self.repeatBit == 0,
-               hits.isSequence(from: keyStart) || values.reorder(from: start, by: hits, from: keyStart, bits: &collapsedMembers) {
+                mask & Self.repeatBit == 0,
+                hits.isSequence(from: keyStart)
+                    || values.reorder(from: start, by: hits, from: keyStart, bits: &collapsedMembers)
+            {
                 // An element of the array being built, with every key of its plan once: its
                 // model is built from the values where they are, put in the plan's order
                 // first when they came in another.
@@ -516,7 +526,11 @@ struct MappingCapture: ParseConsumer {
         }
         let memberValues = values.take(from: start)
         if let node, !node._withUnsafeGuaranteedRef({ $0.keepsOthers }) {
-            try add(.object(node._withUnsafeGuaranteedRef { sparseObject($0, mask: mask, keyStart: keyStart, values: memberValues) }))
+            try add(
+                .object(
+                    node._withUnsafeGuaranteedRef {
+                        sparseObject($0, mask: mask, keyStart: keyStart, values: memberValues)
+                    }))
             return
         }
         let memberKeys = Array(keys[keyStart...])
@@ -524,7 +538,8 @@ struct MappingCapture: ParseConsumer {
         // An envelope's keys are marked in the mask when listed; other objects are checked
         // as they are made. Objects of a plan are read by mappings in order (with a position
         // hint): no key table.
-        let object = node != nil && mask & Self.repeatBit == 0
+        let object =
+            node != nil && mask & Self.repeatBit == 0
             ? JSONObject(uniqueKeys: memberKeys, values: memberValues, indexed: false)
             : JSONObject(distinctKeys: memberKeys, values: memberValues, indexed: node == nil)
         if let object {
@@ -582,7 +597,8 @@ struct MappingCapture: ParseConsumer {
             // Every key, in another order than the plan's: tell the type once (a model's
             // root node), so later mappings capture in this order.
             if complete, !node.orderReported.load(ordering: .relaxed), let owner = node.orderOwner,
-               !node.orderReported.exchange(true, ordering: .acquiringAndReleasing) {
+                !node.orderReported.exchange(true, ordering: .acquiringAndReleasing)
+            {
                 owner.learnOrder(keys, replacing: node)
             }
             return JSONObject(uniqueKeys: keys, values: values, indexed: false)
@@ -672,7 +688,6 @@ struct MappingCapture: ParseConsumer {
         }
         try add(.array(values.take(from: start)))
     }
-
 }
 
 /// A stack in plain memory: the capture's values, frames, key masks and entry numbers

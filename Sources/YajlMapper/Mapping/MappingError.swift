@@ -163,10 +163,15 @@ extension MappingError {
     /// ObjectMapper's `MapError(key:currentValue:reason:)`, for an `init(map:)` or a
     /// transform that refuses a value for its own reason: one ``MappingProblem/Kind/objectRejected``
     /// problem at `key`, and the fields as given.
-    public init(key: String?, currentValue: Any?, reason: String?, file: StaticString? = nil,
-                function: StaticString? = nil, line: UInt? = nil) {
-        self.init(problems: [MappingProblem(kind: .objectRejected, keyPath: key ?? "", expected: "the mapping",
-                                            found: nil)])
+    public init(
+        key: String?, currentValue: Any?, reason: String?, file: StaticString? = nil,
+        function: StaticString? = nil, line: UInt? = nil
+    ) {
+        self.init(problems: [
+            MappingProblem(
+                kind: .objectRejected, keyPath: key ?? "", expected: "the mapping",
+                found: nil)
+        ])
         self.key = key
         self.currentValue = currentValue
         problems[0].found = Self.explanation(reason: reason, value: storedValue)

@@ -14,7 +14,8 @@ enum ReadKind: Equatable {
         switch (lhs, rhs) {
         case (.value, .value): return true
         case (.model(let a), .model(let b)), (.models(let a), .models(let b)),
-             (.modelValues(let a), .modelValues(let b)): return a === b
+            (.modelValues(let a), .modelValues(let b)):
+            return a === b
         default: return false
         }
     }
@@ -47,7 +48,9 @@ final class PlanRead: Equatable, @unchecked Sendable {
         let names: UnsafeBufferPointer<String>
     }
 
-    init(key: String, nested: Bool, requestedNested: Bool? = nil, delimiter: String, kind: ReadKind, whole: Bool = false) {
+    init(
+        key: String, nested: Bool, requestedNested: Bool? = nil, delimiter: String, kind: ReadKind, whole: Bool = false
+    ) {
         self.key = key
         self.nested = nested
         self.requestedNested = requestedNested
@@ -176,8 +179,10 @@ final class PlanNode: @unchecked Sendable {
         self.keepsOthers = keepsOthers
         slots = .allocate(capacity: Self.slotCount)
         slots.initialize(repeating: 0, count: Self.slotCount)
-        listedKeys.initialize(to: cyajl_listed_keys(slots: UnsafePointer(slots), bytes: UnsafePointer(keyBytes),
-                                                    lengths: UnsafePointer(keyLengths), count: 0))
+        listedKeys.initialize(
+            to: cyajl_listed_keys(
+                slots: UnsafePointer(slots), bytes: UnsafePointer(keyBytes),
+                lengths: UnsafePointer(keyLengths), count: 0))
     }
 
     deinit {
@@ -201,7 +206,8 @@ final class PlanNode: @unchecked Sendable {
     static func slot(_ bytes: UnsafeRawBufferPointer) -> Int {
         let count = bytes.count
         guard count > 0 else { return 0 }
-        let mixed = UInt64(bytes[0]) | UInt64(bytes[count - 1]) << 8 | UInt64(bytes[count >> 1]) << 16
+        let mixed =
+            UInt64(bytes[0]) | UInt64(bytes[count - 1]) << 8 | UInt64(bytes[count >> 1]) << 16
             | UInt64(truncatingIfNeeded: count) << 24
         return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54)
     }
@@ -235,7 +241,8 @@ final class PlanNode: @unchecked Sendable {
         let length = key.count - 8
         let listed = UnsafeRawPointer(tails + info.tailStart), given = key.buffer.baseAddress! + 8
         guard length <= 16 else { return memcmp(listed, given, length) == 0 }
-        for j in 0..<length where listed.load(fromByteOffset: j, as: UInt8.self) != given.load(fromByteOffset: j, as: UInt8.self) {
+        for j in 0..<length
+        where listed.load(fromByteOffset: j, as: UInt8.self) != given.load(fromByteOffset: j, as: UInt8.self) {
             return false
         }
         return true
@@ -275,8 +282,10 @@ final class PlanNode: @unchecked Sendable {
             let (rule, model) = Self.rule(for: entry)
             let infos = UnsafeMutablePointer<KeyInfo>.allocate(capacity: keyCount + 1)
             infos.moveInitialize(from: keyInfo, count: keyCount)
-            (infos + keyCount).initialize(to: KeyInfo(length: bytes.count, head: bytes.withUnsafeBytes { Self.head($0) },
-                                                      tailStart: tailsCount, fixedRule: rule, model: model))
+            (infos + keyCount).initialize(
+                to: KeyInfo(
+                    length: bytes.count, head: bytes.withUnsafeBytes { Self.head($0) },
+                    tailStart: tailsCount, fixedRule: rule, model: model))
             keyInfo.deallocate()
             keyInfo = infos
             let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
@@ -292,8 +301,9 @@ final class PlanNode: @unchecked Sendable {
             keyLengths.deallocate()
             keyLengths = grownLengths
             keyCount += 1
-            listedKeys.pointee = cyajl_listed_keys(slots: UnsafePointer(slots), bytes: UnsafePointer(keyBytes),
-                                                   lengths: UnsafePointer(keyLengths), count: keyCount)
+            listedKeys.pointee = cyajl_listed_keys(
+                slots: UnsafePointer(slots), bytes: UnsafePointer(keyBytes),
+                lengths: UnsafePointer(keyLengths), count: keyCount)
             tailsCount += tail.count
             entries.append(entry)
             let slot = bytes.withUnsafeBytes { Self.slot($0) }
@@ -350,7 +360,8 @@ final class PlanNode: @unchecked Sendable {
         switch (a, b) {
         case (.value, .value): return true
         case (.model(let x), .model(let y)), (.models(let x), .models(let y)),
-             (.modelValues(let x), .modelValues(let y)), (.units(let x), .units(let y)): return x === y
+            (.modelValues(let x), .modelValues(let y)), (.units(let x), .units(let y)):
+            return x === y
         default: return false
         }
     }
@@ -378,8 +389,9 @@ final class TypePlan: @unchecked Sendable {
         keepsWhole = reads.contains { $0.isWhole }
         // Each read learns where its first key is among the root's entries.
         let placed = reads.map { read in
-            PlanRead(read, entryIndex: read.components.first.flatMap { root.index(of: $0) } ?? -1,
-                     memberPath: Self.memberPath(read.components, in: root))
+            PlanRead(
+                read, entryIndex: read.components.first.flatMap { root.index(of: $0) } ?? -1,
+                memberPath: Self.memberPath(read.components, in: root))
         }
         self.reads = placed
         readTable = .allocate(capacity: max(placed.count, 1))
@@ -397,7 +409,9 @@ final class TypePlan: @unchecked Sendable {
         var steps: [PlanRead.MemberStep] = []
         for (k, component) in components.enumerated() {
             guard let index = node.index(of: component) else { return [] }
-            if k > 0 { steps.append(PlanRead.MemberStep(index: index, names: node.names.withUnsafeBufferPointer { $0 })) }
+            if k > 0 {
+                steps.append(PlanRead.MemberStep(index: index, names: node.names.withUnsafeBufferPointer { $0 }))
+            }
             if k == components.count - 1 { break }
             guard case .object(let child) = node.entries[index] else { return [] }
             node = child

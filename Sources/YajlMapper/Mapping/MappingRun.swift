@@ -24,8 +24,9 @@ struct MappingRun<Value> {
     let build: (JSON, MappingSession, _ whole: Bool) -> Value?
 
     private func session(whole: Bool) -> MappingSession {
-        MappingSession(strict: strict, context: context, shouldIncludeNilValues: shouldIncludeNilValues,
-                       capturedWhole: whole, recording: whole)
+        MappingSession(
+            strict: strict, context: context, shouldIncludeNilValues: shouldIncludeNilValues,
+            capturedWhole: whole, recording: whole)
     }
 
     /// Maps a document held in memory. A read outside the plans takes that object from the
@@ -47,8 +48,9 @@ struct MappingRun<Value> {
         if result.session.problems.contains(where: { $0.location == nil }) {
             // Positions are recorded only when a problem needs one: the same capture again
             // (same plans, so the same values kept), now noting where each value starts.
-            let (root, offsets, textStart) = try capture(bytes: bytes, options: options, session: session(whole: whole),
-                                                         whole: whole, recordingOffsets: true)
+            let (root, offsets, textStart) = try capture(
+                bytes: bytes, options: options, session: session(whole: whole),
+                whole: whole, recordingOffsets: true)
             let located = Locator(bytes: bytes, base: 0, line: 1, lineStart: textStart)
             result.session.locateProblems { path in
                 let index = root.preorderIndex(of: path)
@@ -84,27 +86,33 @@ struct MappingRun<Value> {
         return try finish(built, session)
     }
 
-    private func attempt(bytes: UnsafeRawBufferPointer, options: JSONParseOptions, whole: Bool)
+    private func attempt(
+        bytes: UnsafeRawBufferPointer, options: JSONParseOptions, whole: Bool
+    )
         throws -> (value: Value?, session: MappingSession)
     {
         let session = session(whole: whole)
         if !whole {
             session.wholeUnit = WholeUnit {
-                let unit = try capture(bytes: bytes, options: options, session: self.session(whole: true), whole: true,
-                                       recordingOffsets: false)
+                let unit = try capture(
+                    bytes: bytes, options: options, session: self.session(whole: true), whole: true,
+                    recordingOffsets: false)
                 return (unit.root, unit.offsets)
             }
         }
         // The whole unit reads `bytes`, valid only during this call.
         defer { session.wholeUnit = nil }
-        let (root, _, _) = try capture(bytes: bytes, options: options, session: session, whole: whole, recordingOffsets: false)
+        let (root, _, _) = try capture(
+            bytes: bytes, options: options, session: session, whole: whole, recordingOffsets: false)
         return (build(root, session, whole), session)
     }
 
     /// Parses the document into the tree the plans keep (everything when `whole`), with
     /// the start offset of each kept value in pre-order when asked.
-    private func capture(bytes: UnsafeRawBufferPointer, options: JSONParseOptions, session: MappingSession,
-                         whole: Bool, recordingOffsets: Bool) throws -> (root: JSON, offsets: [Int], textStart: Int) {
+    private func capture(
+        bytes: UnsafeRawBufferPointer, options: JSONParseOptions, session: MappingSession,
+        whole: Bool, recordingOffsets: Bool
+    ) throws -> (root: JSON, offsets: [Int], textStart: Int) {
         var capture = MappingCapture(session: session, rootRule: .all)
         if !whole { capture = MappingCapture(session: session, rootRule: rule(capture)) }
         capture.recordsOffsets = recordingOffsets
@@ -126,8 +134,9 @@ struct MappingRun<Value> {
     private func finish(_ value: Value?, _ session: MappingSession) throws -> MappingResult<Value> {
         let problems = session.takeProblems()
         if strict && !problems.isEmpty { throw MappingError(problems: problems) }
-        return MappingResult(value: value, problems: problems, objectsSkipped: session.objectsSkipped,
-                             membersSkipped: session.membersSkipped)
+        return MappingResult(
+            value: value, problems: problems, objectsSkipped: session.objectsSkipped,
+            membersSkipped: session.membersSkipped)
     }
 }
 

@@ -33,8 +33,10 @@ final class MappingSession {
     /// ``plan(for:)``).
     @exclusivity(unchecked) var plans: [ObjectIdentifier: TypePlan?] = [:]
 
-    init(strict: Bool, context: MapContext?, shouldIncludeNilValues: Bool = false,
-         capturedWhole: Bool = false, recording: Bool = false) {
+    init(
+        strict: Bool, context: MapContext?, shouldIncludeNilValues: Bool = false,
+        capturedWhole: Bool = false, recording: Bool = false
+    ) {
         self.strict = strict
         self.context = context
         hasContext = context != nil
@@ -115,8 +117,10 @@ final class MappingSession {
         for (info, reads) in recorded.values { info.learn(reads) }
     }
 
-    func report(_ kind: MappingProblem.Kind, path: [JSONPath.Component], expected: String, found: String?,
-                value: YajlMapper.JSON? = nil, callerError: CallerError? = nil) {
+    func report(
+        _ kind: MappingProblem.Kind, path: [JSONPath.Component], expected: String, found: String?,
+        value: YajlMapper.JSON? = nil, callerError: CallerError? = nil
+    ) {
         let full = JSONPath(basePath.components + path)
         var problem = MappingProblem(kind: kind, keyPath: full.description, expected: expected, found: found)
         problem.unitPath = path
@@ -141,13 +145,15 @@ final class MappingSession {
     /// rather than a dotted path.
     func adopt(callerError error: MappingError, of type: Any.Type, at path: [JSONPath.Component], literalKey: Bool) {
         let key = error.key.map { key in
-            literalKey ? [JSONPath.Component.key(key)]
+            literalKey
+                ? [JSONPath.Component.key(key)]
                 : key.split(separator: ".", omittingEmptySubsequences: false).map { JSONPath.Component.key(String($0)) }
         }
         let unitPath = path + (key ?? [])
-        var problem = MappingProblem(kind: .objectRejected, keyPath: JSONPath(basePath.components + unitPath).description,
-                                     expected: "\(type)",
-                                     found: MappingError.explanation(reason: error.reason, value: error.storedValue))
+        var problem = MappingProblem(
+            kind: .objectRejected, keyPath: JSONPath(basePath.components + unitPath).description,
+            expected: "\(type)",
+            found: MappingError.explanation(reason: error.reason, value: error.storedValue))
         problem.unitPath = unitPath
         problem.origin = error.callerFields
         problems.append(problem)
@@ -183,8 +189,9 @@ final class MappingSession {
             }
             let inside = problems.compactMap { other -> Int? in
                 guard other.kind != .objectRejected || other.origin != nil,
-                      problem.kind == .objectRejected || other.kind != .missing,
-                      other.unitPath.starts(with: scope) else { return nil }
+                    problem.kind == .objectRejected || other.kind != .missing,
+                    other.unitPath.starts(with: scope)
+                else { return nil }
                 return other.location?.offset
             }
             return (max(inside.max() ?? own, own == .max ? 0 : own), 1)

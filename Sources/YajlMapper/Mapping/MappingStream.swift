@@ -66,18 +66,22 @@ public final class MappingStreamParser<N: BaseMappable> {
     ///   - path: where the array is (`items`, `data.results`); empty for a top-level array.
     ///   - options: what input is accepted.
     ///   - onElement: receives each model, in order.
-    public init(mapper: Mapper<N> = Mapper<N>(), elementsAt path: JSONPath = "items",
-                options: JSONParseOptions = JSONParseOptions(), onElement: @escaping (N) throws -> Void) {
-        session = MappingSession(strict: mapper.strict, context: mapper.context,
-                                 shouldIncludeNilValues: mapper.shouldIncludeNilValues)
+    public init(
+        mapper: Mapper<N> = Mapper<N>(), elementsAt path: JSONPath = "items",
+        options: JSONParseOptions = JSONParseOptions(), onElement: @escaping (N) throws -> Void
+    ) {
+        session = MappingSession(
+            strict: mapper.strict, context: mapper.context,
+            shouldIncludeNilValues: mapper.shouldIncludeNilValues)
         info = PlanRegistry.shared.info(for: N.self, context: mapper.context)
         arrayPath = path.components
         self.onElement = onElement
         var single = options
         single.allowMultipleValues = false
         envelope = Self.envelopeNode(path, info)
-        parser = JSONStreamParser(handler: MappingCapture(session: session, rootRule: envelope.map { .node($0) } ?? .units(info)),
-                                  options: single)
+        parser = JSONStreamParser(
+            handler: MappingCapture(session: session, rootRule: envelope.map { .node($0) } ?? .units(info)),
+            options: single)
         self.options = single
         parser.handler.onUnit = { [unowned self] value, offsets, source in
             try self.element(value, offsets: offsets, source: source)
@@ -124,15 +128,17 @@ public final class MappingStreamParser<N: BaseMappable> {
         let envelope = parser.handler.documents.first ?? .null
         // A top-level stream whose root is not an array streamed nothing: say so.
         if arrayPath.isEmpty && envelope.array == nil {
-            let problem = MappingProblem(kind: .typeMismatch, keyPath: "", expected: "[\(N.self)]",
-                                         found: envelope.foundDescription, location: JSONLocation(offset: 0, line: 1, column: 1))
+            let problem = MappingProblem(
+                kind: .typeMismatch, keyPath: "", expected: "[\(N.self)]",
+                found: envelope.foundDescription, location: JSONLocation(offset: 0, line: 1, column: 1))
             if session.strict { throw MappingError(problems: [problem]) }
             problems.append(problem)
         }
         let lines = parser.handler.envelopeLines
         let starts = zip(parser.handler.offsets, lines).map { (offset: $0, line: $1.line, lineStart: $1.lineStart) }
-        let summary = StreamSummary(envelope: envelope, count: count, problems: problems, starts: starts,
-                                   objectsSkipped: parser.engine.objectsSkipped)
+        let summary = StreamSummary(
+            envelope: envelope, count: count, problems: problems, starts: starts,
+            objectsSkipped: parser.engine.objectsSkipped)
         self.summary = summary
         return summary
     }
@@ -167,16 +173,18 @@ public final class MappingStreamParser<N: BaseMappable> {
             // A read outside the plan: map this element again from its own bytes, whole.
             _ = session.takeProblems()
             (tree, treeOffsets) = try Self.wholeCapture(source, options: options)
-            let again = MappingSession(strict: session.strict, context: session.context,
-                                       shouldIncludeNilValues: session.shouldIncludeNilValues,
-                                       capturedWhole: true, recording: true)
+            let again = MappingSession(
+                strict: session.strict, context: session.context,
+                shouldIncludeNilValues: session.shouldIncludeNilValues,
+                capturedWhole: true, recording: true)
             again.basePath = session.basePath
             model = ModelBuilder.build(N.self, from: tree, at: [], session: again, whole: true, info: info)
             again.learnRecordedReads()
             for problem in again.takeProblems() { session.adopt(problem) }
         }
         if let source {
-            let locator = Locator(bytes: source.bytes, base: source.offset, line: source.line, lineStart: source.lineStart)
+            let locator = Locator(
+                bytes: source.bytes, base: source.offset, line: source.line, lineStart: source.lineStart)
             session.locateProblems { path in
                 let i = tree.preorderIndex(of: path)
                 return treeOffsets.indices.contains(i) ? locator.location(of: treeOffsets[i]) : nil
@@ -192,8 +200,9 @@ public final class MappingStreamParser<N: BaseMappable> {
     /// The element parsed again, kept whole, with offsets in the whole input (with the
     /// stream's options: comments, UTF-8 check, depth).
     private static func wholeCapture(_ source: UnitSource, options: JSONParseOptions) throws -> (JSON, [Int]) {
-        let capture = MappingCapture(session: MappingSession(strict: false, context: nil, capturedWhole: true),
-                                     rootRule: .all)
+        let capture = MappingCapture(
+            session: MappingSession(strict: false, context: nil, capturedWhole: true),
+            rootRule: .all)
         let parser = JSONStreamParser(handler: capture, options: options)
         try parser.feed(source.bytes)
         try parser.finish()
@@ -212,15 +221,16 @@ extension Mapper {
     /// ```
     /// - Returns: the envelope (`total_count`, ...), the count and the problems.
     /// - Throws: ``JSONInputError``, ``JSONParseError``; ``MappingError`` in strict mode.
-    public func stream(_ input: JSONInput, elementsAt path: JSONPath = "items",
-                       options: JSONParseOptions = JSONParseOptions(), _ body: @escaping (N) throws -> Void) throws -> StreamSummary {
+    public func stream(
+        _ input: JSONInput, elementsAt path: JSONPath = "items",
+        options: JSONParseOptions = JSONParseOptions(), _ body: @escaping (N) throws -> Void
+    ) throws -> StreamSummary {
         let stream = MappingStreamParser(mapper: self, elementsAt: path, options: options, onElement: body)
         try input.read { try stream.feed($0) }
         let summary = try stream.finish()
         lastProblems = summary.problems
         return summary
     }
-
 }
 
 extension Mapper where N: Sendable {
@@ -230,9 +240,11 @@ extension Mapper where N: Sendable {
     /// however slow the consumer is. Everything runs in the consumer's task: cancelling it,
     /// or leaving the loop, stops the reading.
     /// `feed` gives the parser the next piece of input, or returns `false` at its end.
-    private func pullStream(at path: JSONPath, options: JSONParseOptions,
-                            onSummary: ((StreamSummary) -> Void)?,
-                            feed: @escaping (MappingStreamParser<N>) async throws -> Bool) -> AsyncThrowingStream<N, Error> {
+    private func pullStream(
+        at path: JSONPath, options: JSONParseOptions,
+        onSummary: ((StreamSummary) -> Void)?,
+        feed: @escaping (MappingStreamParser<N>) async throws -> Bool
+    ) -> AsyncThrowingStream<N, Error> {
         let state = PullStreamState<N>(mapper: self, path: path, options: options, onSummary: onSummary, feed: feed)
         return AsyncThrowingStream(unfolding: { try await state.next() })
     }
@@ -246,9 +258,11 @@ extension Mapper where N: Sendable {
     ///   - onSummary: called once the input has ended, with the envelope, the count and (in
     ///     lenient mode) the problems met.
     /// - Returns: a stream of models that ends with the input, or with its first error.
-    public func elements<Bytes: AsyncSequence & Sendable>(of bytes: Bytes, at path: JSONPath = "items",
-                                                          options: JSONParseOptions = JSONParseOptions(),
-                                                          onSummary: ((StreamSummary) -> Void)? = nil)
+    public func elements<Bytes: AsyncSequence & Sendable>(
+        of bytes: Bytes, at path: JSONPath = "items",
+        options: JSONParseOptions = JSONParseOptions(),
+        onSummary: ((StreamSummary) -> Void)? = nil
+    )
         -> AsyncThrowingStream<N, Error> where Bytes.Element == UInt8
     {
         var iterator = bytes.makeAsyncIterator()
@@ -274,9 +288,11 @@ extension Mapper where N: Sendable {
     ///   - onSummary: called once the input has ended, with the envelope, the count and (in
     ///     lenient mode) the problems met.
     /// - Returns: a stream of models that ends with the input, or with its first error.
-    public func elements<Chunks: AsyncSequence & Sendable>(ofChunks chunks: Chunks, at path: JSONPath = "items",
-                                                           options: JSONParseOptions = JSONParseOptions(),
-                                                           onSummary: ((StreamSummary) -> Void)? = nil)
+    public func elements<Chunks: AsyncSequence & Sendable>(
+        ofChunks chunks: Chunks, at path: JSONPath = "items",
+        options: JSONParseOptions = JSONParseOptions(),
+        onSummary: ((StreamSummary) -> Void)? = nil
+    )
         -> AsyncThrowingStream<N, Error> where Chunks.Element: ContiguousBytes
     {
         var iterator = chunks.makeAsyncIterator()
@@ -300,8 +316,10 @@ final class PullStreamState<N: BaseMappable>: @unchecked Sendable {
     private let onSummary: ((StreamSummary) -> Void)?
     private var ended = false
 
-    init(mapper: Mapper<N>, path: JSONPath, options: JSONParseOptions, onSummary: ((StreamSummary) -> Void)?,
-         feed: @escaping (MappingStreamParser<N>) async throws -> Bool) {
+    init(
+        mapper: Mapper<N>, path: JSONPath, options: JSONParseOptions, onSummary: ((StreamSummary) -> Void)?,
+        feed: @escaping (MappingStreamParser<N>) async throws -> Bool
+    ) {
         let ready = ElementQueue<N>()
         self.ready = ready
         parser = MappingStreamParser(mapper: mapper, elementsAt: path, options: options) { ready.append($0) }

@@ -5,14 +5,19 @@ enum ModelBuilder {
     /// not an object or the type refuses it.
     /// - Parameters:
     ///   - whole: the object was captured whole (no plan checks needed below it).
-    static func build<T: BaseMappable>(_ type: T.Type, from node: JSON, at path: [JSONPath.Component],
-                                      leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil,
-                                      session: MappingSession, whole: Bool, info known: TypeInfo? = nil,
-                                      plan knownPlan: TypePlan?? = nil) -> T? {
+    static func build<T: BaseMappable>(
+        _ type: T.Type, from node: JSON, at path: [JSONPath.Component],
+        leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil,
+        session: MappingSession, whole: Bool, info known: TypeInfo? = nil,
+        plan knownPlan: TypePlan?? = nil
+    ) -> T? {
         withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
             let address = buffer.baseAddress!
-            guard build(T.self, from: node, at: path, leaf: leaf, leaf2: leaf2, session: session, whole: whole,
-                        info: known, plan: knownPlan, into: address) else { return nil }
+            guard
+                build(
+                    T.self, from: node, at: path, leaf: leaf, leaf2: leaf2, session: session, whole: whole,
+                    info: known, plan: knownPlan, into: address)
+            else { return nil }
             return address.move()
         }
     }
@@ -20,25 +25,31 @@ enum ModelBuilder {
     /// ``build(_:from:at:leaf:leaf2:session:whole:info:plan:)`` into uninitialised memory,
     /// which holds the model when this returns `true`. No optional of the model's type is
     /// made on the way: in generic code each costs a run-time type lookup.
-    static func build<T: BaseMappable>(_ type: T.Type, from node: JSON, at path: [JSONPath.Component],
-                                      leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil,
-                                      session: MappingSession, whole: Bool, info known: TypeInfo? = nil,
-                                      plan knownPlan: TypePlan?? = nil, into address: UnsafeMutablePointer<T>) -> Bool {
+    static func build<T: BaseMappable>(
+        _ type: T.Type, from node: JSON, at path: [JSONPath.Component],
+        leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil,
+        session: MappingSession, whole: Bool, info known: TypeInfo? = nil,
+        plan knownPlan: TypePlan?? = nil, into address: UnsafeMutablePointer<T>
+    ) -> Bool {
         var spare: Map?
-        return build(T.self, from: node, at: path, leaf: leaf, leaf2: leaf2, session: session, whole: whole,
-                     info: known, plan: knownPlan, into: address, reusing: &spare)
+        return build(
+            T.self, from: node, at: path, leaf: leaf, leaf2: leaf2, session: session, whole: whole,
+            info: known, plan: knownPlan, into: address, reusing: &spare)
     }
 
     /// ``build(_:from:at:leaf:leaf2:session:whole:info:plan:into:)`` for the elements of one
     /// array: `spare` holds the previous element's map, reused when nothing else kept it.
-    static func build<T: BaseMappable>(_ type: T.Type, from node: JSON, at path: [JSONPath.Component],
-                                      leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil,
-                                      session: MappingSession, whole: Bool, info known: TypeInfo? = nil,
-                                      plan knownPlan: TypePlan?? = nil, into address: UnsafeMutablePointer<T>,
-                                      reusing spare: inout Map?) -> Bool {
+    static func build<T: BaseMappable>(
+        _ type: T.Type, from node: JSON, at path: [JSONPath.Component],
+        leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil,
+        session: MappingSession, whole: Bool, info known: TypeInfo? = nil,
+        plan knownPlan: TypePlan?? = nil, into address: UnsafeMutablePointer<T>,
+        reusing spare: inout Map?
+    ) -> Bool {
         guard case .object = node else {
-            session.report(.typeMismatch, path: path + [leaf, leaf2].compactMap { $0 }, expected: "\(T.self) (an object)",
-                           found: node.foundDescription, value: node)
+            session.report(
+                .typeMismatch, path: path + [leaf, leaf2].compactMap { $0 }, expected: "\(T.self) (an object)",
+                found: node.foundDescription, value: node)
             return false
         }
         let info = known ?? PlanRegistry.shared.info(for: T.self, context: session.context)
@@ -48,8 +59,9 @@ enum ModelBuilder {
             map = spare!
             map.reuse(for: node, leaf: leaf)
         } else {
-            map = Map(mappingType: .fromJSON, node: node, session: session, path: path, leaf: leaf, leaf2: leaf2,
-                      info: info, plan: plan)
+            map = Map(
+                mappingType: .fromJSON, node: node, session: session, path: path, leaf: leaf, leaf2: leaf2,
+                info: info, plan: plan)
             spare = map
         }
         return run(T.self, map: map, info: info, plan: plan, session: session, into: address)
@@ -59,15 +71,18 @@ enum ModelBuilder {
     /// element given as its members' values in the order of `plan`'s root names, as a
     /// capture holds them when the element closes (see `Map.attach(members:collapsed:)`); the path
     /// is relative to the array.
-    static func build<T: BaseMappable>(_ type: T.Type, members: UnsafeBufferPointer<JSON>, collapsed: UInt64,
-                                      leaf: JSONPath.Component, session: MappingSession, info: TypeInfo, plan: TypePlan,
-                                      into address: UnsafeMutablePointer<T>, reusing spare: inout Map?) -> Bool {
+    static func build<T: BaseMappable>(
+        _ type: T.Type, members: UnsafeBufferPointer<JSON>, collapsed: UInt64,
+        leaf: JSONPath.Component, session: MappingSession, info: TypeInfo, plan: TypePlan,
+        into address: UnsafeMutablePointer<T>, reusing spare: inout Map?
+    ) -> Bool {
         let map: Map
         if spare != nil, isKnownUniquelyReferenced(&spare!), spare!.repairedFrom == nil {
             map = spare!
             map.reuse(forMembers: members, collapsed: collapsed, leaf: leaf)
         } else {
-            map = Map(mappingType: .fromJSON, node: .null, session: session, path: [], leaf: leaf, info: info, plan: plan)
+            map = Map(
+                mappingType: .fromJSON, node: .null, session: session, path: [], leaf: leaf, info: info, plan: plan)
             map.attach(members: members, collapsed: collapsed)
             spare = map
         }
@@ -75,8 +90,10 @@ enum ModelBuilder {
     }
 
     /// Runs the mapping of one object on its map.
-    private static func run<T: BaseMappable>(_ type: T.Type, map: Map, info: TypeInfo, plan: TypePlan?,
-                                             session: MappingSession, into address: UnsafeMutablePointer<T>) -> Bool {
+    private static func run<T: BaseMappable>(
+        _ type: T.Type, map: Map, info: TypeInfo, plan: TypePlan?,
+        session: MappingSession, into address: UnsafeMutablePointer<T>
+    ) -> Bool {
         // A type still without a plan learns it from this object.
         let learning = plan == nil && info.plan == nil && !session.recording
         if learning { session.recording = true }
@@ -92,8 +109,10 @@ enum ModelBuilder {
             // `init(map:)`, just now) at the key of an error it made, which names the model.
             let last = session.problems.last
             let madeHere = (session.ownRefusal ?? -1) >= before
-            if !madeHere && (last?.kind != .objectRejected
-                || last?.keyPath != JSONPath(session.basePath.components + map.path).description) {
+            if !madeHere
+                && (last?.kind != .objectRejected
+                    || last?.keyPath != JSONPath(session.basePath.components + map.path).description)
+            {
                 session.report(.objectRejected, path: map.path, expected: "\(T.self)", found: nil)
             }
             return false
@@ -111,7 +130,8 @@ enum ModelBuilder {
     /// ``instantiate(_:map:)`` into uninitialised memory, which holds the model when this
     /// returns `true`.
     static func instantiate<T: BaseMappable>(_ type: T.Type, map: Map, into address: UnsafeMutablePointer<T>) -> Bool {
-        let construction = map.info?.construction ?? PlanRegistry.shared.info(for: T.self, context: map.session.context).construction
+        let construction =
+            map.info?.construction ?? PlanRegistry.shared.info(for: T.self, context: map.session.context).construction
         switch construction {
         case .instance:
             guard T._instanceForMapping(map, into: UnsafeMutableRawPointer(address)) else {
@@ -131,8 +151,10 @@ enum ModelBuilder {
     /// The ``ImmutableMappable`` case, apart: its cast needs `Optional<T>`, whose run-time
     /// lookup generic code would otherwise pay on entry for every model.
     @inline(never)
-    private static func instantiate<T: BaseMappable>(_ type: T.Type, immutable: any ImmutableMappable.Type, map: Map,
-                                                     into address: UnsafeMutablePointer<T>) -> Bool {
+    private static func instantiate<T: BaseMappable>(
+        _ type: T.Type, immutable: any ImmutableMappable.Type, map: Map,
+        into address: UnsafeMutablePointer<T>
+    ) -> Bool {
         // Every failure says whether the refusal is recorded by an error this init made.
         map.session.ownRefusal = nil
         do {
@@ -144,7 +166,8 @@ enum ModelBuilder {
             address.initialize(to: object)
             return true
         } catch let error as MappingError where error.madeByCaller {
-            map.session.adopt(callerError: error, of: T.self, at: map.path, literalKey: error.key.map(map.hasLiteralKey) ?? false)
+            map.session.adopt(
+                callerError: error, of: T.self, at: map.path, literalKey: error.key.map(map.hasLiteralKey) ?? false)
             map.session.ownRefusal = map.session.problems.count - 1
             return false
         } catch let error as MappingError {
@@ -156,8 +179,9 @@ enum ModelBuilder {
             return false
         } catch {
             map.session.ownRefusal = nil
-            map.session.report(.objectRejected, path: map.path, expected: "\(T.self)", found: "\(error)",
-                               callerError: CallerError(error))
+            map.session.report(
+                .objectRejected, path: map.path, expected: "\(T.self)", found: "\(error)",
+                callerError: CallerError(error))
             return false
         }
     }
@@ -176,8 +200,9 @@ enum DryRun {
     static func reads(of type: any BaseMappable.Type, info: TypeInfo, context: MapContext?) -> [PlanRead]? {
         let session = MappingSession(strict: false, context: context, capturedWhole: true, recording: true)
         session.isDryRun = true
-        let map = Map(mappingType: .fromJSON, node: .object(JSONObject()), session: session, path: [],
-                      info: info, plan: nil)
+        let map = Map(
+            mappingType: .fromJSON, node: .object(JSONObject()), session: session, path: [],
+            info: info, plan: nil)
         func run<T: BaseMappable>(_: T.Type) -> Bool { ModelBuilder.instantiate(T.self, map: map) != nil }
         guard run(type) else { return nil }
         return session.recorded[ObjectIdentifier(info)]?.1 ?? []

@@ -24,7 +24,9 @@ func enumCase<T: RawRepresentable>(_ node: JSON, at map: Map) -> T? where T.RawV
 @inlinable
 public func <- <T: RawRepresentable>(left: inout T, right: Map) where T.RawValue: JSONScalar {
     if right.mappingType == .toJSON { return left >>> right }
-    if case .value(let node) = right.fetchValue(required: true, expected: T.self), let value: T = enumCase(node, at: right) {
+    if case .value(let node) = right.fetchValue(required: true, expected: T.self),
+        let value: T = enumCase(node, at: right)
+    {
         left = value
     }
 }
@@ -58,13 +60,21 @@ public func >>> <T: RawRepresentable>(left: T?, right: Map) where T.RawValue: JS
 /// as in ObjectMapper; so in the dictionary forms).
 public func <- <T: RawRepresentable>(left: inout [T], right: Map) where T.RawValue: JSONScalar {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: true, expected: "[\(T.self)]") { try right.keptElements($0) { try enumCase($0) as T } })
+    assign(
+        &left,
+        right.read(.value, required: true, expected: "[\(T.self)]") {
+            try right.keptElements($0) { try enumCase($0) as T }
+        })
 }
 
 /// Reads or writes an optional array of enums.
 public func <- <T: RawRepresentable>(left: inout [T]?, right: Map) where T.RawValue: JSONScalar {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: false, expected: "[\(T.self)]") { try right.keptElements($0) { try enumCase($0) as T } })
+    assign(
+        &left,
+        right.read(.value, required: false, expected: "[\(T.self)]") {
+            try right.keptElements($0) { try enumCase($0) as T }
+        })
 }
 
 /// Writes an array of enums' raw values.
@@ -80,13 +90,21 @@ public func >>> <T: RawRepresentable>(left: [T]?, right: Map) where T.RawValue: 
 /// Reads or writes a dictionary of enums.
 public func <- <T: RawRepresentable>(left: inout [String: T], right: Map) where T.RawValue: JSONScalar {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: true, expected: "[String: \(T.self)]") { try right.keptMembers($0) { try enumCase($0) as T } })
+    assign(
+        &left,
+        right.read(.value, required: true, expected: "[String: \(T.self)]") {
+            try right.keptMembers($0) { try enumCase($0) as T }
+        })
 }
 
 /// Reads or writes an optional dictionary of enums.
 public func <- <T: RawRepresentable>(left: inout [String: T]?, right: Map) where T.RawValue: JSONScalar {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: false, expected: "[String: \(T.self)]") { try right.keptMembers($0) { try enumCase($0) as T } })
+    assign(
+        &left,
+        right.read(.value, required: false, expected: "[String: \(T.self)]") {
+            try right.keptMembers($0) { try enumCase($0) as T }
+        })
 }
 
 /// Writes a dictionary of enums' raw values.

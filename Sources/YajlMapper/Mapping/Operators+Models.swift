@@ -112,29 +112,34 @@ public func >>> <T: BaseMappable>(left: [String: T]?, right: Map) {
 }
 
 /// Array of arrays of models, from a value kept whole.
-private func arraysOfModels<T: BaseMappable>(_ node: JSON, _ build: (JSON, [JSONPath.Component]) -> T?) throws -> [[T]] {
+private func arraysOfModels<T: BaseMappable>(_ node: JSON, _ build: (JSON, [JSONPath.Component]) -> T?) throws -> [[T]]
+{
     guard case .array(let outer) = node else {
         throw JSONConversionError.typeMismatch(expected: "[[\(T.self)]]", found: node.kind)
     }
     return try outer.enumerated().map { i, inner in
         guard case .array(let elements) = inner else {
-            throw Map.ElementFailure(path: [.index(i)], error: .typeMismatch(expected: "[\(T.self)]", found: inner.kind),
-                                     value: inner)
+            throw Map.ElementFailure(
+                path: [.index(i)], error: .typeMismatch(expected: "[\(T.self)]", found: inner.kind),
+                value: inner)
         }
         return elements.enumerated().compactMap { j, element in build(element, [.index(i), .index(j)]) }
     }
 }
 
 /// Dictionary of arrays of models, from a value kept whole.
-private func dictionaryOfModelArrays<T: BaseMappable>(_ node: JSON, _ build: (JSON, [JSONPath.Component]) -> T?) throws -> [String: [T]] {
+private func dictionaryOfModelArrays<T: BaseMappable>(
+    _ node: JSON, _ build: (JSON, [JSONPath.Component]) -> T?
+) throws -> [String: [T]] {
     guard case .object(let object) = node else {
         throw JSONConversionError.typeMismatch(expected: "[String: [\(T.self)]]", found: node.kind)
     }
     var result: [String: [T]] = [:]
     for (key, value) in zip(object.keys, object.values) {
         guard case .array(let elements) = value else {
-            throw Map.ElementFailure(path: [.key(key)], error: .typeMismatch(expected: "[\(T.self)]", found: value.kind),
-                                     value: value)
+            throw Map.ElementFailure(
+                path: [.key(key)], error: .typeMismatch(expected: "[\(T.self)]", found: value.kind),
+                value: value)
         }
         result[key] = elements.enumerated().compactMap { j, element in build(element, [.key(key), .index(j)]) }
     }
@@ -160,19 +165,25 @@ public func >>> <T: BaseMappable>(left: [[T]], right: Map) {
 
 /// Writes an optional array of arrays of models.
 public func >>> <T: BaseMappable>(left: [[T]]?, right: Map) {
-    if right.mappingType == .toJSON { right.write(left.map { JSON.array($0.map { JSON.array($0.map { json($0, right) }) }) }) }
+    if right.mappingType == .toJSON {
+        right.write(left.map { JSON.array($0.map { JSON.array($0.map { json($0, right) }) }) })
+    }
 }
 
 /// Reads or writes a dictionary of arrays of models.
 public func <- <T: BaseMappable>(left: inout [String: [T]], right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.readModelCollection(T.self, required: true, expected: "[String: [\(T.self)]]", dictionaryOfModelArrays))
+    assign(
+        &left,
+        right.readModelCollection(T.self, required: true, expected: "[String: [\(T.self)]]", dictionaryOfModelArrays))
 }
 
 /// Reads or writes an optional dictionary of arrays of models.
 public func <- <T: BaseMappable>(left: inout [String: [T]]?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.readModelCollection(T.self, required: false, expected: "[String: [\(T.self)]]", dictionaryOfModelArrays))
+    assign(
+        &left,
+        right.readModelCollection(T.self, required: false, expected: "[String: [\(T.self)]]", dictionaryOfModelArrays))
 }
 
 /// Writes a dictionary of arrays of models.
@@ -183,5 +194,7 @@ public func >>> <T: BaseMappable>(left: [String: [T]], right: Map) {
 /// Writes an optional dictionary of arrays of models.
 public func >>> <T: BaseMappable>(left: [String: [T]]?, right: Map) {
     guard right.mappingType == .toJSON else { return }
-    right.write(left.map { d in .object(JSONObject(d.keys.sorted().map { k in (k, JSON.array(d[k]!.map { json($0, right) })) })) })
+    right.write(
+        left.map { d in .object(JSONObject(d.keys.sorted().map { k in (k, JSON.array(d[k]!.map { json($0, right) })) }))
+        })
 }

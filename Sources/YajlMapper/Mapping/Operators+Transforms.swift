@@ -41,12 +41,16 @@ public func >>> <Transform: TransformType>(left: Transform.Object?, right: (Map,
 
 /// Transforms each element of an array; the first failure names its index (`map.value`,
 /// which throws for it).
-private func transformedElements<Transform: TransformType>(_ node: JSON, _ transform: Transform) throws -> [Transform.Object] {
+private func transformedElements<Transform: TransformType>(
+    _ node: JSON, _ transform: Transform
+) throws -> [Transform.Object] {
     try node.convertedElements { try transformedElement($0, transform) }
 }
 
 /// The value a transform makes of one element, or an error that names what it refused.
-private func transformedElement<Transform: TransformType>(_ element: JSON, _ transform: Transform) throws -> Transform.Object {
+private func transformedElement<Transform: TransformType>(
+    _ element: JSON, _ transform: Transform
+) throws -> Transform.Object {
     guard let value = transform.transformFromJSON(element == .null ? nil : element.foundationValue) else {
         throw JSONConversionError.typeMismatch(expected: "\(Transform.Object.self)", found: element.kind)
     }
@@ -54,7 +58,9 @@ private func transformedElement<Transform: TransformType>(_ element: JSON, _ tra
 }
 
 /// Transforms each member of an object; the first failure names its key.
-private func transformedMembers<Transform: TransformType>(_ node: JSON, _ transform: Transform) throws -> [String: Transform.Object] {
+private func transformedMembers<Transform: TransformType>(
+    _ node: JSON, _ transform: Transform
+) throws -> [String: Transform.Object] {
     try node.convertedMembers { try transformedElement($0, transform) }
 }
 
@@ -62,18 +68,22 @@ private func transformedMembers<Transform: TransformType>(_ node: JSON, _ transf
 public func <- <Transform: TransformType>(left: inout [Transform.Object], right: (Map, Transform)) {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.read(.value, required: true, expected: "[\(Transform.Object.self)]") {
-        try map.keptElements($0) { try transformedElement($0, transform) }
-    })
+    assign(
+        &left,
+        map.read(.value, required: true, expected: "[\(Transform.Object.self)]") {
+            try map.keptElements($0) { try transformedElement($0, transform) }
+        })
 }
 
 /// Reads or writes an optional array through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout [Transform.Object]?, right: (Map, Transform)) {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.read(.value, required: false, expected: "[\(Transform.Object.self)]") {
-        try map.keptElements($0) { try transformedElement($0, transform) }
-    })
+    assign(
+        &left,
+        map.read(.value, required: false, expected: "[\(Transform.Object.self)]") {
+            try map.keptElements($0) { try transformedElement($0, transform) }
+        })
 }
 
 /// Writes an array through a transform applied to each element; an element the
@@ -88,95 +98,119 @@ public func >>> <Transform: TransformType>(left: [Transform.Object]?, right: (Ma
 public func <- <Transform: TransformType>(left: inout [String: Transform.Object], right: (Map, Transform)) {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.read(.value, required: true, expected: "[String: \(Transform.Object.self)]") {
-        try map.keptMembers($0) { try transformedElement($0, transform) }
-    })
+    assign(
+        &left,
+        map.read(.value, required: true, expected: "[String: \(Transform.Object.self)]") {
+            try map.keptMembers($0) { try transformedElement($0, transform) }
+        })
 }
 
 /// Reads or writes an optional dictionary through a transform applied to each value.
 public func <- <Transform: TransformType>(left: inout [String: Transform.Object]?, right: (Map, Transform)) {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.read(.value, required: false, expected: "[String: \(Transform.Object.self)]") {
-        try map.keptMembers($0) { try transformedElement($0, transform) }
-    })
+    assign(
+        &left,
+        map.read(.value, required: false, expected: "[String: \(Transform.Object.self)]") {
+            try map.keptMembers($0) { try transformedElement($0, transform) }
+        })
 }
 
 /// Writes a dictionary through a transform applied to each value.
 public func >>> <Transform: TransformType>(left: [String: Transform.Object]?, right: (Map, Transform)) {
     let (map, transform) = right
     guard map.mappingType == .toJSON else { return }
-    map.write(left.map { d in .object(JSONObject(d.keys.sorted().compactMap { key in transformed(d[key]!, transform).map { (key, $0) } })) })
+    map.write(
+        left.map { d in
+            .object(JSONObject(d.keys.sorted().compactMap { key in transformed(d[key]!, transform).map { (key, $0) } }))
+        })
 }
 
 /// Reads or writes a dictionary of arrays through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout [String: [Transform.Object]], right: (Map, Transform)) {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.read(.value, required: true, expected: "[String: [\(Transform.Object.self)]]") {
-        try map.keptMemberArrays($0) { try transformedElement($0, transform) }
-    })
+    assign(
+        &left,
+        map.read(.value, required: true, expected: "[String: [\(Transform.Object.self)]]") {
+            try map.keptMemberArrays($0) { try transformedElement($0, transform) }
+        })
 }
 
 /// Reads or writes an optional dictionary of arrays through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout [String: [Transform.Object]]?, right: (Map, Transform)) {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.read(.value, required: false, expected: "[String: [\(Transform.Object.self)]]") {
-        try map.keptMemberArrays($0) { try transformedElement($0, transform) }
-    })
+    assign(
+        &left,
+        map.read(.value, required: false, expected: "[String: [\(Transform.Object.self)]]") {
+            try map.keptMemberArrays($0) { try transformedElement($0, transform) }
+        })
 }
 
 /// Writes a dictionary of arrays through a transform applied to each element.
 public func >>> <Transform: TransformType>(left: [String: [Transform.Object]]?, right: (Map, Transform)) {
     let (map, transform) = right
     guard map.mappingType == .toJSON else { return }
-    map.write(left.map { d in
-        .object(JSONObject(d.keys.sorted().map { ($0, JSON.array(d[$0]!.compactMap { transformed($0, transform) })) }))
-    })
+    map.write(
+        left.map { d in
+            .object(
+                JSONObject(d.keys.sorted().map { ($0, JSON.array(d[$0]!.compactMap { transformed($0, transform) })) }))
+        })
 }
 
 /// Writes a set through a transform applied to each element.
-public func >>> <Transform: TransformType>(left: Set<Transform.Object>?, right: (Map, Transform)) where Transform.Object: Hashable {
+public func >>> <Transform: TransformType>(left: Set<Transform.Object>?, right: (Map, Transform))
+where Transform.Object: Hashable {
     let (map, transform) = right
     guard map.mappingType == .toJSON else { return }
     map.write(left.map { JSON.array($0.compactMap { transformed($0, transform) }) })
 }
 
 /// Reads or writes a set through a transform applied to each element.
-public func <- <Transform: TransformType>(left: inout Set<Transform.Object>?, right: (Map, Transform)) where Transform.Object: Hashable {
+public func <- <Transform: TransformType>(left: inout Set<Transform.Object>?, right: (Map, Transform))
+where Transform.Object: Hashable {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.read(.value, required: false, expected: "Set<\(Transform.Object.self)>") {
-        Set(try map.keptElements($0) { try transformedElement($0, transform) })
-    })
+    assign(
+        &left,
+        map.read(.value, required: false, expected: "Set<\(Transform.Object.self)>") {
+            Set(try map.keptElements($0) { try transformedElement($0, transform) })
+        })
 }
 
 /// Reads or writes a set through a transform applied to each element.
-public func <- <Transform: TransformType>(left: inout Set<Transform.Object>, right: (Map, Transform)) where Transform.Object: Hashable {
+public func <- <Transform: TransformType>(left: inout Set<Transform.Object>, right: (Map, Transform))
+where Transform.Object: Hashable {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.read(.value, required: true, expected: "Set<\(Transform.Object.self)>") {
-        Set(try map.keptElements($0) { try transformedElement($0, transform) })
-    })
+    assign(
+        &left,
+        map.read(.value, required: true, expected: "Set<\(Transform.Object.self)>") {
+            Set(try map.keptElements($0) { try transformedElement($0, transform) })
+        })
 }
 
 /// Reads or writes an array of arrays through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout [[Transform.Object]], right: (Map, Transform)) {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.read(.value, required: true, expected: "[[\(Transform.Object.self)]]") { node in
-        try map.keptRows(node) { try transformedElement($0, transform) }
-    })
+    assign(
+        &left,
+        map.read(.value, required: true, expected: "[[\(Transform.Object.self)]]") { node in
+            try map.keptRows(node) { try transformedElement($0, transform) }
+        })
 }
 
 /// Reads or writes an optional array of arrays through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout [[Transform.Object]]?, right: (Map, Transform)) {
     let (map, transform) = right
     if map.mappingType == .toJSON { return left >>> right }
-    assign(&left, map.read(.value, required: false, expected: "[[\(Transform.Object.self)]]") { node in
-        try map.keptRows(node) { try transformedElement($0, transform) }
-    })
+    assign(
+        &left,
+        map.read(.value, required: false, expected: "[[\(Transform.Object.self)]]") { node in
+            try map.keptRows(node) { try transformedElement($0, transform) }
+        })
 }
 
 /// Writes an array of arrays through a transform applied to each element.
@@ -189,17 +223,23 @@ public func >>> <Transform: TransformType>(left: [[Transform.Object]]?, right: (
 extension Map {
     /// An array through a transform applied to each element (`ImmutableMappable`).
     /// - Throws: ``MappingError`` when absent, not an array, or an element the transform refuses.
-    public func value<Transform: TransformType>(_ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
-                                                file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [Transform.Object] {
+    public func value<Transform: TransformType>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> [Transform.Object] {
         try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
-            $0.read(.value, required: true, expected: "[\(Transform.Object.self)]") { try transformedElements($0, transform) }
+            $0.read(.value, required: true, expected: "[\(Transform.Object.self)]") {
+                try transformedElements($0, transform)
+            }
         }!
     }
 
     /// An array of arrays through a transform applied to each element (`ImmutableMappable`).
     /// - Throws: ``MappingError`` when absent, not an array of arrays, or an element the transform refuses.
-    public func value<Transform: TransformType>(_ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
-                                                file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [[Transform.Object]] {
+    public func value<Transform: TransformType>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> [[Transform.Object]] {
         try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
             $0.read(.value, required: true, expected: "[[\(Transform.Object.self)]]") {
                 try $0.convertedElements { try transformedElements($0, transform) }
@@ -209,10 +249,14 @@ extension Map {
 
     /// A dictionary through a transform applied to each value (`ImmutableMappable`).
     /// - Throws: ``MappingError`` when absent, not an object, or a value the transform refuses.
-    public func value<Transform: TransformType>(_ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
-                                                file: StaticString = #file, function: StaticString = #function, line: UInt = #line) throws -> [String: Transform.Object] {
+    public func value<Transform: TransformType>(
+        _ key: String, nested: Bool? = nil, delimiter: String = ".", using transform: Transform,
+        file: StaticString = #file, function: StaticString = #function, line: UInt = #line
+    ) throws -> [String: Transform.Object] {
         try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
-            $0.read(.value, required: true, expected: "[String: \(Transform.Object.self)]") { try transformedMembers($0, transform) }
+            $0.read(.value, required: true, expected: "[String: \(Transform.Object.self)]") {
+                try transformedMembers($0, transform)
+            }
         }!
     }
 }

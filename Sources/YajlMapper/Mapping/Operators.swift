@@ -130,13 +130,17 @@ public func >>> <T: JSONScalar>(left: [T]?, right: Map) {
 /// Reads or writes a dictionary of basic values.
 public func <- <T: JSONScalar>(left: inout [String: T], right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: true, expected: "[String: \(T.self)]") { try $0.convertedMembers(T.fromJSON) })
+    assign(
+        &left,
+        right.read(.value, required: true, expected: "[String: \(T.self)]") { try $0.convertedMembers(T.fromJSON) })
 }
 
 /// Reads or writes an optional dictionary of basic values.
 public func <- <T: JSONScalar>(left: inout [String: T]?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: false, expected: "[String: \(T.self)]") { try $0.convertedMembers(T.fromJSON) })
+    assign(
+        &left,
+        right.read(.value, required: false, expected: "[String: \(T.self)]") { try $0.convertedMembers(T.fromJSON) })
 }
 
 /// Writes a dictionary of basic values (keys sorted, so output is stable).
@@ -147,21 +151,26 @@ public func >>> <T: JSONScalar>(left: [String: T], right: Map) {
 /// Writes an optional dictionary of basic values (keys sorted, so output is stable).
 public func >>> <T: JSONScalar>(left: [String: T]?, right: Map) {
     guard right.mappingType == .toJSON else { return }
-    right.write(left.map { dictionary in
-        .object(JSONObject(dictionary.keys.sorted().map { ($0, dictionary[$0]!.jsonValue) }))
-    })
+    right.write(
+        left.map { dictionary in
+            .object(JSONObject(dictionary.keys.sorted().map { ($0, dictionary[$0]!.jsonValue) }))
+        })
 }
 
 /// Reads or writes a set of basic values.
 public func <- <T: JSONScalar & Hashable>(left: inout Set<T>, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: true, expected: "Set<\(T.self)>") { Set(try $0.convertedElements(T.fromJSON)) })
+    assign(
+        &left,
+        right.read(.value, required: true, expected: "Set<\(T.self)>") { Set(try $0.convertedElements(T.fromJSON)) })
 }
 
 /// Reads or writes an optional set of basic values.
 public func <- <T: JSONScalar & Hashable>(left: inout Set<T>?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: false, expected: "Set<\(T.self)>") { Set(try $0.convertedElements(T.fromJSON)) })
+    assign(
+        &left,
+        right.read(.value, required: false, expected: "Set<\(T.self)>") { Set(try $0.convertedElements(T.fromJSON)) })
 }
 
 /// Writes a set of basic values.
@@ -177,17 +186,21 @@ public func >>> <T: JSONScalar & Hashable>(left: Set<T>?, right: Map) {
 /// Reads or writes an array of arrays of basic values.
 public func <- <T: JSONScalar>(left: inout [[T]], right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: true, expected: "[[\(T.self)]]") {
-        try $0.convertedElements { try $0.convertedElements(T.fromJSON) }
-    })
+    assign(
+        &left,
+        right.read(.value, required: true, expected: "[[\(T.self)]]") {
+            try $0.convertedElements { try $0.convertedElements(T.fromJSON) }
+        })
 }
 
 /// Reads or writes an optional array of arrays of basic values.
 public func <- <T: JSONScalar>(left: inout [[T]]?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: false, expected: "[[\(T.self)]]") {
-        try $0.convertedElements { try $0.convertedElements(T.fromJSON) }
-    })
+    assign(
+        &left,
+        right.read(.value, required: false, expected: "[[\(T.self)]]") {
+            try $0.convertedElements { try $0.convertedElements(T.fromJSON) }
+        })
 }
 
 /// Writes an array of arrays of basic values.
@@ -205,23 +218,27 @@ public func >>> <T: JSONScalar>(left: [[T]]?, right: Map) {
 /// Reads a value by casting its Foundation form (ObjectMapper's basic operator), or writes it.
 public func <- <T>(left: inout T, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: true, expected: expectedName(T.self)) { node in
-        guard let value = node.foundationValue as? T else {
-            throw JSONConversionError.typeMismatch(expected: expectedName(T.self), found: node.kind)
-        }
-        return value
-    })
+    assign(
+        &left,
+        right.read(.value, required: true, expected: expectedName(T.self)) { node in
+            guard let value = node.foundationValue as? T else {
+                throw JSONConversionError.typeMismatch(expected: expectedName(T.self), found: node.kind)
+            }
+            return value
+        })
 }
 
 /// Reads an optional value by casting its Foundation form, or writes it.
 public func <- <T>(left: inout T?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: false, expected: expectedName(T.self)) { node in
-        guard let value = node.foundationValue as? T else {
-            throw JSONConversionError.typeMismatch(expected: expectedName(T.self), found: node.kind)
-        }
-        return value
-    })
+    assign(
+        &left,
+        right.read(.value, required: false, expected: expectedName(T.self)) { node in
+            guard let value = node.foundationValue as? T else {
+                throw JSONConversionError.typeMismatch(expected: expectedName(T.self), found: node.kind)
+            }
+            return value
+        })
 }
 
 /// Writes a value Foundation can hold (left out when JSON cannot hold it, as a `Date`

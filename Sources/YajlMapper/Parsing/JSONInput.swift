@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file or standard input, read in fixed-size chunks.
@@ -23,8 +23,10 @@ public enum JSONInput: Sendable, Equatable {
     ///   - chunkSize: the most bytes read at once.
     ///   - body: receives a view of each chunk, valid during the call.
     /// - Throws: ``JSONInputError`` when the input cannot be opened or read, or what `body` throws.
-    public func read(chunkSize: Int = JSONInput.defaultChunkSize,
-                     _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+    public func read(
+        chunkSize: Int = JSONInput.defaultChunkSize,
+        _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         let fd: Int32
         var shouldClose = false
         switch self {

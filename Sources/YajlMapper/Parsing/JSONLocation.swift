@@ -35,8 +35,9 @@ extension JSONParseError: JSONLocatableError {
 
     /// A copy at `location`.
     public func located(at location: JSONLocation, excerpt: String) -> JSONParseError {
-        JSONParseError(kind: kind, message: message, offset: location.offset, line: location.line,
-                       column: location.column, excerpt: excerpt)
+        JSONParseError(
+            kind: kind, message: message, offset: location.offset, line: location.line,
+            column: location.column, excerpt: excerpt)
     }
 
     /// An error for a handler to throw; the parser fills in where it is.

@@ -34,8 +34,10 @@ public struct JSONParseOptions: Sendable, Equatable {
     ///   - validateUTF8: reject invalid UTF-8 in strings and keys.
     ///   - maxDepth: the deepest nesting accepted.
     ///   - allowByteOrderMark: skip a UTF-8 byte order mark at the start.
-    public init(allowComments: Bool = false, allowMultipleValues: Bool = false,
-                validateUTF8: Bool = true, maxDepth: Int = 512, allowByteOrderMark: Bool = true) {
+    public init(
+        allowComments: Bool = false, allowMultipleValues: Bool = false,
+        validateUTF8: Bool = true, maxDepth: Int = 512, allowByteOrderMark: Bool = true
+    ) {
         self.allowComments = allowComments
         self.allowMultipleValues = allowMultipleValues
         self.validateUTF8 = validateUTF8

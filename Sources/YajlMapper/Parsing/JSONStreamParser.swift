@@ -92,8 +92,10 @@ extension JSONStreamParser {
     ///   - options: what input is accepted.
     /// - Returns: the handler after the last event.
     /// - Throws: ``JSONParseError``, or the error the handler threw.
-    public static func parse(_ bytes: some ContiguousBytes, handler: Handler,
-                             options: JSONParseOptions = JSONParseOptions()) throws -> Handler {
+    public static func parse(
+        _ bytes: some ContiguousBytes, handler: Handler,
+        options: JSONParseOptions = JSONParseOptions()
+    ) throws -> Handler {
         let parser = JSONStreamParser(handler: handler, options: options)
         try bytes.withUnsafeBytes { buffer in
             // The buffer outlives `finish`: count its lines only if an error needs them.
@@ -111,8 +113,10 @@ extension JSONStreamParser {
     ///   - options: what input is accepted.
     /// - Returns: the handler after the last event.
     /// - Throws: ``JSONInputError`` when the input cannot be read, else as ``feed(_:)-(UnsafeRawBufferPointer)``.
-    public static func parse(_ input: JSONInput, handler: Handler,
-                             options: JSONParseOptions = JSONParseOptions()) throws -> Handler {
+    public static func parse(
+        _ input: JSONInput, handler: Handler,
+        options: JSONParseOptions = JSONParseOptions()
+    ) throws -> Handler {
         let parser = JSONStreamParser(handler: handler, options: options)
         try input.read { try parser.feed($0) }
         try parser.finish()

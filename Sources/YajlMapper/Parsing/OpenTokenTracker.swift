@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Knows, at each chunk's end, which token is still open there (a string, a number or a
@@ -84,8 +84,10 @@ struct OpenTokenTracker {
     /// `between` is an absolute offset known to lie between tokens (the last container's
     /// start yajl met, in this chunk or before). `keepingBytes`: keep the open token's
     /// bytes (see ``openBytes``); without, only where it starts is known.
-    mutating func follow(_ chunk: UnsafeRawBufferPointer, at chunkStart: Int, between: Int, comments: Bool,
-                         keepingBytes: Bool = true) {
+    mutating func follow(
+        _ chunk: UnsafeRawBufferPointer, at chunkStart: Int, between: Int, comments: Bool,
+        keepingBytes: Bool = true
+    ) {
         guard let base = chunk.baseAddress, chunk.count > 0 else { return }
         var i = 0
         if between > chunkStart, between <= chunkStart + chunk.count {
@@ -197,8 +199,10 @@ struct OpenTokenTracker {
     /// Between tokens at the chunk's end: reads the number or literal that ends the chunk,
     /// from the start of its run of such bytes (or on from the last chunk's, when the run
     /// fills this one).
-    private mutating func noteWord(_ base: UnsafeRawPointer, from start: Int, count: Int, chunkStart: Int,
-                                   comments: Bool) {
+    private mutating func noteWord(
+        _ base: UnsafeRawPointer, from start: Int, count: Int, chunkStart: Int,
+        comments: Bool
+    ) {
         defer { if !comments { noteLastSignificant(base, from: start, count: count) } }
         guard place == .between, !slashPending else {
             word = WordLexer()
@@ -224,7 +228,8 @@ struct OpenTokenTracker {
             } else {
                 var j = k
                 while j > start, Self.isSpace(base.load(fromByteOffset: j - 1, as: UInt8.self)) { j -= 1 }
-                let before = j > start ? base.load(fromByteOffset: j - 1, as: UInt8.self) : start > 0 ? 0 : lastSignificant
+                let before =
+                    j > start ? base.load(fromByteOffset: j - 1, as: UInt8.self) : start > 0 ? 0 : lastSignificant
                 wordAfterColon = before == 0x3A
             }
             firstMayFollowColon = true
@@ -238,7 +243,11 @@ struct OpenTokenTracker {
     private mutating func noteLastSignificant(_ base: UnsafeRawPointer, from start: Int, count: Int) {
         var k = count
         while k > start, Self.isSpace(base.load(fromByteOffset: k - 1, as: UInt8.self)) { k -= 1 }
-        if k > start { lastSignificant = base.load(fromByteOffset: k - 1, as: UInt8.self) } else if start > 0 { lastSignificant = 0 }
+        if k > start {
+            lastSignificant = base.load(fromByteOffset: k - 1, as: UInt8.self)
+        } else if start > 0 {
+            lastSignificant = 0
+        }
     }
 
     /// With comments allowed: a byte outside strings and comments that is not white space.

@@ -1,10 +1,11 @@
 import CYajl
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Checks the raw input for UTF-8 that RFC 3629 forbids: overlong forms, encoded UTF-16
@@ -142,12 +143,14 @@ struct UTF8Check {
         let base = chunk.baseAddress.unsafelyUnwrapped
         let lead = base.load(fromByteOffset: i, as: UInt8.self)
         if lead >= 0xC2, lead <= 0xDF, i + 1 < chunk.count,
-           base.load(fromByteOffset: i + 1, as: UInt8.self) & 0xC0 == 0x80 {
+            base.load(fromByteOffset: i + 1, as: UInt8.self) & 0xC0 == 0x80
+        {
             return .length(2)
         }
         if lead >= 0xE1, lead <= 0xEF, lead != 0xED, i + 2 < chunk.count,
-           base.load(fromByteOffset: i + 1, as: UInt8.self) & 0xC0 == 0x80,
-           base.load(fromByteOffset: i + 2, as: UInt8.self) & 0xC0 == 0x80 {
+            base.load(fromByteOffset: i + 1, as: UInt8.self) & 0xC0 == 0x80,
+            base.load(fromByteOffset: i + 2, as: UInt8.self) & 0xC0 == 0x80
+        {
             return .length(3)
         }
         switch Self.sequence(at: base + i, available: chunk.count - i) {
@@ -188,7 +191,8 @@ struct UTF8Check {
                 // The second byte's range depends on the lead (RFC 3629, section 4).
                 switch (lead, byte) {
                 case (0xE0, 0x80...0x9F), (0xF0, 0x80...0x8F): return .invalid("invalid UTF-8: overlong encoding")
-                case (0xED, 0xA0...0xBF): return .invalid("invalid UTF-8: an encoded UTF-16 surrogate (U+D800 to U+DFFF)")
+                case (0xED, 0xA0...0xBF):
+                    return .invalid("invalid UTF-8: an encoded UTF-16 surrogate (U+D800 to U+DFFF)")
                 case (0xF4, 0x90...0xBF): return .invalid("invalid UTF-8: above U+10FFFF")
                 default: break
                 }

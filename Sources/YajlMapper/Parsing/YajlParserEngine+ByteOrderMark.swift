@@ -26,7 +26,8 @@ extension YajlParserEngine {
                 let error = shown.withUnsafeBytes { shown in
                     chunk = shown
                     defer { chunk = UnsafeRawBufferPointer(start: nil, count: 0) }
-                    return makeError(kind: .invalidCharacter, message: "byte order mark (U+FEFF) before the JSON value", at: 0)
+                    return makeError(
+                        kind: .invalidCharacter, message: "byte order mark (U+FEFF) before the JSON value", at: 0)
                 }
                 failure = error
                 throw error

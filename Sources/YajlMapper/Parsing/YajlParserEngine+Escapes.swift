@@ -26,8 +26,9 @@ extension YajlParserEngine {
     func surrogateEscapeError(_ value: UnsafeRawBufferPointer) -> JSONParseError? {
         let end = currentOffset
         guard let start = stringTokenStart(endingAt: end, valueLength: value.count),
-              let (bytes, first) = knownBytes(from: start + 1, to: end - 1),
-              let (at, message) = Self.surrogateProblem(in: bytes) else { return nil }
+            let (bytes, first) = knownBytes(from: start + 1, to: end - 1),
+            let (at, message) = Self.surrogateProblem(in: bytes)
+        else { return nil }
         return error(kind: .invalidUTF8, message: message, at: first + at)
     }
 
@@ -56,11 +57,17 @@ extension YajlParserEngine {
             switch code {
             case 0xD800...0xDBFF:
                 guard let low = unit(at: i + 6), (0xDC00...0xDFFF).contains(low) else {
-                    return (i, "lone UTF-16 surrogate escape \(name): a high surrogate needs a low one (\\uDC00 to \\uDFFF) next")
+                    return (
+                        i,
+                        "lone UTF-16 surrogate escape \(name): a high surrogate needs a low one (\\uDC00 to \\uDFFF) next"
+                    )
                 }
                 i += 12
             case 0xDC00...0xDFFF:
-                return (i, "lone UTF-16 surrogate escape \(name): a low surrogate needs a high one (\\uD800 to \\uDBFF) before it")
+                return (
+                    i,
+                    "lone UTF-16 surrogate escape \(name): a low surrogate needs a high one (\\uD800 to \\uDBFF) before it"
+                )
             default:
                 i += 6
             }

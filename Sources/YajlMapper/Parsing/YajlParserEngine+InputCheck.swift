@@ -19,8 +19,10 @@ extension YajlParserEngine {
     /// absolute offset `at`), then throws the error for that byte. Errors before it come
     /// first: yajl's in the clean part, a token that `endsToken` (the byte is white space
     /// to yajl) would have ended (see ``errorBefore(_:)``), and data after the value.
-    func stop(_ bytes: UnsafeRawBufferPointer, clean: Int, badByteAt at: Int, endsToken: Bool = false,
-              _ error: (YajlParserEngine) -> JSONParseError) throws -> Never {
+    func stop(
+        _ bytes: UnsafeRawBufferPointer, clean: Int, badByteAt at: Int, endsToken: Bool = false,
+        _ error: (YajlParserEngine) -> JSONParseError
+    ) throws -> Never {
         let base = bytes.baseAddress!
         try parse(UnsafeRawBufferPointer(start: base, count: clean))
         if let earlier = endsToken ? errorBefore(at) : nil {
@@ -71,7 +73,8 @@ extension YajlParserEngine {
         let from: Int
         if stop.offset >= bytesBefore {
             guard stop.offset - bytesBefore < chunk.count,
-                  base.load(fromByteOffset: stop.offset - bytesBefore, as: UInt8.self) == 0x22 else { return false }
+                base.load(fromByteOffset: stop.offset - bytesBefore, as: UInt8.self) == 0x22
+            else { return false }
             from = stop.offset - bytesBefore + 1
         } else {
             // Begun in an earlier chunk: the string the tracker saw open at this one's start.
@@ -135,7 +138,10 @@ extension YajlParserEngine {
         // yajl's own error comes first, and at the same byte too when that byte starts
         // invalid UTF-8 (outside a string, yajl rejects any such byte).
         if let stop, stop.offset < error.offset || (stop.offset == error.offset && error.kind == .invalidUTF8),
-           !(error.kind == .invalidUTF8 && isInsideRejectedString(stop, error.offset)) { return }
+            !(error.kind == .invalidUTF8 && isInsideRejectedString(stop, error.offset))
+        {
+            return
+        }
         // yajl reports data after the value only once it has read a whole token of it.
         if stop == nil, let trailing = trailingDataError(before: error.offset) {
             failure = trailing

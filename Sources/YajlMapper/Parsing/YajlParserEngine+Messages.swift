@@ -17,8 +17,10 @@ extension YajlParserEngine {
     func unexpectedTokenMessage(at offset: Int) -> String {
         // A token begun long before the chunk (its first byte no longer kept) is the string
         // or number the tracker saw open at the chunk's start.
-        guard let first = knownBytes(from: offset, to: offset + 1)?.0.first
-            ?? (offset == openToken.openStart ? 0x22 : offset == openToken.openWordStart ? 0x30 : nil) else {
+        guard
+            let first = knownBytes(from: offset, to: offset + 1)?.0.first
+                ?? (offset == openToken.openStart ? 0x22 : offset == openToken.openWordStart ? 0x30 : nil)
+        else {
             return "unexpected token"
         }
         switch first {

@@ -2,11 +2,11 @@ import CYajl
 import CYajl.HandleLayout
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Skipping the rest of an object the mapping no longer reads.
@@ -45,10 +45,12 @@ extension YajlParserEngine {
             guard let handle = yajl_alloc(callbacks, nil, marker) else { return false }
             defer { yajl_free(handle) }
             guard cyajl_handle_callbacks(handle) == UnsafeRawPointer(callbacks),
-                  cyajl_handle_context(handle) == UnsafeRawPointer(marker) else { return false }
+                cyajl_handle_context(handle) == UnsafeRawPointer(marker)
+            else { return false }
             let status = Array(text.utf8).withUnsafeBufferPointer { yajl_parse(handle, $0.baseAddress, $0.count) }
             guard status == yajl_status_ok, yajl_get_bytes_consumed(handle) == text.utf8.count,
-                  cyajl_read_position(handle).pointee == text.utf8.count else { return false }
+                cyajl_read_position(handle).pointee == text.utf8.count
+            else { return false }
         }
         return true
     }()
@@ -58,10 +60,13 @@ extension YajlParserEngine {
     static let skipsObjects = handleLayoutMatches && getenv("YAJLMAPPER_NO_SKIP") == nil
 
     /// The handle's read position, when this engine may move it.
-    static func readPosition(of handle: yajl_handle?, callbacks: UnsafeMutablePointer<yajl_callbacks>,
-                             context: UnsafeMutablePointer<CallbackContext>) -> UnsafeMutablePointer<Int>? {
+    static func readPosition(
+        of handle: yajl_handle?, callbacks: UnsafeMutablePointer<yajl_callbacks>,
+        context: UnsafeMutablePointer<CallbackContext>
+    ) -> UnsafeMutablePointer<Int>? {
         guard skipsObjects, let handle, cyajl_handle_callbacks(handle) == UnsafeRawPointer(callbacks),
-              cyajl_handle_context(handle) == UnsafeRawPointer(context) else { return nil }
+            cyajl_handle_context(handle) == UnsafeRawPointer(context)
+        else { return nil }
         return UnsafeMutableRawPointer(cyajl_read_position(handle)).assumingMemoryBound(to: Int.self)
     }
 
@@ -79,8 +84,9 @@ extension YajlParserEngine {
         let nesting = options.maxDepth - depth
         guard nesting >= 0 else { return false }
         var stopped = -1
-        let move = cyajl_skip_members(base.assumingMemoryBound(to: UInt8.self) + at, chunk.count - at,
-                                      atStart ? 1 : 0, nesting, listed, seen, &stopped)
+        let move = cyajl_skip_members(
+            base.assumingMemoryBound(to: UInt8.self) + at, chunk.count - at,
+            atStart ? 1 : 0, nesting, listed, seen, &stopped)
         if stopped >= 0 {
             // No scan starts again before the point where this one stopped: each byte is
             // scanned at most once, however deep the object that holds an error.

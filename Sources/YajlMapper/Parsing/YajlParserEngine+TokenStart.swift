@@ -59,8 +59,9 @@ extension YajlParserEngine {
         } else {
             guard base.load(fromByteOffset: quote - bytesBefore, as: UInt8.self) == 0x22 else { return offset }
             var tracker = openToken
-            tracker.follow(UnsafeRawBufferPointer(start: base, count: quote - bytesBefore), at: bytesBefore,
-                           between: lastBetween, comments: options.allowComments, keepingBytes: false)
+            tracker.follow(
+                UnsafeRawBufferPointer(start: base, count: quote - bytesBefore), at: bytesBefore,
+                between: lastBetween, comments: options.allowComments, keepingBytes: false)
             guard tracker.isOutsideStrings else { return offset }
             before = tracker.lastSignificant
         }

@@ -54,7 +54,9 @@ extension YajlParserEngine {
     /// (no callback marks where it ends): the value's start, and the first byte after it.
     func followSpace(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !options.allowMultipleValues else { return }
-        if lead.dataAt == nil { lead.follow(base, count: bytes.count, at: bytesBefore, comments: options.allowComments) }
+        if lead.dataAt == nil {
+            lead.follow(base, count: bytes.count, at: bytesBefore, comments: options.allowComments)
+        }
         if valueEnd == nil, let start = lead.dataAt {
             if scalar == nil { scalar = ScalarScan(start: start) }
             scalar!.follow(base, count: bytes.count, at: bytesBefore)
@@ -172,7 +174,13 @@ struct SpaceScan {
                 }
             case .slash:
                 // A slash that starts no comment is data itself.
-                if byte == 0x2F { place = .lineComment } else if byte == 0x2A { place = .blockComment } else { dataAt = chunkStart + i - 1 }
+                if byte == 0x2F {
+                    place = .lineComment
+                } else if byte == 0x2A {
+                    place = .blockComment
+                } else {
+                    dataAt = chunkStart + i - 1
+                }
             case .lineComment:
                 if byte == 0x0A { place = .space }
             case .blockComment:

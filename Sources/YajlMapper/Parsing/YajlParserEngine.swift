@@ -1,11 +1,11 @@
 import CYajl
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Owns one yajl parse handle: the only code in the package that calls `yajl_parse`.
@@ -90,8 +90,10 @@ final class YajlParserEngine {
         let full = traits.receivesEvents ? Self.eventCallbacks : Self.validationCallbacks
         callbacks.initialize(to: full)
         context = .allocate(capacity: 1)
-        context.initialize(to: CallbackContext(engine: Unmanaged.passUnretained(self),
-                                               table: callbacks, full: full, switchable: traits.receivesEvents))
+        context.initialize(
+            to: CallbackContext(
+                engine: Unmanaged.passUnretained(self),
+                table: callbacks, full: full, switchable: traits.receivesEvents))
         handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(context))
         cyajl_config_flag(handle, yajl_allow_comments, options.allowComments ? 1 : 0)
         // The check of the input's bytes (``UTF8Check``) is stricter than yajl's and covers
@@ -241,8 +243,9 @@ final class YajlParserEngine {
         }
         // And a block comment left open there for one that may still close (`{} /* x`).
         if !options.allowMultipleValues, options.allowComments, endsInBlockComment() {
-            let error = makeError(kind: .truncated, message: "unexpected end of input (a comment is not closed)",
-                                  at: bytesBefore)
+            let error = makeError(
+                kind: .truncated, message: "unexpected end of input (a comment is not closed)",
+                at: bytesBefore)
             failure = error
             throw error
         }
@@ -271,9 +274,10 @@ final class YajlParserEngine {
                 throw handlerError
             }
             // Only the depth check cancels without a handler error.
-            let error = makeError(kind: .tooDeep,
-                                  message: "nesting deeper than \(options.maxDepth) levels",
-                                  at: max(currentOffset - 1, 0))
+            let error = makeError(
+                kind: .tooDeep,
+                message: "nesting deeper than \(options.maxDepth) levels",
+                at: max(currentOffset - 1, 0))
             failure = error
             throw error
         default:
@@ -340,8 +344,9 @@ final class YajlParserEngine {
         countDeferredLines()
         if oneShot {
             // From offset 0: a skipped byte order mark is just before, in the same buffer.
-            oneShotInput = UnsafeRawBufferPointer(start: bytes.baseAddress.unsafelyUnwrapped - bytesBefore,
-                                                  count: bytesBefore + bytes.count)
+            oneShotInput = UnsafeRawBufferPointer(
+                start: bytes.baseAddress.unsafelyUnwrapped - bytesBefore,
+                count: bytesBefore + bytes.count)
             uncountedChunk = bytes
         } else {
             countLines(bytes)
@@ -349,8 +354,9 @@ final class YajlParserEngine {
         followSpace(bytes)
         if !oneShot {
             // Validation reads no string: it keeps no string's bytes.
-            openToken.follow(bytes, at: bytesBefore, between: lastBetween, comments: options.allowComments,
-                             keepingBytes: traits.receivesEvents)
+            openToken.follow(
+                bytes, at: bytesBefore, between: lastBetween, comments: options.allowComments,
+                keepingBytes: traits.receivesEvents)
         }
         bytesBefore += bytes.count
         if bytes.count >= Self.tailLimit {
@@ -371,7 +377,9 @@ final class YajlParserEngine {
     func stringTokenStart(endingAt end: Int, valueLength: Int) -> Int? {
         guard let base = chunk.baseAddress else { return nil }
         let close = end - 1 - bytesBefore
-        guard close >= 0, close < chunk.count, base.load(fromByteOffset: close, as: UInt8.self) == 0x22 else { return nil }
+        guard close >= 0, close < chunk.count, base.load(fromByteOffset: close, as: UInt8.self) == 0x22 else {
+            return nil
+        }
         // Without escapes the token is the value and two quotes.
         let guess = close - valueLength - 1
         if guess >= 0, base.load(fromByteOffset: guess, as: UInt8.self) == 0x22, !isEscaped(base, guess) {
@@ -425,7 +433,9 @@ final class YajlParserEngine {
         }
         let endInChunk = max(0, min(end - bytesBefore, chunk.count))
         if retained.isEmpty && start >= bytesBefore {
-            return try body(UnsafeRawBufferPointer(start: base + (start - bytesBefore), count: max(0, endInChunk - (start - bytesBefore))))
+            return try body(
+                UnsafeRawBufferPointer(
+                    start: base + (start - bytesBefore), count: max(0, endInChunk - (start - bytesBefore))))
         }
         var copy = retained
         copy.append(contentsOf: UnsafeRawBufferPointer(start: base, count: endInChunk))
@@ -476,7 +486,9 @@ final class YajlParserEngine {
             // error then means the input stopped inside a token (`tru`, `1.`, `"\u12`).
             kind = .truncated
             offset = bytesBefore
-            message = !sawContent ? "empty input: no JSON value"
+            message =
+                !sawContent
+                ? "empty input: no JSON value"
                 : "unexpected end of input (the JSON text is truncated)"
         } else {
             // yajl reports the offset just past the token or byte it rejected, except that
@@ -521,8 +533,9 @@ final class YajlParserEngine {
     fileprivate func locate(_ error: any Error) -> any Error {
         guard let locatable = error as? any JSONLocatableError, locatable.location == nil else { return error }
         let located = makeError(kind: .syntax, message: "", at: max(currentOffset - 1, 0))
-        return locatable.located(at: JSONLocation(offset: located.offset, line: located.line, column: located.column),
-                                 excerpt: located.excerpt)
+        return locatable.located(
+            at: JSONLocation(offset: located.offset, line: located.line, column: located.column),
+            excerpt: located.excerpt)
     }
 
     /// ``makeError(kind:message:at:)`` for the engine's extensions.
@@ -571,7 +584,8 @@ final class YajlParserEngine {
         let inChunk = max(0, min(offset - bytesBefore, chunk.count))
         var line = newlinesBefore + 1
         var lineStart = lastNewlineBefore + 1
-        if offset <= lastNewlineBefore, let (known, knownStart) = knownBytes(from: earliestKnownOffset, to: bytesBefore) {
+        if offset <= lastNewlineBefore, let (known, knownStart) = knownBytes(from: earliestKnownOffset, to: bytesBefore)
+        {
             // Before a line break already counted (an offset in an earlier chunk): take back
             // the breaks between, and find its own line's start, in the bytes still known.
             let at = max(offset - knownStart, 0)
@@ -585,8 +599,9 @@ final class YajlParserEngine {
             }
         }
         let column = offset - lineStart + 1
-        return JSONParseError(kind: kind, message: message, offset: offset, line: line, column: column,
-                              excerpt: excerpt(at: offset, lineStart: lineStart))
+        return JSONParseError(
+            kind: kind, message: message, offset: offset, line: line, column: column,
+            excerpt: excerpt(at: offset, lineStart: lineStart))
     }
 
     /// The line's text around `offset` (at most 40 bytes before, 20 after) and a caret line,
@@ -627,9 +642,13 @@ final class YajlParserEngine {
             return 1
         },
         yajl_map_key: nil,
-        yajl_end_map: { ctx in leave(ctx); return 1 },
+        yajl_end_map: { ctx in
+            leave(ctx); return 1
+        },
         yajl_start_array: { ctx in enter(ctx) },
-        yajl_end_array: { ctx in leave(ctx); return 1 })
+        yajl_end_array: { ctx in
+            leave(ctx); return 1
+        })
 
     private static let eventCallbacks = yajl_callbacks(
         yajl_null: { ctx in deliver(ctx) { try $0.null() } },
@@ -689,11 +708,14 @@ final class YajlParserEngine {
     /// escape with no UTF-8 form (see ``surrogateEscapeError(_:)``); `nil` to go on.
     /// `when` decides, for a token that may hold one, whether it matters.
     @inline(__always)
-    private static func stopAtEscape(_ ctx: UnsafeMutableRawPointer?, _ value: UnsafeRawBufferPointer,
-                                     when matters: () -> Bool = { true }) -> Int32? {
+    private static func stopAtEscape(
+        _ ctx: UnsafeMutableRawPointer?, _ value: UnsafeRawBufferPointer,
+        when matters: () -> Bool = { true }
+    ) -> Int32? {
         CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { engine in
             guard engine.mayHoldBadSurrogate(value), matters(),
-                  let error = engine.surrogateEscapeError(value) else { return nil }
+                let error = engine.surrogateEscapeError(value)
+            else { return nil }
             engine.handlerError = error
             return 0
         }
@@ -747,8 +769,10 @@ struct CallbackContext {
     private var scalarEventsOn = true
     private var keyEventsOn = true
 
-    init(engine: Unmanaged<YajlParserEngine>, table: UnsafeMutablePointer<yajl_callbacks>,
-         full: yajl_callbacks, switchable: Bool) {
+    init(
+        engine: Unmanaged<YajlParserEngine>, table: UnsafeMutablePointer<yajl_callbacks>,
+        full: yajl_callbacks, switchable: Bool
+    ) {
         self.engine = engine
         self.table = table
         self.full = full

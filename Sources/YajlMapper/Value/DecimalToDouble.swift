@@ -20,7 +20,6 @@ private let exactPowersOfTen: [Double] = [
 private let smallestPowerOfTen = -342
 private let largestPowerOfTen = 308
 
-
 /// The Double nearest to the JSON number literal in `text` (round-half-even, ±infinity on overflow, ±0 on underflow).
 /// `text` must match -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? exactly, as Double(String) would read it.
 internal func parseJSONDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double {
@@ -31,7 +30,7 @@ internal func parseJSONDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double {
 /// The correctly rounded value via Swift's Double(String) (strtod): always right, but slow.
 @inline(never)
 private func parseJSONDoubleSlowly(_ text: UnsafeBufferPointer<UInt8>) -> Double {
-    return Double(String(decoding: text, as: UTF8.self)) ?? .nan
+    Double(String(decoding: text, as: UTF8.self)) ?? .nan
 }
 
 /// Like `parseJSONDouble`, but returns nil in the rare cases only the slow strtod fallback can decide.
@@ -107,18 +106,22 @@ internal func parseJSONDoubleWithoutFallback(_ text: UnsafeBufferPointer<UInt8>)
 @inline(__always)
 private func eightDigits(_ p: UnsafePointer<UInt8>) -> UInt64? {
     let v = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
-    guard (v & 0xF0F0_F0F0_F0F0_F0F0) | (((v &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
-        == 0x3333_3333_3333_3333 else { return nil }
+    guard
+        (v & 0xF0F0_F0F0_F0F0_F0F0) | (((v &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
+            == 0x3333_3333_3333_3333
+    else { return nil }
     var x = v &- 0x3030_3030_3030_3030
-    x = (x &* 10) &+ (x >> 8)  // pairs of digits
+    x = (x &* 10) &+ (x >> 8) // pairs of digits
     let mul1: UInt64 = 100 + (1_000_000 << 32), mul2: UInt64 = 1 + (10_000 << 32)
     return ((x & 0x0000_00FF_0000_00FF) &* mul1 &+ ((x >> 16) & 0x0000_00FF_0000_00FF) &* mul2) >> 32
 }
 
 /// The first 19 significant digits as w, the matching exponent q, and whether a nonzero digit was dropped.
 @inline(never)
-private func significantDigits(_ base: UnsafePointer<UInt8>, _ integerStart: Int, _ integerEnd: Int,
-                               _ fractionEnd: Int, _ explicitExponent: Int) -> (UInt64, Int, Bool) {
+private func significantDigits(
+    _ base: UnsafePointer<UInt8>, _ integerStart: Int, _ integerEnd: Int,
+    _ fractionEnd: Int, _ explicitExponent: Int
+) -> (UInt64, Int, Bool) {
     var w: UInt64 = 0
     var taken = 0
     var q = explicitExponent
@@ -154,8 +157,8 @@ private func significantDigits(_ base: UnsafePointer<UInt8>, _ integerStart: Int
 /// fast_float's subnormal and round-half-even handling. The table is truncated, so the computed product is a
 /// lower bound of the true one, short by less than w units of its lowest 64-bit word.
 private func eiselLemire(_ w0: UInt64, _ q: Int) -> UInt64? {
-    if w0 == 0 || q < smallestPowerOfTen { return 0 }  // w0 < 2^64, so w0 * 10^-343 < 2^-1075: rounds to zero
-    if q > largestPowerOfTen { return 0x7FF0_0000_0000_0000 }  // w0 >= 1, so w0 * 10^309 overflows
+    if w0 == 0 || q < smallestPowerOfTen { return 0 } // w0 < 2^64, so w0 * 10^-343 < 2^-1075: rounds to zero
+    if q > largestPowerOfTen { return 0x7FF0_0000_0000_0000 } // w0 >= 1, so w0 * 10^309 overflows
     let lz = w0.leadingZeroBitCount
     let w = w0 << lz
     let index = 2 * (q - smallestPowerOfTen)
@@ -172,7 +175,7 @@ private func eiselLemire(_ w0: UInt64, _ q: Int) -> UInt64? {
     }
     let upperBit = Int(high >> 63)
     let shift = upperBit + 9
-    var mantissa = high >> UInt64(shift)  // 54 bits: 53 + round bit
+    var mantissa = high >> UInt64(shift) // 54 bits: 53 + round bit
     // Biased binary exponent: floor(q * log2(10)) is (217706 * q) >> 16 for |q| < 1500.
     var power2 = ((217_706 * q) >> 16) + 63 + upperBit - lz + 1023
 
@@ -182,12 +185,12 @@ private func eiselLemire(_ w0: UInt64, _ q: Int) -> UInt64? {
         return exactDyadic(w0, q)
     }
 
-    if power2 <= 0 {  // subnormal: exact ties cannot occur here, so rounding half up is right
+    if power2 <= 0 { // subnormal: exact ties cannot occur here, so rounding half up is right
         if 1 - power2 >= 64 { return 0 }
         mantissa >>= UInt64(1 - power2)
         mantissa += mantissa & 1
         mantissa >>= 1
-        return mantissa  // a carry into bit 52 yields the smallest normal, exponent field 1
+        return mantissa // a carry into bit 52 yields the smallest normal, exponent field 1
     }
     // Exact ties need w * 5^q < 2^64 * 2^54, i.e. q in -4...23; for q in 0...23 the table entry is 5^q
     // exactly (low word 0), so the product is exact and a true tie rounds to even. Ties with q in -4...-1
@@ -197,7 +200,7 @@ private func eiselLemire(_ w0: UInt64, _ q: Int) -> UInt64? {
     }
     mantissa += mantissa & 1
     mantissa >>= 1
-    if mantissa >= 1 << 53 {  // rounding carried into a new bit
+    if mantissa >= 1 << 53 { // rounding carried into a new bit
         mantissa >>= 1
         power2 += 1
     }

@@ -72,8 +72,11 @@ extension JSON: Codable {
             } else if let decimal = number.decimal {
                 try single.encode(decimal)
             } else {
-                throw EncodingError.invalidValue(number, .init(codingPath: encoder.codingPath,
-                                                               debugDescription: "\(number) has no Double or Decimal form"))
+                throw EncodingError.invalidValue(
+                    number,
+                    .init(
+                        codingPath: encoder.codingPath,
+                        debugDescription: "\(number) has no Double or Decimal form"))
             }
         }
     }

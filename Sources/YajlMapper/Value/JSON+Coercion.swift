@@ -101,7 +101,8 @@ extension JSON {
         case let number as JSONNumber: self = .number(number)
         case let members as JSONObject: self = .object(members)
         case let elements as [JSON]: self = .array(elements)
-        case let members as [String: JSON]: self = .object(JSONObject(members.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
+        case let members as [String: JSON]:
+            self = .object(JSONObject(members.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
         case let data as Data: self = (try? JSON(parsing: data)) ?? .null
         default: self = JSON(foundation: object) ?? .null
         }

@@ -117,7 +117,9 @@ extension Bool: JSONScalar {
     /// Reads `true` or `false`.
     @inlinable
     public static func fromJSON(_ json: JSON) throws -> Bool {
-        guard case .bool(let b) = json else { throw JSONConversionError.typeMismatch(expected: "Bool", found: json.kind) }
+        guard case .bool(let b) = json else {
+            throw JSONConversionError.typeMismatch(expected: "Bool", found: json.kind)
+        }
         return b
     }
 }

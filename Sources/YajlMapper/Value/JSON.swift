@@ -95,7 +95,7 @@ public enum JSON: Sendable, Equatable {
         set {
             switch self {
             case .object(var o):
-                self = .null  // (The object's storage stays unique while it changes.)
+                self = .null // (The object's storage stays unique while it changes.)
                 o[key] = newValue
                 self = .object(o)
             case .null:
@@ -125,7 +125,7 @@ public enum JSON: Sendable, Equatable {
             default: return
             }
             guard index >= 0 else { return }
-            self = .null  // (The array's storage stays unique while it changes.)
+            self = .null // (The array's storage stays unique while it changes.)
             if index >= a.count { a.append(contentsOf: repeatElement(.null, count: index - a.count + 1)) }
             a[index] = newValue
             self = .array(a)

@@ -87,7 +87,8 @@ public struct JSONBuilder: JSONEventHandler {
     public mutating func key(_ name: JSONBytes) throws {
         let key = try keyText(name)
         if duplicateKeys == .reject, case .object(_, let keyStart)? = frames.last,
-           keys[keyStart...].contains(key) {
+            keys[keyStart...].contains(key)
+        {
             throw JSONParseError.unlocated(.duplicateKey, message: "duplicate key \"\(key)\" in object")
         }
         keys.append(key)
@@ -135,47 +136,64 @@ extension JSON {
     ///   - options: what input is accepted (multiple values are not: see ``parseAll(_:options:duplicateKeys:)-(ContiguousBytes,_,_)``).
     ///   - duplicateKeys: what to do with repeated keys.
     /// - Throws: ``JSONParseError``.
-    public init(parsing bytes: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions(),
-                duplicateKeys: DuplicateKeyPolicy = .useLast) throws {
+    public init(
+        parsing bytes: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions(),
+        duplicateKeys: DuplicateKeyPolicy = .useLast
+    ) throws {
         var single = options
         single.allowMultipleValues = false
-        let builder = try JSONStreamParser.parse(bytes, handler: JSONBuilder(duplicateKeys: duplicateKeys, strictUTF8: options.validateUTF8), options: single)
+        let builder = try JSONStreamParser.parse(
+            bytes, handler: JSONBuilder(duplicateKeys: duplicateKeys, strictUTF8: options.validateUTF8), options: single
+        )
         self = builder.documents[0]
     }
 
     /// Parses one JSON document from a string.
     /// - Throws: ``JSONParseError``.
-    public init(parsing text: String, options: JSONParseOptions = JSONParseOptions(),
-                duplicateKeys: DuplicateKeyPolicy = .useLast) throws {
+    public init(
+        parsing text: String, options: JSONParseOptions = JSONParseOptions(),
+        duplicateKeys: DuplicateKeyPolicy = .useLast
+    ) throws {
         try self.init(parsing: Array(text.utf8), options: options, duplicateKeys: duplicateKeys)
     }
 
     /// Parses one JSON document from a file or stdin, read in chunks.
     /// - Throws: ``JSONInputError`` or ``JSONParseError``.
-    public init(reading input: JSONInput, options: JSONParseOptions = JSONParseOptions(),
-                duplicateKeys: DuplicateKeyPolicy = .useLast) throws {
+    public init(
+        reading input: JSONInput, options: JSONParseOptions = JSONParseOptions(),
+        duplicateKeys: DuplicateKeyPolicy = .useLast
+    ) throws {
         var single = options
         single.allowMultipleValues = false
-        let builder = try JSONStreamParser.parse(input, handler: JSONBuilder(duplicateKeys: duplicateKeys, strictUTF8: options.validateUTF8), options: single)
+        let builder = try JSONStreamParser.parse(
+            input, handler: JSONBuilder(duplicateKeys: duplicateKeys, strictUTF8: options.validateUTF8), options: single
+        )
         self = builder.documents[0]
     }
 
     /// Parses every top-level value (JSON Lines, concatenated JSON).
     /// - Returns: the values in order; none for empty input.
     /// - Throws: ``JSONParseError``.
-    public static func parseAll(_ bytes: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions(),
-                                duplicateKeys: DuplicateKeyPolicy = .useLast) throws -> [JSON] {
+    public static func parseAll(
+        _ bytes: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions(),
+        duplicateKeys: DuplicateKeyPolicy = .useLast
+    ) throws -> [JSON] {
         var multiple = options
         multiple.allowMultipleValues = true
-        return try JSONStreamParser.parse(bytes, handler: JSONBuilder(duplicateKeys: duplicateKeys, strictUTF8: options.validateUTF8), options: multiple).documents
+        return try JSONStreamParser.parse(
+            bytes, handler: JSONBuilder(duplicateKeys: duplicateKeys, strictUTF8: options.validateUTF8),
+            options: multiple
+        ).documents
     }
 }
 
 extension JSON {
     /// Parses every top-level value of a string (JSON Lines, concatenated JSON).
     /// - Throws: ``JSONParseError``.
-    public static func parseAll(_ text: String, options: JSONParseOptions = JSONParseOptions(),
-                                duplicateKeys: DuplicateKeyPolicy = .useLast) throws -> [JSON] {
+    public static func parseAll(
+        _ text: String, options: JSONParseOptions = JSONParseOptions(),
+        duplicateKeys: DuplicateKeyPolicy = .useLast
+    ) throws -> [JSON] {
         try parseAll(Array(text.utf8), options: options, duplicateKeys: duplicateKeys)
     }
 }

@@ -62,7 +62,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     public func exactInteger<T: FixedWidthInteger>(_: T.Type) throws -> T {
         // Fast paths: plain integer text, up to 18 digits in one pass, then any length.
         if let short = text.utf8.withContiguousStorageIfAvailable(Self.shortInteger) ?? nil,
-           let value = T(exactly: short) {
+            let value = T(exactly: short)
+        {
             return value
         }
         if let value = T(text, radix: 10) { return value }
@@ -157,7 +158,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         }
         // Saturate absurd exponents: they are out of range for every conversion anyway.
         if !exponentText.isEmpty {
-            exponent += Int(exponentText.hasPrefix("+") ? String(exponentText.dropFirst()) : exponentText)
+            exponent +=
+                Int(exponentText.hasPrefix("+") ? String(exponentText.dropFirst()) : exponentText)
                 ?? (exponentText.hasPrefix("-") ? -1_000_000 : 1_000_000)
         }
         while let last = digits.last, last == 0 { digits.removeLast(); exponent += 1 }

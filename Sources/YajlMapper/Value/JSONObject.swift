@@ -108,7 +108,8 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection, Expressib
     }
 
     private mutating func rebuildIndex() {
-        index = keys.count > Self.indexThreshold
+        index =
+            keys.count > Self.indexThreshold
             ? Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { $1 }) : nil
     }
 

@@ -63,8 +63,10 @@ public final class JSONWriter {
     ///   - style: compact or pretty.
     ///   - multipleValues: allow several top-level values, separated by newlines.
     ///   - sink: receives pieces of output, valid during the call.
-    public convenience init(style: Style = .compact, multipleValues: Bool = false,
-                            to sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+    public convenience init(
+        style: Style = .compact, multipleValues: Bool = false,
+        to sink: @escaping (UnsafeRawBufferPointer) -> Void
+    ) {
         self.init(style: style, multipleValues: multipleValues, sink: sink)
     }
 
@@ -80,10 +82,12 @@ public final class JSONWriter {
             cyajl_gen_config_flag(handle, yajl_gen_beautify, 1)
             cyajl_gen_config_indent_two_spaces(handle)
         }
-        cyajl_gen_config_print(handle, { ctx, text, count in
-            let writer = Unmanaged<JSONWriter>.fromOpaque(ctx!).takeUnretainedValue()
-            writer.emit(UnsafeRawBufferPointer(start: text, count: count))
-        }, Unmanaged.passUnretained(self).toOpaque())
+        cyajl_gen_config_print(
+            handle,
+            { ctx, text, count in
+                let writer = Unmanaged<JSONWriter>.fromOpaque(ctx!).takeUnretainedValue()
+                writer.emit(UnsafeRawBufferPointer(start: text, count: count))
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {
@@ -151,13 +155,18 @@ public final class JSONWriter {
     public func number(_ number: JSONNumber) throws {
         var text = number.text
         try text.withUTF8 { utf8 in
-            try value { yajl_gen_number(handle, UnsafeRawPointer(utf8.baseAddress)?.assumingMemoryBound(to: CChar.self), utf8.count) }
+            try value {
+                yajl_gen_number(
+                    handle, UnsafeRawPointer(utf8.baseAddress)?.assumingMemoryBound(to: CChar.self), utf8.count)
+            }
         }
     }
 
     /// Writes a string, escaped. Wraps `yajl_gen_string`.
     public func string(_ value: JSONBytes) throws {
-        try self.value { yajl_gen_string(handle, value.buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), value.count) }
+        try self.value {
+            yajl_gen_string(handle, value.buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), value.count)
+        }
     }
 
     /// Writes a string, escaped.
@@ -269,9 +278,10 @@ public final class JSONWriter {
             guard pending == kind else { throw fail(.invalidState) }
             state.pointee.pendingOpen = nil
             let text: StaticString = kind == .object ? "{}" : "[]"
-            try check(text.withUTF8Buffer {
-                yajl_gen_number(handle, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 2)
-            })
+            try check(
+                text.withUTF8Buffer {
+                    yajl_gen_number(handle, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 2)
+                })
         } else {
             try check(kind == .object ? yajl_gen_map_close(handle) : yajl_gen_array_close(handle))
         }

@@ -69,7 +69,7 @@ public struct SeedRepositories: Mappable {
     public var items: [SeedRepository]!
 
     /// Creates an empty page for ``mapping(map:)`` to fill.
-    public init?(map: Map) { }
+    public init?(map: Map) {}
 
     /// Maps `total_count`, `incomplete_results` and `items`.
     public mutating func mapping(map: Map) {
@@ -95,7 +95,7 @@ public struct SeedRepository: Mappable {
     public var avatarUrl: String?
 
     /// Creates an empty item for ``mapping(map:)`` to fill.
-    public init?(map: Map) { }
+    public init?(map: Map) {}
 
     /// Maps the six fields, `owner.avatar_url` through its key path.
     public mutating func mapping(map: Map) {

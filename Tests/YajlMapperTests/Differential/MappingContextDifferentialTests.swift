@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 // The mapping engine builds an array of models under a model's key as each element closes
@@ -24,7 +25,10 @@ struct MappingContextDifferentialTests {
             let text = DiffLayout.random(&random).write(page)
             let mapped = try Mapper<DiffPage<E>>(strict: true).map(data: text)
             #expect(mapped.items.count == diffValue(page, at: [.member(2)])?.children)
-            #expect(mapped.items.allSatisfy { $0.id != nil && $0.ownerLogin != nil && $0.avatarURL != nil && $0.forks != nil })
+            #expect(
+                mapped.items.allSatisfy {
+                    $0.id != nil && $0.ownerLogin != nil && $0.avatarURL != nil && $0.forks != nil
+                })
         }
         var applied: [DiffMutation: Int] = [:]
         let report = DiffRunner.run(E.self, seed: random.next(), cases: cases, applied: &applied)
@@ -34,7 +38,9 @@ struct MappingContextDifferentialTests {
         #expect(report.problems > cases && report.values > cases)
         #expect(report.errors == 0, "a generated text is not JSON")
         for mutation in DiffMutation.allCases {
-            #expect(applied[mutation, default: 0] >= 3, "mutation \(mutation) applied \(applied[mutation, default: 0]) times")
+            #expect(
+                applied[mutation, default: 0] >= 3,
+                "mutation \(mutation) applied \(applied[mutation, default: 0]) times")
         }
     }
 
@@ -55,20 +61,22 @@ struct MappingContextDifferentialTests {
         report.add(DiffRunner.run(DiffFresh1.self, seed: 11, cases: 10, fastFirst: true, applied: &applied))
         report.add(DiffRunner.run(DiffFresh2.self, seed: 12, cases: 10, fastFirst: false, applied: &applied))
         // Learned from an order of its own that later pages do not share.
-        report.add(DiffRunner.run(DiffFresh3.self, seed: 13, cases: 10, fastFirst: true, applied: &applied) { page, r in
-            _ = DiffMutation.reorderAllItems.apply(to: &page, &r)
-        })
+        report.add(
+            DiffRunner.run(DiffFresh3.self, seed: 13, cases: 10, fastFirst: true, applied: &applied) { page, r in
+                _ = DiffMutation.reorderAllItems.apply(to: &page, &r)
+            })
         // Learned in the middle of the first page: its first items lack a listed key.
-        report.add(DiffRunner.run(DiffFresh4.self, seed: 14, cases: 10, fastFirst: false, applied: &applied) { page, _ in
-            guard let items = page.member("items") else { return }
-            diffModify(&page, at: [.member(items)]) { items in
-                guard case .array(var elements) = items else { return }
-                for i in elements.indices.prefix(elements.count / 2) {
-                    if let id = elements[i].member("id") { elements[i] = elements[i].removing(child: id) }
+        report.add(
+            DiffRunner.run(DiffFresh4.self, seed: 14, cases: 10, fastFirst: false, applied: &applied) { page, _ in
+                guard let items = page.member("items") else { return }
+                diffModify(&page, at: [.member(items)]) { items in
+                    guard case .array(var elements) = items else { return }
+                    for i in elements.indices.prefix(elements.count / 2) {
+                        if let id = elements[i].member("id") { elements[i] = elements[i].removing(child: id) }
+                    }
+                    items = .array(elements)
                 }
-                items = .array(elements)
-            }
-        })
+            })
         #expect(report.fastEarly > 20)
         #expect(report.generalEarly == 0)
         #expect(report.errors == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 // Mappings whose reads the plan cannot foresee (a branch on a value, `isKeyPresent`,
@@ -31,11 +32,14 @@ private func stripFirstItem(_ page: inout DiffJSON, _ r: inout TestRandom) {
 struct MappingDynamicDifferentialTests {
     /// Runs `cases` cases in each of two epochs: plans learned on the fast path from a page
     /// as generated, and on the general path from a page whose first item lacks most keys.
-    private func both(_ label: String, seed: UInt64, cases: Int, size: ClosedRange<Int> = 1...5,
-                      _ fast: [DynCheck], _ general: [DynCheck]) -> DynRunner.Tally {
+    private func both(
+        _ label: String, seed: UInt64, cases: Int, size: ClosedRange<Int> = 1...5,
+        _ fast: [DynCheck], _ general: [DynCheck]
+    ) -> DynRunner.Tally {
         var tally = DynRunner.run(label + " F", seed: seed, cases: cases, size: size, fastFirst: true, checks: fast)
-        let other = DynRunner.run(label + " G", seed: seed &+ 1, cases: cases, size: size, fastFirst: false,
-                                  checks: general, first: stripFirstItem)
+        let other = DynRunner.run(
+            label + " G", seed: seed &+ 1, cases: cases, size: size, fastFirst: false,
+            checks: general, first: stripFirstItem)
         tally.cases += other.cases
         tally.differences += other.differences
         tally.census.merge(other.census, uniquingKeysWith: +)
@@ -55,79 +59,100 @@ struct MappingDynamicDifferentialTests {
 
     @Test func readsThatDependOnAValue() {
         func checks<E: DynEpoch>(_: E.Type) -> [DynCheck] {
-            [DynCheck("DynAccount", DynOracle.account as (DynObject) -> DynAccount<E>?) {
-                ["user", "org", "bot"].contains($0.kind) ? $0.kind : "other"
-            },
-             DynCheck("DynFrozen", DynOracle.frozen as (DynObject) -> DynFrozen<E>?) {
-                "frozen " + ($0.kind == "user" ? "user" : "other")
-            }]
+            [
+                DynCheck("DynAccount", DynOracle.account as (DynObject) -> DynAccount<E>?) {
+                    ["user", "org", "bot"].contains($0.kind) ? $0.kind : "other"
+                },
+                DynCheck("DynFrozen", DynOracle.frozen as (DynObject) -> DynFrozen<E>?) {
+                    "frozen " + ($0.kind == "user" ? "user" : "other")
+                },
+            ]
         }
         let tally = both("A", seed: 0xD1_0001, cases: 36, checks(DynAF.self), checks(DynAG.self))
-        #expect(["user", "org", "bot", "other", "frozen user", "frozen other"].allSatisfy {
-            tally.census[$0, default: 0] >= 15
-        }, "\(tally.census)")
+        #expect(
+            ["user", "org", "bot", "other", "frozen user", "frozen other"].allSatisfy {
+                tally.census[$0, default: 0] >= 15
+            }, "\(tally.census)")
         // The plans were widened by the reads their dry runs did not make.
         for keys in [planKeys(DynAccount<DynAF>.self), planKeys(DynAccount<DynAG>.self)] {
-            #expect(keys.isSuperset(of: ["login", "stats.followers", "org.name", "org.verified", "fallback_name", "stats"]),
-                    "\(keys)")
+            #expect(
+                keys.isSuperset(of: ["login", "stats.followers", "org.name", "org.verified", "fallback_name", "stats"]),
+                "\(keys)")
         }
         #expect(planKeys(DynFrozen<DynAF>.self).isSuperset(of: ["login", "stats.followers", "org.name"]))
     }
 
     @Test func readsThatDependOnPresenceCurrentValuesAndACount() {
         func checks<E: DynEpoch>(_: E.Type) -> [DynCheck] {
-            [DynCheck("DynProbe", DynOracle.probe as (DynObject) -> DynProbe<E>?) {
-                "from \($0.labelFrom), \($0.fields.count) fields"
-            }]
+            [
+                DynCheck("DynProbe", DynOracle.probe as (DynObject) -> DynProbe<E>?) {
+                    "from \($0.labelFrom), \($0.fields.count) fields"
+                }
+            ]
         }
         let tally = both("B", seed: 0xD1_0002, cases: 36, checks(DynBF.self), checks(DynBG.self))
-        #expect(["from title, 0 fields", "from label, 3 fields", "from title, 4 fields"].allSatisfy {
-            tally.census[$0, default: 0] >= 5
-        }, "\(tally.census)")
+        #expect(
+            ["from title, 0 fields", "from label, 3 fields", "from title, 4 fields"].allSatisfy {
+                tally.census[$0, default: 0] >= 5
+            }, "\(tally.census)")
         #expect(planKeys(DynProbe<DynBF>.self).isSuperset(of: ["title", "field0", "field3", "rank", "score", "note"]))
     }
 
     @Test func instancesChosenByATypeField() {
         func checks<E: DynEpoch>(_: E.Type) -> [DynCheck] {
-            [DynCheck("DynShape", DynOracle.shape as (DynObject) -> DynShape<E>?) {
-                "\(type(of: $0))".components(separatedBy: "<")[0]
-            },
-             DynCheck("DynEvent", DynOracle.event as (DynObject) -> DynEvent<E>?) { "event \($0.variant)" }]
+            [
+                DynCheck("DynShape", DynOracle.shape as (DynObject) -> DynShape<E>?) {
+                    "\(type(of: $0))".components(separatedBy: "<")[0]
+                },
+                DynCheck("DynEvent", DynOracle.event as (DynObject) -> DynEvent<E>?) { "event \($0.variant)" },
+            ]
         }
         let tally = both("C", seed: 0xD1_0003, cases: 36, checks(DynCF.self), checks(DynCG.self))
-        #expect(["DynCircle", "DynRect", "DynShape", "event push", "event issue", "event other"].allSatisfy {
-            tally.census[$0, default: 0] >= 20
-        }, "\(tally.census)")
+        #expect(
+            ["DynCircle", "DynRect", "DynShape", "event push", "event issue", "event other"].allSatisfy {
+                tally.census[$0, default: 0] >= 20
+            }, "\(tally.census)")
         #expect(planKeys(DynShape<DynCF>.self).isSuperset(of: ["type", "id", "radius", "size.w", "size.h", "corner"]))
-        #expect(planKeys(DynEvent<DynCG>.self).isSuperset(of: ["event", "actor.login", "payload.size", "payload.refs.0",
-                                                               "payload.issue.title"]))
+        #expect(
+            planKeys(DynEvent<DynCG>.self).isSuperset(of: [
+                "event", "actor.login", "payload.size", "payload.refs.0",
+                "payload.issue.title",
+            ]))
     }
 
     @Test func theRawObjectAndNestedModelsReadConditionally() {
         func checks<E: DynEpoch>(_: E.Type) -> [DynCheck] {
-            [DynCheck("DynRaw", DynOracle.raw as (DynObject) -> DynRaw<E>?) { "mode \($0.mode)" },
-             DynCheck("DynHolder", DynOracle.holder as (DynObject) -> DynHolder<E>?) {
-                 $0.owner.map { "owner \($0.members == nil ? "alone" : "with members")" } ?? "no owner"
-             }]
+            [
+                DynCheck("DynRaw", DynOracle.raw as (DynObject) -> DynRaw<E>?) { "mode \($0.mode)" },
+                DynCheck("DynHolder", DynOracle.holder as (DynObject) -> DynHolder<E>?) {
+                    $0.owner.map { "owner \($0.members == nil ? "alone" : "with members")" } ?? "no owner"
+                },
+            ]
         }
         let tally = both("D", seed: 0xD1_0004, cases: 30, checks(DynDF.self), checks(DynDG.self))
-        #expect(["mode raw", "mode value", "mode plain", "owner alone", "owner with members", "no owner"].allSatisfy {
-            tally.census[$0, default: 0] >= 20
-        }, "\(tally.census)")
+        #expect(
+            ["mode raw", "mode value", "mode plain", "owner alone", "owner with members", "no owner"].allSatisfy {
+                tally.census[$0, default: 0] >= 20
+            }, "\(tally.census)")
         #expect(PlanRegistry.shared.info(for: DynRaw<DynDF>.self).plan?.keepsWhole == true)
         #expect(planKeys(DynOwner<DynDG>.self).isSuperset(of: ["login", "id", "type", "members"]))
     }
 
     @Test func readsThatChangeAfterTheFirstElements() {
         func checks<E: DynEpoch>(_: E.Type) -> [DynCheck] {
-            [DynCheck("DynPhased", DynOracle.phased as (DynObject) -> DynPhased<E>?) {
-                $0.seq < 2 ? "early" : $0.seq < 5 ? "middle" : "late"
-            }]
+            [
+                DynCheck("DynPhased", DynOracle.phased as (DynObject) -> DynPhased<E>?) {
+                    $0.seq < 2 ? "early" : $0.seq < 5 ? "middle" : "late"
+                }
+            ]
         }
         let tally = both("E", seed: 0xD1_0005, cases: 28, size: 6...10, checks(DynEF.self), checks(DynEG.self))
         #expect(["early", "middle", "late"].allSatisfy { tally.census[$0, default: 0] >= 60 }, "\(tally.census)")
-        #expect(planKeys(DynPhased<DynEF>.self).isSuperset(of: ["seq", "alpha", "beta", "tags", "gamma.delta",
-                                                                "gamma.inner.deep"]))
+        #expect(
+            planKeys(DynPhased<DynEF>.self).isSuperset(of: [
+                "seq", "alpha", "beta", "tags", "gamma.delta",
+                "gamma.inner.deep",
+            ]))
     }
 
     /// ObjectMapper documents `objectForMapping` handing out "an existing cached object" to

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 // Generated round trips (models and generators in MappingRoundTripGeneratedModels.swift, the
@@ -31,8 +32,12 @@ struct MappingRoundTripGeneratedTests {
         let values = (0..<90).map { RTGScalars.generate(&r, $0) }
         #expect([Int8.min, Int8.max, 0, -1].allSatisfy { x in values.contains { $0.i8 == x } })
         #expect([UInt64.min, UInt64.max].allSatisfy { x in values.contains { $0.u64 == x } })
-        #expect(values.contains { $0.d.bitPattern == (-0.0 as Double).bitPattern && $0.f.bitPattern == (-0.0 as Float).bitPattern })
-        #expect(values.contains { $0.d == .leastNonzeroMagnitude } && values.contains { $0.d == .greatestFiniteMagnitude })
+        #expect(
+            values.contains {
+                $0.d.bitPattern == (-0.0 as Double).bitPattern && $0.f.bitPattern == (-0.0 as Float).bitPattern
+            })
+        #expect(
+            values.contains { $0.d == .leastNonzeroMagnitude } && values.contains { $0.d == .greatestFiniteMagnitude })
         #expect(values.contains { rtgSignificantDigits($0.d.description) == 17 })
         #expect(values.contains { $0.s.unicodeScalars.contains("\u{0}") && $0.s.unicodeScalars.contains("\u{2028}") })
         #expect(values.contains { $0.od == nil } && values.contains { $0.od != nil })
@@ -43,7 +48,9 @@ struct MappingRoundTripGeneratedTests {
     /// as nil into an optional and is a problem for a non-optional (the property keeps its value).
     @Test func nonFiniteNumbersAreWrittenAsNull() throws {
         var value = RTGNonFinite()
-        (value.d, value.f, value.od, value.of, value.ds, value.dec) = (.nan, -.infinity, .infinity, .nan, [1, .nan], .nan)
+        (value.d, value.f, value.od, value.of, value.ds, value.dec) = (
+            .nan, -.infinity, .infinity, .nan, [1, .nan], .nan
+        )
         let text = try #require(value.toJSONString())
         #expect(text == #"{"d":null,"f":null,"od":null,"of":null,"ds":[1.0,null],"dec":null}"#)
         _ = try JSONSerialization.jsonObject(with: Data(text.utf8))

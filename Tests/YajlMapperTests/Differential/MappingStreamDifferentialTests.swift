@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 // Streaming the elements of `items` (MappingStreamParser, `elements(ofChunks:)`) against
@@ -48,10 +49,12 @@ struct MappingStreamDifferentialTests {
             let strictSizes = [0, Self.primes[(n * 7 + 3) % Self.primes.count]]
             let context: MapContext? = n % 3 == 2 ? SDiffContext() : nil
             func compare(_ text: [UInt8]) -> [String] {
-                SDiffRunner.compare(SDiffMain.self, text, sizes: sizes, strictSizes: strictSizes, context: context).differences
+                SDiffRunner.compare(SDiffMain.self, text, sizes: sizes, strictSizes: strictSizes, context: context)
+                    .differences
             }
-            let (differences, expected) = SDiffRunner.compare(SDiffMain.self, text, sizes: sizes, strictSizes: strictSizes,
-                                                              context: context)
+            let (differences, expected) = SDiffRunner.compare(
+                SDiffMain.self, text, sizes: sizes, strictSizes: strictSizes,
+                context: context)
             if expected.whole.problems.isEmpty { withoutProblems += 1 } else { withProblems += 1 }
             if expected.firstBad != nil { withStrictStop += 1 }
             guard !differences.isEmpty else { continue }
@@ -60,7 +63,8 @@ struct MappingStreamDifferentialTests {
             let (small, smallLayout) = SDiffRunner.shrink(page, layout) { !compare($0).isEmpty }
             let minimal = smallLayout.write(small)
             let shown = compare(minimal)
-            Issue.record("""
+            Issue.record(
+                """
                 case \(n) (\(mutations.isEmpty ? "as generated" : mutations.map(\.rawValue).joined(separator: ", "))\
                 \(context == nil ? "" : ", with a context")) differs; minimal JSON (\(smallLayout)):
                 \(String(decoding: minimal, as: UTF8.self))
@@ -69,10 +73,13 @@ struct MappingStreamDifferentialTests {
         }
         #expect(recorded == 0, "\(recorded) of \(cases) cases differ")
         // The cases reach pages with and without problems, and strict streams that stop.
-        #expect(withProblems > cases / 3 && withoutProblems > cases / 10 && withStrictStop > cases / 10,
-                "\(withProblems) with problems, \(withoutProblems) without, \(withStrictStop) stopping a strict stream")
+        #expect(
+            withProblems > cases / 3 && withoutProblems > cases / 10 && withStrictStop > cases / 10,
+            "\(withProblems) with problems, \(withoutProblems) without, \(withStrictStop) stopping a strict stream")
         for mutation in DiffMutation.allCases {
-            #expect(applied[mutation, default: 0] >= 2, "mutation \(mutation) applied \(applied[mutation, default: 0]) times")
+            #expect(
+                applied[mutation, default: 0] >= 2,
+                "mutation \(mutation) applied \(applied[mutation, default: 0]) times")
         }
     }
 
@@ -82,20 +89,24 @@ struct MappingStreamDifferentialTests {
     static let shortPage: DiffJSON = .object([
         ("total_count", .string("7")),
         ("incomplete_results", .bool(false)),
-        ("items", .array([
-            .object([
-                ("id", .number("-0")), ("name", .string("é日🎮")), ("description", .string("q\"\\/\t\u{01}")),
-                ("private", .bool(true)), ("score", .number("-1.5e-3")), ("owner", .object([("login", .string("É")), ("id", .number("12"))])),
-                ("meta", .object([("counts", .object([("forks", .number("1E+2"))]))])),
-                ("labels", .array([.object([("name", .string("ä")), ("weight", .number("3"))])])),
-            ]),
-            .object([
-                ("id", .number("2")), ("stargazers_count", .number("1.5")),
-                ("owner", .object([("id", .number("99999999999999999999")), ("login", .null)])),
-                ("labels", .array([.object([("weight", .number("2"))])])),
-            ]),
-            .null,
-        ])),
+        (
+            "items",
+            .array([
+                .object([
+                    ("id", .number("-0")), ("name", .string("é日🎮")), ("description", .string("q\"\\/\t\u{01}")),
+                    ("private", .bool(true)), ("score", .number("-1.5e-3")),
+                    ("owner", .object([("login", .string("É")), ("id", .number("12"))])),
+                    ("meta", .object([("counts", .object([("forks", .number("1E+2"))]))])),
+                    ("labels", .array([.object([("name", .string("ä")), ("weight", .number("3"))])])),
+                ]),
+                .object([
+                    ("id", .number("2")), ("stargazers_count", .number("1.5")),
+                    ("owner", .object([("id", .number("99999999999999999999")), ("login", .null)])),
+                    ("labels", .array([.object([("weight", .number("2"))])])),
+                ]),
+                .null,
+            ])
+        ),
         ("labels", .array([.object([("name", .string("bug")), ("weight", .string("heavy"))])])),
     ])
 
@@ -117,7 +128,10 @@ struct MappingStreamDifferentialTests {
             strictSizes: [0], strictCutSets: (0..<13).map { Array(stride(from: $0, through: text.count, by: 13)) })
         #expect(differences.isEmpty, "\(layout):\n\(differences.prefix(5).joined(separator: "\n"))")
         // Problems in the envelope and in elements; a strict stream stops at element 1.
-        #expect(Set(expected.whole.problems.map(\.kind)).isSuperset(of: [.typeMismatch, .missing, .notAnInteger, .numberOutOfRange, .objectRejected]))
+        #expect(
+            Set(expected.whole.problems.map(\.kind)).isSuperset(of: [
+                .typeMismatch, .missing, .notAnInteger, .numberOutOfRange, .objectRejected,
+            ]))
         #expect(!expected.envelopeProblems.isEmpty && expected.elementProblems.count >= 4)
         #expect(expected.firstBad == 1 && expected.items.count == 2 && expected.count == 3)
     }
@@ -137,13 +151,16 @@ struct MappingStreamDifferentialTests {
             #expect(text[quote] == UInt8(ascii: "\"") && text[quote + 7] == UInt8(ascii: "\""))
             // A cut anywhere else: the same as the page.
             let outside = (0...text.count).filter { $0 <= quote || $0 > quote + 7 }.map { [$0] }
-            let agreeing = SDiffRunner.compare(SDiffSplit.self, text, sizes: [], cutSets: outside, strictSizes: [],
-                                               strictCutSets: outside)
+            let agreeing = SDiffRunner.compare(
+                SDiffSplit.self, text, sizes: [], cutSets: outside, strictSizes: [],
+                strictCutSets: outside)
             #expect(agreeing.differences.isEmpty, "\(agreeing.differences.prefix(3))")
             // A cut after the opening quote, up to the closing one (before the fix: located
             // 5 bytes late, at the closing quote's end minus "A" and two quotes).
             let inside = (quote + 1...quote + 7).map { cut in
-                SDiffRunner.compare(SDiffSplit.self, text, sizes: [], cutSets: [[cut]], strictSizes: [], strictCutSets: [[cut]]).differences
+                SDiffRunner.compare(
+                    SDiffSplit.self, text, sizes: [], cutSets: [[cut]], strictSizes: [], strictCutSets: [[cut]]
+                ).differences
             }
             #expect(inside.allSatisfy { $0.isEmpty }, "\(inside.first { !$0.isEmpty }?.joined(separator: "\n") ?? "")")
         }
@@ -162,8 +179,9 @@ struct MappingStreamDifferentialTests {
         let expected = SDiffRunner.expected(SDiffSplit.self, text, context: nil)
         #expect(expected.whole.problems.contains { $0.found == "string" }, "the text has no located string problem")
         let cuts = (1..<text.count).map { [$0] }
-        let result = SDiffRunner.compare(SDiffSplit.self, text, sizes: [1, 2, 3], cutSets: cuts, strictSizes: [1, 2],
-                                         strictCutSets: cuts)
+        let result = SDiffRunner.compare(
+            SDiffSplit.self, text, sizes: [1, 2, 3], cutSets: cuts, strictSizes: [1, 2],
+            strictCutSets: cuts)
         #expect(result.differences.isEmpty, "\(result.differences.prefix(3).joined(separator: "\n"))")
     }
 
@@ -179,7 +197,9 @@ struct MappingStreamDifferentialTests {
             let sizes = n % 2 == 0 ? [1, 2, 3, 5, 7, 11, 13, 64, 4096] : [text.count]
             let label = "case \(n) (\(mutations.map(\.rawValue).joined(separator: ", "))), chunks \(sizes)"
             var lenient: [DiffRepo<SDiffAsync>] = []
-            for try await repo in Mapper<DiffRepo<SDiffAsync>>().elements(ofChunks: SDiffChunks(bytes: text, sizes: sizes)) {
+            for try await repo in Mapper<DiffRepo<SDiffAsync>>().elements(
+                ofChunks: SDiffChunks(bytes: text, sizes: sizes))
+            {
                 lenient.append(repo)
             }
             #expect(lenient == expected.items, "\(label)")
@@ -187,7 +207,9 @@ struct MappingStreamDifferentialTests {
             var strict: [DiffRepo<SDiffAsync>] = []
             var thrown: [MappingProblem]?
             do {
-                for try await repo in Mapper<DiffRepo<SDiffAsync>>(strict: true).elements(ofChunks: SDiffChunks(bytes: text, sizes: sizes)) {
+                for try await repo in Mapper<DiffRepo<SDiffAsync>>(strict: true).elements(
+                    ofChunks: SDiffChunks(bytes: text, sizes: sizes))
+                {
                     strict.append(repo)
                 }
             } catch let error as MappingError {
@@ -195,7 +217,9 @@ struct MappingStreamDifferentialTests {
             }
             if let bad = expected.firstBad {
                 stops += 1
-                #expect(thrown == expected.elementProblems.filter { SDiffRunner.elementIndex($0.keyPath) == bad }, "\(label)")
+                #expect(
+                    thrown == expected.elementProblems.filter { SDiffRunner.elementIndex($0.keyPath) == bad },
+                    "\(label)")
                 #expect(strict == Array(expected.items.prefix(bad)), "\(label)")
             } else {
                 #expect(thrown == nil, "\(label)")

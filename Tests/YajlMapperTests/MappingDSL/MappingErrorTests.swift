@@ -1,22 +1,23 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 @Suite("Mapping errors: key paths, kinds, positions")
 struct MappingErrorTests {
     // Columns counted by hand (1-based bytes); see each expectation.
     static let document = """
-    {
-      "total_count": 3,
-      "items": [
-        {"id": 1, "owner": {"login": "a"}},
-        {"id": "two", "owner": {"login": "b"}},
-        {"id": 3, "owner": {"login": null}},
-        {"id": 4, "owner": {}},
-        {"id": 5, "score": 300, "owner": {"login": 7}}
-      ]
-    }
-    """
+        {
+          "total_count": 3,
+          "items": [
+            {"id": 1, "owner": {"login": "a"}},
+            {"id": "two", "owner": {"login": "b"}},
+            {"id": 3, "owner": {"login": null}},
+            {"id": 4, "owner": {}},
+            {"id": 5, "score": 300, "owner": {"login": 7}}
+          ]
+        }
+        """
 
     static let expected: [(ProblemSummary, line: Int, column: Int)] = [
         // line 5: `    {"id": "two", ...` → the string starts at column 12
@@ -99,7 +100,8 @@ struct MappingErrorTests {
     }
 
     @Test func validDocumentsDoNotThrowInStrictMode() throws {
-        let page = try Mapper<ErrPage>(strict: true).map(string: #"{"total_count": 1, "items": [{"id": 1, "owner": {"login": "x"}, "score": 255}]}"#)
+        let page = try Mapper<ErrPage>(strict: true).map(
+            string: #"{"total_count": 1, "items": [{"id": 1, "owner": {"login": "x"}, "score": 255}]}"#)
         #expect(page.items.first?.score == 255)
         #expect(page.items.first?.owner?.login == "x")
     }
@@ -108,10 +110,11 @@ struct MappingErrorTests {
         let (_, absent) = lenientMap(ErrPage.self, #"{"items": []}"#)
         #expect(summaries(absent) == [ProblemSummary(.missing, "total_count", "Int", nil)])
         let (_, null) = lenientMap(ErrPage.self, #"{"total_count": null, "items": null}"#)
-        #expect(summaries(null) == [
-            ProblemSummary(.typeMismatch, "total_count", "Int", "null"),
-            ProblemSummary(.typeMismatch, "items", "[ErrItem]", "null"),
-        ])
+        #expect(
+            summaries(null) == [
+                ProblemSummary(.typeMismatch, "total_count", "Int", "null"),
+                ProblemSummary(.typeMismatch, "items", "[ErrItem]", "null"),
+            ])
         #expect(null.first?.message == "total_count: expected Int, found null")
         #expect(absent.first?.message == "total_count: missing key, expected Int")
     }
@@ -142,10 +145,11 @@ struct MappingErrorTests {
         // "é" is two bytes: -1 is at byte column 34 (character column 33).
         let text = #"{"items": [{"id": "é", "score": -1}], "total_count": 0}"#
         let (_, problems) = lenientMap(ErrPage.self, text)
-        #expect(summaries(problems) == [
-            ProblemSummary(.typeMismatch, "items[0].id", "Int", "string"),
-            ProblemSummary(.numberOutOfRange, "items[0].score", "UInt8", "-1"),
-        ])
+        #expect(
+            summaries(problems) == [
+                ProblemSummary(.typeMismatch, "items[0].id", "Int", "string"),
+                ProblemSummary(.numberOutOfRange, "items[0].score", "UInt8", "-1"),
+            ])
         #expect(problems.map { $0.location?.column } == [19, 34])
     }
 
@@ -170,7 +174,9 @@ struct MappingErrorTests {
         #expect(throws: JSONParseError.self) {
             try text.withUTF8 { try Mapper<ErrPage>().mapResult(bytes: UnsafeRawBufferPointer($0)) }
         }
-        #expect(throws: JSONInputError.self) { try Mapper<ErrPage>().map(contentsOf: .file("/nonexistent/mapping.json")) }
+        #expect(throws: JSONInputError.self) {
+            try Mapper<ErrPage>().map(contentsOf: .file("/nonexistent/mapping.json"))
+        }
     }
 
     @Test func rootOfTheWrongKind() throws {
@@ -202,12 +208,15 @@ struct MappingErrorTests {
         let mapper = Mapper<ErrItem>()
         let items = try mapper.mapArray(data: Array(#"[{"id": 1}, 2, null, {"id": 4}]"#.utf8))
         #expect(items.map(\.id) == [1, 4])
-        #expect(summaries(mapper.lastProblems) == [
-            ProblemSummary(.typeMismatch, "[1]", "ErrItem (an object)", "number 2"),
-            ProblemSummary(.typeMismatch, "[2]", "ErrItem (an object)", "null"),
-        ])
+        #expect(
+            summaries(mapper.lastProblems) == [
+                ProblemSummary(.typeMismatch, "[1]", "ErrItem (an object)", "number 2"),
+                ProblemSummary(.typeMismatch, "[2]", "ErrItem (an object)", "null"),
+            ])
         #expect(mapper.lastProblems.map { $0.location?.column } == [13, 16])
-        #expect(throws: MappingError.self) { try Mapper<ErrItem>(strict: true).mapArray(data: Array(#"[{"id": 1}, 2]"#.utf8)) }
+        #expect(throws: MappingError.self) {
+            try Mapper<ErrItem>(strict: true).mapArray(data: Array(#"[{"id": 1}, 2]"#.utf8))
+        }
     }
 
     @Test func lastProblemsIsResetByTheNextMapping() {
@@ -223,12 +232,13 @@ struct MappingErrorTests {
     /// Every string of the document is checked, read or skipped: an overlong "/" in a key
     /// the model skips is the same error whole, streamed in any chunks, and validated.
     @Test(arguments: [
-        [0xC0, 0xAF] as [UInt8],  // overlong
-        [0xED, 0xA0, 0x80],  // an encoded surrogate
-        [0xF4, 0x90, 0x80, 0x80],  // above U+10FFFF
+        [0xC0, 0xAF] as [UInt8], // overlong
+        [0xED, 0xA0, 0x80], // an encoded surrogate
+        [0xF4, 0x90, 0x80, 0x80], // above U+10FFFF
     ])
     func invalidUTF8InASkippedValueIsAnErrorEverywhere(sequence: [UInt8]) throws {
-        let bytes = Array(#"{"total_count": 1, "x": "a"#.utf8) + sequence
+        let bytes =
+            Array(#"{"total_count": 1, "x": "a"#.utf8) + sequence
             + Array(#"", "incomplete_results": false, "items": [{"id": 1, "name": "n"}]}"#.utf8)
         let whole = #expect(throws: JSONParseError.self) { try Mapper<StrmPage>().map(data: bytes) }
         #expect(whole?.kind == .invalidUTF8)
@@ -241,19 +251,23 @@ struct MappingErrorTests {
         #expect(!validates(bytes))
         #expect(throws: JSONParseError.self) { try JSON(parsing: bytes) }
         // Lenient mapping gives no model for it either.
-        #expect(Mapper<StrmPage>().map(JSONString: String(decoding: bytes, as: UTF8.self)) != nil,
-                "the same text through a Swift string: the bad bytes became U+FFFD, which is valid")
+        #expect(
+            Mapper<StrmPage>().map(JSONString: String(decoding: bytes, as: UTF8.self)) != nil,
+            "the same text through a Swift string: the bad bytes became U+FFFD, which is valid")
     }
 
     /// A lone surrogate escape is an error in a value the model reads, at the escape, and
     /// accepted in one it skips (as the validator accepts it).
     @Test func loneSurrogateEscapeIsAnErrorOnlyWhereTheValueIsRead() throws {
-        let read = Array(#"{"total_count": 1, "incomplete_results": false, "items": [{"id": 1, "name": "a\ud800"}]}"#.utf8)
+        let read = Array(
+            #"{"total_count": 1, "incomplete_results": false, "items": [{"id": 1, "name": "a\ud800"}]}"#.utf8)
         let error = #expect(throws: JSONParseError.self) { try Mapper<StrmPage>().map(data: read) }
         #expect(error?.kind == .invalidUTF8)
         #expect(error.map { [$0.line, $0.column] } == [1, 79])
         #expect(error?.message.hasPrefix("lone UTF-16 surrogate escape \\ud800") == true)
-        let skipped = Array(#"{"total_count": 1, "x": "\udc00", "incomplete_results": false, "items": [{"id": 1, "name": "a", "y": "\ud800"}]}"#.utf8)
+        let skipped = Array(
+            #"{"total_count": 1, "x": "\udc00", "incomplete_results": false, "items": [{"id": 1, "name": "a", "y": "\ud800"}]}"#
+                .utf8)
         let page = try Mapper<StrmPage>().map(data: skipped)
         #expect(page.items.map(\.name) == ["a"])
         #expect(validates(skipped))
@@ -269,7 +283,9 @@ struct MappingErrorTests {
         let whole = #expect(throws: JSONParseError.self) { try Mapper<StrmPage>().map(data: Array(text.utf8)) }
         #expect(whole?.offset == at)
         for size in [1, 5, 32, 100] {
-            let streamed = #expect(throws: JSONParseError.self) { _ = try StrmFixture.push(text, chunk: size) as ([StrmRepo], StreamSummary) }
+            let streamed = #expect(throws: JSONParseError.self) {
+                _ = try StrmFixture.push(text, chunk: size) as ([StrmRepo], StreamSummary)
+            }
             #expect(streamed?.offset == at, "chunks of \(size)")
             #expect(streamed?.message.hasPrefix(#"lone UTF-16 surrogate escape \ud800"#) == true, "chunks of \(size)")
         }
@@ -289,7 +305,8 @@ struct MappingErrorTests {
         let colliding = keys.filter { listed.contains(Array("\($0)?".utf8).withUnsafeBytes { PlanNode.slot($0) }) }
         #expect(!colliding.isEmpty, "the test needs keys that share a listed key's slot")
         for key in Array(colliding.prefix(3)) + ["zz", "qq"] {
-            let text = #"{"total_count": 1, "incomplete_results": false, "items": [{"id": 1, ""# + key
+            let text =
+                #"{"total_count": 1, "incomplete_results": false, "items": [{"id": 1, ""# + key
                 + #"\ud800": 2, "name": "a"}]}"#
             let page = try Mapper<StrmPage>().map(data: Array(text.utf8))
             #expect(page.items.map(\.name) == ["a"], "\(key)")
@@ -298,7 +315,9 @@ struct MappingErrorTests {
         }
         // Kept whole (a dictionary of everything): the key is read.
         let kept = Array(#"{"a\ud800b": 1}"#.utf8)
-        let error = #expect(throws: JSONParseError.self) { _ = try Mapper<ErrKeepsAll>().map(data: Array(#"{"all": "#.utf8) + kept + Array("}".utf8)) }
+        let error = #expect(throws: JSONParseError.self) {
+            _ = try Mapper<ErrKeepsAll>().map(data: Array(#"{"all": "#.utf8) + kept + Array("}".utf8))
+        }
         #expect(error?.offset == 11)
     }
 }

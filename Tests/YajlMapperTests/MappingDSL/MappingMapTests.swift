@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 // MARK: - Key paths
@@ -7,10 +8,10 @@ import Testing
 @Suite("Map: key paths and subscripts")
 struct MappingMapKeyPathTests {
     static let text = """
-    {"a": {"b": {"c": "deep"}}, "items": [{"name": "first"}, {"id": 2}],
-     "version.major": "dotted", "version": {"major": "nested"},
-     "x": {"y": 5}, "list": [{"v": "zero"}, {"v": "one"}], "p->q": "literal", "nullable": null}
-    """
+        {"a": {"b": {"c": "deep"}}, "items": [{"name": "first"}, {"id": 2}],
+         "version.major": "dotted", "version": {"major": "nested"},
+         "x": {"y": 5}, "list": [{"v": "zero"}, {"v": "one"}], "p->q": "literal", "nullable": null}
+        """
 
     @Test func nestedIndexesDelimitersAndIgnoreNil() throws {
         for _ in 0..<2 { // first with a plan from the dry run, then again
@@ -91,7 +92,8 @@ struct MappingMapStateTests {
         #expect(strict.child?.label == "ctx:kid")
         let viaInit = try #require(MapInspector(JSONString: Self.text, context: context))
         #expect(viaInit.child?.label == "ctx:kid")
-        let arrays = try #require(Mapper<MapContextChild>(context: context).mapArray(JSONString: #"[{"name": "a"}, {"name": "b"}]"#))
+        let arrays = try #require(
+            Mapper<MapContextChild>(context: context).mapArray(JSONString: #"[{"name": "a"}, {"name": "b"}]"#))
         #expect(arrays.map(\.label) == ["ctx:a", "ctx:b"])
     }
 
@@ -125,8 +127,9 @@ struct MappingMapStateTests {
         // A repeated key: the first value counts, as for every other entry point.
         let repeated = #"{"id": 1, "name": "first", "id": 2, "name": "second"}"#
         #expect(Mapper<MapInspector>().map(JSONString: repeated, toObject: existing).id == 1)
-        #expect(Mapper<MapInspector>().map(JSONString: repeated, toObject: existing).name
-            == Mapper<MapInspector>().map(JSONString: repeated)?.name)
+        #expect(
+            Mapper<MapInspector>().map(JSONString: repeated, toObject: existing).name
+                == Mapper<MapInspector>().map(JSONString: repeated)?.name)
         // After a refused text, the problems are no longer the last mapping's.
         let mapper = Mapper<MapInspector>()
         _ = mapper.map(JSONString: #"{"id": "five"}"#, toObject: existing)
@@ -164,7 +167,8 @@ struct MappingMapStateTests {
             }
         }
         for _ in 0..<2 {
-            let list = try #require(Mapper<Raw>().mapArray(JSONString: #"[{"id": 1, "x": {"y": 2}}, {"z": 3}, {"id": 4, "w": null}]"#))
+            let list = try #require(
+                Mapper<Raw>().mapArray(JSONString: #"[{"id": 1, "x": {"y": 2}}, {"z": 3}, {"id": 4, "w": null}]"#))
             #expect(list.map(\.id) == [1, 4])
             #expect(list.map(\.keys) == [["id", "x"], ["id", "w"]])
         }
@@ -188,11 +192,16 @@ private struct FloatValues: Mappable {
 @Suite("Map: value() into floats")
 struct MappingMapFloatValueTests {
     @Test func floatsReadThroughTheirNumbers() throws {
-        let read = try #require(Mapper<FloatValues>().map(JSONString: #"{"one": 0.5, "list": [0.1, 2, -350], "table": {"a": 0.25, "b": 7}}"#))
+        let read = try #require(
+            Mapper<FloatValues>().map(
+                JSONString: #"{"one": 0.5, "list": [0.1, 2, -350], "table": {"a": 0.25, "b": 7}}"#))
         #expect(read.one == 0.5 && read.list == [0.1, 2, -350] && read.table == ["a": 0.25, "b": 7])
     }
 
-    @Test(arguments: [#"{"list": [0.1, "x"], "table": {"a": null}}"#, #"{"list": [1e39], "table": {"a": true}}"#, #"{"list": {}, "table": []}"#])
+    @Test(arguments: [
+        #"{"list": [0.1, "x"], "table": {"a": null}}"#, #"{"list": [1e39], "table": {"a": true}}"#,
+        #"{"list": {}, "table": []}"#,
+    ])
     func aValueThatIsNotAFloatGivesNil(text: String) throws {
         let read = try #require(Mapper<FloatValues>().map(JSONString: text))
         #expect(read.list == nil && read.table == nil)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 // MARK: - Integers
@@ -49,23 +50,26 @@ struct MappingBasicOperatorTests {
         #expect(huge?.double == -1)
         #expect(huge?.float == -1)
         #expect(huge?.optionalDouble == nil)
-        #expect(summaries(hugeProblems) == [
-            ProblemSummary(.numberOutOfRange, "d", "Double", "1e400"),
-            ProblemSummary(.numberOutOfRange, "f", "Float", "1e39"),
-            ProblemSummary(.numberOutOfRange, "od", "Double", "-2e308"),
-        ])
+        #expect(
+            summaries(hugeProblems) == [
+                ProblemSummary(.numberOutOfRange, "d", "Double", "1e400"),
+                ProblemSummary(.numberOutOfRange, "f", "Float", "1e39"),
+                ProblemSummary(.numberOutOfRange, "od", "Double", "-2e308"),
+            ])
         #expect(strictError(Floats.self, #"{"d": 1e400, "f": 1, "dec": 1}"#)?.first.kind == .numberOutOfRange)
 
         // Too small for the type, but not zero: a problem too, never a silent 0 (as JSONDecoder).
         let (tiny, tinyProblems) = lenientMap(Floats.self, #"{"d": 1e-400, "f": 1e-46, "od": -2e-324, "dec": 1}"#)
         #expect(tiny?.double == -1 && tiny?.float == -1 && tiny?.optionalDouble == nil)
-        #expect(summaries(tinyProblems) == [
-            ProblemSummary(.numberOutOfRange, "d", "Double", "1e-400"),
-            ProblemSummary(.numberOutOfRange, "f", "Float", "1e-46"),
-            ProblemSummary(.numberOutOfRange, "od", "Double", "-2e-324"),
-        ])
+        #expect(
+            summaries(tinyProblems) == [
+                ProblemSummary(.numberOutOfRange, "d", "Double", "1e-400"),
+                ProblemSummary(.numberOutOfRange, "f", "Float", "1e-46"),
+                ProblemSummary(.numberOutOfRange, "od", "Double", "-2e-324"),
+            ])
         // The smallest subnormals are kept, and zero in any spelling is zero.
-        let (least, leastProblems) = lenientMap(Floats.self, #"{"d": 4.9e-324, "f": 1e-45, "od": -0.000e-999, "dec": 0E+5}"#)
+        let (least, leastProblems) = lenientMap(
+            Floats.self, #"{"d": 4.9e-324, "f": 1e-45, "od": -0.000e-999, "dec": 0E+5}"#)
         #expect(leastProblems.isEmpty)
         #expect(least?.double == Double.leastNonzeroMagnitude && least?.float == Float.leastNonzeroMagnitude)
         #expect(least?.optionalDouble == 0 && least?.optionalDouble?.sign == .minus && least?.decimal == 0)
@@ -97,7 +101,8 @@ struct MappingBasicOperatorTests {
     }
 
     @Test func boolAndString() throws {
-        let text = #"{"flag": true, "oflag": false, "text": "h\u00e9llo \"q\" \n\ud83d\ude00", "otext": "", "itext": "x"}"#
+        let text =
+            #"{"flag": true, "oflag": false, "text": "h\u00e9llo \"q\" \n\ud83d\ude00", "otext": "", "itext": "x"}"#
         let (model, problems) = lenientMap(Scalars.self, text)
         let scalars = try #require(model)
         #expect(problems.isEmpty)
@@ -108,7 +113,8 @@ struct MappingBasicOperatorTests {
         #expect(scalars.iuoText == "x")
 
         // No coercion: 1 is not true, a number is not a string.
-        let (mistyped, mistypedProblems) = lenientMap(Scalars.self, #"{"flag": 1, "oflag": "true", "text": 42, "otext": null, "itext": null}"#)
+        let (mistyped, mistypedProblems) = lenientMap(
+            Scalars.self, #"{"flag": 1, "oflag": "true", "text": 42, "otext": null, "itext": null}"#)
         #expect(mistyped?.flag == false)
         #expect(mistyped?.optionalFlag == nil)
         #expect(mistyped?.text == "unset")
@@ -152,10 +158,10 @@ struct MappingCollectionOperatorTests {
 
     @Test func readsEveryShape() throws {
         let text = """
-        {"ints": [1, -2, 3], "strings": ["a", "b"], "set": ["x", "y", "x"], "oset": [1, 2, 2],
-         "dict": {"a": 1, "b": 2}, "odict": {"pi": 3.5}, "matrix": [[1, 2], [], [3]],
-         "omatrix": [["a"], ["b", "c"]], "bytes": [0, 255]}
-        """
+            {"ints": [1, -2, 3], "strings": ["a", "b"], "set": ["x", "y", "x"], "oset": [1, 2, 2],
+             "dict": {"a": 1, "b": 2}, "odict": {"pi": 3.5}, "matrix": [[1, 2], [], [3]],
+             "omatrix": [["a"], ["b", "c"]], "bytes": [0, 255]}
+            """
         let (model, problems) = lenientMap(Collections.self, text)
         let c = try #require(model)
         #expect(problems.isEmpty)
@@ -172,9 +178,9 @@ struct MappingCollectionOperatorTests {
 
     @Test func oneBadElementLeavesTheWholePropertyUnchanged() {
         let text = """
-        {"ints": [1, "2", 3], "strings": ["a", 1], "set": ["x", null], "dict": {"a": 1, "b": 2.5},
-         "matrix": [[1], [2, "x"]], "bytes": [0, 256], "oset": "nope"}
-        """
+            {"ints": [1, "2", 3], "strings": ["a", 1], "set": ["x", null], "dict": {"a": 1, "b": 2.5},
+             "matrix": [[1], [2, "x"]], "bytes": [0, 256], "oset": "nope"}
+            """
         let (model, problems) = lenientMap(Collections.self, text)
         #expect(model?.ints == [-1])
         #expect(model?.optionalStrings == nil)
@@ -183,15 +189,16 @@ struct MappingCollectionOperatorTests {
         #expect(model?.matrix == [])
         #expect(model?.bytes == [])
         #expect(model?.optionalSet == nil)
-        #expect(summaries(problems) == [
-            ProblemSummary(.typeMismatch, "ints[1]", "Int", "string"),
-            ProblemSummary(.typeMismatch, "strings[1]", "String", "number 1"),
-            ProblemSummary(.typeMismatch, "set[1]", "String", "null"),
-            ProblemSummary(.notAnInteger, "dict.b", "Int", "2.5"),
-            ProblemSummary(.typeMismatch, "matrix[1][1]", "Int", "string"),
-            ProblemSummary(.numberOutOfRange, "bytes[1]", "UInt8", "256"),
-            ProblemSummary(.typeMismatch, "oset", "Set<Int>", "string"), // document order
-        ])
+        #expect(
+            summaries(problems) == [
+                ProblemSummary(.typeMismatch, "ints[1]", "Int", "string"),
+                ProblemSummary(.typeMismatch, "strings[1]", "String", "number 1"),
+                ProblemSummary(.typeMismatch, "set[1]", "String", "null"),
+                ProblemSummary(.notAnInteger, "dict.b", "Int", "2.5"),
+                ProblemSummary(.typeMismatch, "matrix[1][1]", "Int", "string"),
+                ProblemSummary(.numberOutOfRange, "bytes[1]", "UInt8", "256"),
+                ProblemSummary(.typeMismatch, "oset", "Set<Int>", "string"), // document order
+            ])
     }
 
     @Test func nullAndAbsentCollections() {
@@ -211,13 +218,13 @@ struct MappingCollectionOperatorTests {
 struct MappingModelOperatorTests {
     @Test func everyModelShape() throws {
         let text = """
-        {"owner": {"login": "a", "id": 1}, "optionalOwner": {"login": "b", "id": 2}, "iuoOwner": {"login": "c", "id": 3},
-         "owners": [{"login": "d", "id": 4}, {"login": "e", "id": 5}], "optionalOwners": [],
-         "ownerSet": [{"login": "f", "id": 6}, {"login": "f", "id": 6}, {"login": "g", "id": 7}],
-         "byName": {"h": {"login": "h", "id": 8}},
-         "grid": [[{"login": "i", "id": 9}], [], [{"login": "j", "id": 10}, {"login": "k", "id": 11}]],
-         "groups": {"x": [{"login": "l", "id": 12}], "y": []}}
-        """
+            {"owner": {"login": "a", "id": 1}, "optionalOwner": {"login": "b", "id": 2}, "iuoOwner": {"login": "c", "id": 3},
+             "owners": [{"login": "d", "id": 4}, {"login": "e", "id": 5}], "optionalOwners": [],
+             "ownerSet": [{"login": "f", "id": 6}, {"login": "f", "id": 6}, {"login": "g", "id": 7}],
+             "byName": {"h": {"login": "h", "id": 8}},
+             "grid": [[{"login": "i", "id": 9}], [], [{"login": "j", "id": 10}, {"login": "k", "id": 11}]],
+             "groups": {"x": [{"login": "l", "id": 12}], "y": []}}
+            """
         let (model, problems) = lenientMap(OpModels.self, text)
         let m = try #require(model)
         #expect(problems.isEmpty)
@@ -228,7 +235,8 @@ struct MappingModelOperatorTests {
         #expect(m.optionalOwners == [])
         #expect(m.ownerSet == [OpOwner(login: "f", id: 6), OpOwner(login: "g", id: 7)])
         #expect(m.byName == ["h": OpOwner(login: "h", id: 8)])
-        #expect(m.grid == [[OpOwner(login: "i", id: 9)], [], [OpOwner(login: "j", id: 10), OpOwner(login: "k", id: 11)]])
+        #expect(
+            m.grid == [[OpOwner(login: "i", id: 9)], [], [OpOwner(login: "j", id: 10), OpOwner(login: "k", id: 11)]])
         #expect(m.groups == ["x": [OpOwner(login: "l", id: 12)], "y": []])
         // Mapped twice: the second run uses the learned plans and gives the same models.
         let (again, _) = lenientMap(OpModels.self, text)
@@ -239,9 +247,9 @@ struct MappingModelOperatorTests {
 
     @Test func badNestedModelsAreProblems() throws {
         let text = """
-        {"owner": 5, "optionalOwner": null, "owners": [{"login": "d", "id": "x"}, 3, {"login": "e", "id": 5}],
-         "ownerSet": {}, "byName": {"h": "nope"}, "grid": [{}], "groups": {"x": 1}}
-        """
+            {"owner": 5, "optionalOwner": null, "owners": [{"login": "d", "id": "x"}, 3, {"login": "e", "id": 5}],
+             "ownerSet": {}, "byName": {"h": "nope"}, "grid": [{}], "groups": {"x": 1}}
+            """
         let (model, problems) = lenientMap(OpModels.self, text)
         let m = try #require(model)
         #expect(m.owner == OpOwner(login: "unset", id: -1))
@@ -251,19 +259,21 @@ struct MappingModelOperatorTests {
         #expect(m.ownerSet == [])
         #expect(m.grid == [])
         #expect(m.groups == [:])
-        #expect(summaries(problems) == [
-            ProblemSummary(.typeMismatch, "owner", "OpOwner (an object)", "number 5"),
-            ProblemSummary(.typeMismatch, "owners[0].id", "Int", "string"),
-            ProblemSummary(.typeMismatch, "owners[1]", "OpOwner (an object)", "number 3"),
-            ProblemSummary(.typeMismatch, "ownerSet", "[OpOwner]", "object"),
-            ProblemSummary(.typeMismatch, "byName.h", "OpOwner (an object)", "string"),
-            ProblemSummary(.typeMismatch, "grid[0]", "[OpOwner]", "object"),
-            ProblemSummary(.typeMismatch, "groups.x", "[OpOwner]", "number 1"),
-        ])
+        #expect(
+            summaries(problems) == [
+                ProblemSummary(.typeMismatch, "owner", "OpOwner (an object)", "number 5"),
+                ProblemSummary(.typeMismatch, "owners[0].id", "Int", "string"),
+                ProblemSummary(.typeMismatch, "owners[1]", "OpOwner (an object)", "number 3"),
+                ProblemSummary(.typeMismatch, "ownerSet", "[OpOwner]", "object"),
+                ProblemSummary(.typeMismatch, "byName.h", "OpOwner (an object)", "string"),
+                ProblemSummary(.typeMismatch, "grid[0]", "[OpOwner]", "object"),
+                ProblemSummary(.typeMismatch, "groups.x", "[OpOwner]", "number 1"),
+            ])
     }
 
     @Test func enumsByRawValue() throws {
-        let text = #"{"color": "green", "ocolor": "blue", "level": 10, "olevel": 1, "colors": ["red", "blue"], "levels": {"a": 10}}"#
+        let text =
+            #"{"color": "green", "ocolor": "blue", "level": 10, "olevel": 1, "colors": ["red", "blue"], "levels": {"a": 10}}"#
         let (model, problems) = lenientMap(OpEnums.self, text)
         let e = try #require(model)
         #expect(problems.isEmpty)
@@ -274,7 +284,8 @@ struct MappingModelOperatorTests {
         #expect(e.colors == [.red, .blue])
         #expect(e.levelsByName == ["a": .high])
 
-        let bad = #"{"color": "purple", "ocolor": null, "level": 5, "olevel": "1", "colors": ["red", "pink"], "levels": {"a": 2}}"#
+        let bad =
+            #"{"color": "purple", "ocolor": null, "level": 5, "olevel": "1", "colors": ["red", "pink"], "levels": {"a": 2}}"#
         let (unknown, unknownProblems) = lenientMap(OpEnums.self, bad)
         #expect(unknown?.color == .red)
         #expect(unknown?.optionalColor == nil)
@@ -290,9 +301,9 @@ struct MappingModelOperatorTests {
 
     @Test func transformPairs() throws {
         let text = """
-        {"date": 86400, "odate": 1500, "url": "https://example.com/a%20b", "price": "12.34",
-         "dates": [0, 1.5], "stamps": {"a": 60}, "odates": null, "ecolor": "blue"}
-        """
+            {"date": 86400, "odate": 1500, "url": "https://example.com/a%20b", "price": "12.34",
+             "dates": [0, 1.5], "stamps": {"a": 60}, "odates": null, "ecolor": "blue"}
+            """
         let (model, problems) = lenientMap(OpTransforms.self, text)
         let t = try #require(model)
         #expect(problems.isEmpty)
@@ -305,23 +316,26 @@ struct MappingModelOperatorTests {
         #expect(t.optionalDates == nil)
         #expect(t.enumByTransform == .blue)
 
-        let (failed, failedProblems) = lenientMap(OpTransforms.self, #"{"date": true, "odate": null, "price": 5, "dates": [1, "x"], "ecolor": "pink"}"#)
+        let (failed, failedProblems) = lenientMap(
+            OpTransforms.self, #"{"date": true, "odate": null, "price": 5, "dates": [1, "x"], "ecolor": "pink"}"#)
         #expect(failed?.date == Date(timeIntervalSince1970: -1))
         #expect(failed?.optionalDate == nil)
         #expect(failed?.cents == 0)
         #expect(failed?.dates == [Date(timeIntervalSince1970: 1)], "what the transform refuses is left out")
         #expect(failed?.enumByTransform == nil)
-        #expect(summaries(failedProblems) == [
-            ProblemSummary(.transformFailed, "date", "Date", "bool"),
-            ProblemSummary(.transformFailed, "price", "Int", "number 5"),
-            ProblemSummary(.typeMismatch, "dates[1]", "Date", "string"),
-            ProblemSummary(.transformFailed, "ecolor", "OpColor", "string"),
-            ProblemSummary(.missing, "stamps", "[String: Date]", nil), // missing keys after the located ones
-        ])
+        #expect(
+            summaries(failedProblems) == [
+                ProblemSummary(.transformFailed, "date", "Date", "bool"),
+                ProblemSummary(.transformFailed, "price", "Int", "number 5"),
+                ProblemSummary(.typeMismatch, "dates[1]", "Date", "string"),
+                ProblemSummary(.transformFailed, "ecolor", "OpColor", "string"),
+                ProblemSummary(.missing, "stamps", "[String: Date]", nil), // missing keys after the located ones
+            ])
     }
 
     @Test func genericFallbackCastsFoundationValues() throws {
-        let text = #"{"object": {"a": 1, "b": [true, "x"], "c": {"d": null}}, "anything": 2.5, "list": [1, "two", {"three": 3}], "number": 12}"#
+        let text =
+            #"{"object": {"a": 1, "b": [true, "x"], "c": {"d": null}}, "anything": 2.5, "list": [1, "two", {"three": 3}], "number": 12}"#
         let (model, problems) = lenientMap(OpGeneric.self, text)
         let g = try #require(model)
         #expect(problems.isEmpty)
@@ -335,7 +349,8 @@ struct MappingModelOperatorTests {
         #expect((g.list[2] as? [String: Any])?["three"] as? Int == 3)
         #expect(g.number?.intValue == 12)
 
-        let (mistyped, mistypedProblems) = lenientMap(OpGeneric.self, #"{"object": [1], "anything": null, "list": {}, "number": "12"}"#)
+        let (mistyped, mistypedProblems) = lenientMap(
+            OpGeneric.self, #"{"object": [1], "anything": null, "list": {}, "number": "12"}"#)
         #expect(mistyped?.object.isEmpty == true)
         #expect(mistyped?.anything == nil)
         #expect(mistyped?.list.isEmpty == true)

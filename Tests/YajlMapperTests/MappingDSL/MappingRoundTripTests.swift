@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 @Suite("Writing and round trips")
@@ -177,13 +178,20 @@ struct MappingMapperAPITests {
         let dictionaryText = #"{"x": {"login": "a", "id": 1}, "y": {"login": "b", "id": 2}}"#
         #expect(mapper.mapDictionary(JSONString: dictionaryText) == ["x": a, "y": b])
         #expect(mapper.mapDictionary(JSON: ["x": ["login": "a", "id": 1]]) == ["x": a])
-        #expect(mapper.mapDictionary(JSONObject: try JSONSerialization.jsonObject(with: Data(dictionaryText.utf8))) == ["x": a, "y": b])
-        let groupsText = #"{"g": [{"login": "a", "id": 1}], "h": [], "i": [{"login": "b", "id": 2}, {"login": "a", "id": 1}]}"#
+        #expect(
+            mapper.mapDictionary(JSONObject: try JSONSerialization.jsonObject(with: Data(dictionaryText.utf8))) == [
+                "x": a, "y": b,
+            ])
+        let groupsText =
+            #"{"g": [{"login": "a", "id": 1}], "h": [], "i": [{"login": "b", "id": 2}, {"login": "a", "id": 1}]}"#
         #expect(mapper.mapDictionaryOfArrays(JSONString: groupsText) == ["g": [a], "h": [], "i": [b, a]])
         #expect(mapper.mapDictionaryOfArrays(JSON: ["g": [["login": "b", "id": 2]]]) == ["g": [b]])
         let gridText = #"[[{"login": "a", "id": 1}], [], [{"login": "b", "id": 2}]]"#
         #expect(mapper.mapArrayOfArrays(JSONString: gridText) == [[a], [], [b]])
-        #expect(mapper.mapArrayOfArrays(JSONObject: try JSONSerialization.jsonObject(with: Data(gridText.utf8))) == [[a], [], [b]])
+        #expect(
+            mapper.mapArrayOfArrays(JSONObject: try JSONSerialization.jsonObject(with: Data(gridText.utf8))) == [
+                [a], [], [b],
+            ])
         #expect(mapper.toJSON(a)["login"] as? String == "a")
         #expect(mapper.toJSONString(a) == #"{"login":"a","id":1}"#)
         #expect(mapper.toJSONString([a, b]) == #"[{"login":"a","id":1},{"login":"b","id":2}]"#)

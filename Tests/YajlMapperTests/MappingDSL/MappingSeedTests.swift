@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SearchSeedModel
+import Testing
 import YajlMapper
 
 @Suite("Seed model")

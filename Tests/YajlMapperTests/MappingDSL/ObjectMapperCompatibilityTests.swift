@@ -155,7 +155,9 @@ private struct Lenient: Mappable {
         name <- map["name"]
         ratio <- map["ratio"]
         color <- map["color"]
-        number <- (map["number"], TransformOf<Int, String>(fromJSON: { $0.flatMap(Int.init) }, toJSON: { $0.map(String.init) }))
+        number <- (
+            map["number"], TransformOf<Int, String>(fromJSON: { $0.flatMap(Int.init) }, toJSON: { $0.map(String.init) })
+        )
         leaf <- map["leaf"]
         leaves <- map["leaves"]
         counts <- map["counts"]
@@ -197,7 +199,8 @@ private struct Sparse: Mappable {
     init() {}
     init?(map: Map) {}
     mutating func mapping(map: Map) {
-        let nonZero = TransformOf<Int, String>(fromJSON: { $0.flatMap { Int($0) } }, toJSON: { $0 == 0 ? nil : $0.map { String($0) } })
+        let nonZero = TransformOf<Int, String>(
+            fromJSON: { $0.flatMap { Int($0) } }, toJSON: { $0 == 0 ? nil : $0.map { String($0) } })
         list <- (map["list"], nonZero)
         byKey <- (map["byKey"], nonZero)
         rows <- (map["rows"], nonZero)
@@ -325,10 +328,11 @@ struct ObjectMapperCompatibilityTests {
         let mapper = Mapper<CastsMapped>()
         let mapped = mapper.map(JSONString: #"{"extra": 5, "names": ["a", null, 3]}"#)
         #expect(mapped?.extra == nil && mapped?.names == [])
-        #expect(mapper.lastProblems.map(\.description) == [
-            "1:11: extra: expected [String: Any], found number 5",
-            "1:23: names: expected [String?], found array",
-        ])
+        #expect(
+            mapper.lastProblems.map(\.description) == [
+                "1:11: extra: expected [String: Any], found number 5",
+                "1:23: names: expected [String?], found array",
+            ])
     }
 
     @Test func arrayAndSetInitialisers() throws {
@@ -361,22 +365,37 @@ struct ObjectMapperCompatibilityTests {
         let good = #"[{"label": "a", "weight": 1}, {"label": "b", "weight": 2}]"#
         #expect(try mapper.mapArray(JSONString: good).map(\.label) == ["a", "b"])
         #expect(try mapper.mapArray(JSONArray: [["label": "c", "weight": 3]]) == [Tag(label: "c", weight: 3)])
-        #expect(try mapper.mapDictionary(JSONString: #"{"x": {"label": "x", "weight": 0}}"#) == ["x": Tag(label: "x", weight: 0)])
-        #expect(try mapper.mapDictionary(JSON: ["y": ["label": "y", "weight": 5]]) == ["y": Tag(label: "y", weight: 5)])
-        #expect(try mapper.mapDictionaryOfArrays(JSON: ["z": [["label": "z", "weight": 1]]]) == ["z": [Tag(label: "z", weight: 1)]])
-        #expect(try mapper.mapArrayOfArrays(JSONObject: [[["label": "w", "weight": 1]], []]) == [[Tag(label: "w", weight: 1)], []])
+        #expect(
+            try mapper.mapDictionary(JSONString: #"{"x": {"label": "x", "weight": 0}}"#) == [
+                "x": Tag(label: "x", weight: 0)
+            ])
+        #expect(
+            try mapper.mapDictionary(JSON: ["y": ["label": "y", "weight": 5]]) == ["y": Tag(label: "y", weight: 5)])
+        #expect(
+            try mapper.mapDictionaryOfArrays(JSON: ["z": [["label": "z", "weight": 1]]]) == [
+                "z": [Tag(label: "z", weight: 1)]
+            ])
+        #expect(
+            try mapper.mapArrayOfArrays(JSONObject: [[["label": "w", "weight": 1]], []]) == [
+                [Tag(label: "w", weight: 1)], [],
+            ])
 
         // One element that does not map fails the whole call, naming where.
         let bad = #"[{"label": "a", "weight": 1}, {"label": "b"}]"#
         let error = #expect(throws: MappingError.self) { try mapper.mapArray(JSONString: bad) }
         #expect(error?.first.keyPath == "[1].weight" && error?.first.kind == .missing)
         #expect(error?.first.location.map { [$0.line, $0.column] } == [1, 31], "from text, located (at its object)")
-        let badDictionary = "{\"x\": {\"label\": \"x\", \"weight\": 0},\n \"y\": {\"label\": \"y\", \"weight\": \"heavy\"}}"
+        let badDictionary =
+            "{\"x\": {\"label\": \"x\", \"weight\": 0},\n \"y\": {\"label\": \"y\", \"weight\": \"heavy\"}}"
         let dictionaryError = #expect(throws: MappingError.self) { try mapper.mapDictionary(JSONString: badDictionary) }
         #expect(dictionaryError?.first.description == "2:32: y.weight: expected Int, found string")
-        #expect(throws: MappingError.self) { try mapper.mapArray(JSONArray: [["label": "a", "weight": 1], ["weight": 1]]) }
+        #expect(throws: MappingError.self) {
+            try mapper.mapArray(JSONArray: [["label": "a", "weight": 1], ["weight": 1]])
+        }
         #expect(throws: MappingError.self) { try mapper.mapDictionary(JSON: ["k": ["label": "k"]]) }
-        #expect(throws: MappingError.self) { try mapper.mapDictionaryOfArrays(JSON: ["k": [["label": "k", "weight": -1]]]) }
+        #expect(throws: MappingError.self) {
+            try mapper.mapDictionaryOfArrays(JSON: ["k": [["label": "k", "weight": -1]]])
+        }
         #expect(throws: MappingError.self) { try mapper.mapArrayOfArrays(JSONObject: [[["label": "w"]]]) }
         // The wrong shape is an error too, not an empty result.
         #expect(throws: MappingError.self) { try mapper.mapArray(JSONString: #"{"label": "a", "weight": 1}"#) }
@@ -396,25 +415,41 @@ struct ObjectMapperCompatibilityTests {
         // error's fields are still the ones made.
         let page = "{\"tags\": [\n  {\"label\": \"a\", \"weight\": 1},\n  {\"label\": \"b\", \"weight\": -7}\n]}"
         let nested = #expect(throws: MappingError.self) { try Mapper<TagList>(strict: true).map(string: page) }
-        #expect(nested?.first.keyPath == "tags[1].weight" && nested?.first.location.map { [$0.line, $0.column] } == [3, 28])
-        #expect(nested?.key == "weight" && nested?.currentValue as? Int == -7 && nested?.reason == "must not be negative")
+        #expect(
+            nested?.first.keyPath == "tags[1].weight"
+                && nested?.first.location.map { [$0.line, $0.column] } == [3, 28])
+        #expect(
+            nested?.key == "weight" && nested?.currentValue as? Int == -7 && nested?.reason == "must not be negative")
         // A sibling refused after such an error still has its own problem.
         let refusing = Mapper<Leafy>()
-        let leaves = refusing.mapArray(JSONString: "[{\"tag\": {\"label\": \"a\", \"weight\": -1}},\n {\"refuse\": 1},\n {}]")
+        let leaves = refusing.mapArray(
+            JSONString: "[{\"tag\": {\"label\": \"a\", \"weight\": -1}},\n {\"refuse\": 1},\n {}]")
         #expect(leaves?.count == 2)
-        #expect(refusing.lastProblems.map(\.description) == ["1:35: [0].tag.weight: Tag refused the object (must not be negative: -1)",
-                                                            "2:2: [1]: Leafy refused the object"])
+        #expect(
+            refusing.lastProblems.map(\.description) == [
+                "1:35: [0].tag.weight: Tag refused the object (must not be negative: -1)",
+                "2:2: [1]: Leafy refused the object",
+            ])
         // An immutable model whose nested model throws is refused too, after it.
-        let holder = #expect(throws: MappingError.self) { try TagHolder(JSONString: #"{"tag": {"label": "h", "weight": -3}}"#) }
-        #expect(holder?.problems.map(\.message) == ["tag.weight: Tag refused the object (must not be negative: -3)",
-                                                    "(root): TagHolder refused the object"])
+        let holder = #expect(throws: MappingError.self) {
+            try TagHolder(JSONString: #"{"tag": {"label": "h", "weight": -3}}"#)
+        }
+        #expect(
+            holder?.problems.map(\.message) == [
+                "tag.weight: Tag refused the object (must not be negative: -3)",
+                "(root): TagHolder refused the object",
+            ])
         #expect(holder?.reason == "must not be negative")
         // The same when the nested model is of the same type (a tree).
         let tree = #expect(throws: MappingError.self) {
-            try Mapper<TreeNode>(strict: true).map(string: #"{"id": 1, "children": [{"id": 2, "children": [{"id": -3, "children": []}]}]}"#)
+            try Mapper<TreeNode>(strict: true).map(
+                string: #"{"id": 1, "children": [{"id": 2, "children": [{"id": -3, "children": []}]}]}"#)
         }
-        #expect(tree?.problems.map(\.message) == ["children[0].children[0].id: TreeNode refused the object (negative id: -3)",
-                                                  "children[0]: TreeNode refused the object", "(root): TreeNode refused the object"])
+        #expect(
+            tree?.problems.map(\.message) == [
+                "children[0].children[0].id: TreeNode refused the object (negative id: -3)",
+                "children[0]: TreeNode refused the object", "(root): TreeNode refused the object",
+            ])
         // A key that holds a dot, read with `nested: false`, is located at its own value.
         let dotted = #expect(throws: MappingError.self) { try Dotted(JSONString: #"{"a": 1, "a.b": -1}"#) }
         #expect(dotted?.first.location.map { [$0.line, $0.column] } == [1, 17] && dotted?.key == "a.b")
@@ -431,7 +466,10 @@ struct ObjectMapperCompatibilityTests {
         }
         let summary = try stream.finish()
         #expect(streamed == [Tag(label: "a", weight: 1)])
-        #expect(summary.problems.map(\.description) == ["3:28: tags[1].weight: Tag refused the object (must not be negative: -7)"])
+        #expect(
+            summary.problems.map(\.description) == [
+                "3:28: tags[1].weight: Tag refused the object (must not be negative: -7)"
+            ])
         // The fields of an error the mapping made itself.
         let missing = #expect(throws: MappingError.self) { try Tag(JSONString: #"{"label": "n"}"#) }
         #expect(missing?.key == "weight" && missing?.currentValue == nil)
@@ -439,9 +477,13 @@ struct ObjectMapperCompatibilityTests {
         // A value of the wrong kind is the error's currentValue, as in ObjectMapper.
         let mistyped = #expect(throws: MappingError.self) { try Tag(JSONString: #"{"label": 5, "weight": 1}"#) }
         #expect(mistyped?.key == "label" && mistyped?.currentValue as? Int == 5)
-        let element = #expect(throws: MappingError.self) { try Scores(JSONString: #"{"list": ["1", "x"], "byName": {}}"#) }
+        let element = #expect(throws: MappingError.self) {
+            try Scores(JSONString: #"{"list": ["1", "x"], "byName": {}}"#)
+        }
         #expect(element?.key == "list[1]" && element?.currentValue as? String == "x")
-        let tooBig = #expect(throws: MappingError.self) { try Mapper<Tag>(strict: true).map(string: #"{"label": "a", "weight": 1e30}"#) }
+        let tooBig = #expect(throws: MappingError.self) {
+            try Mapper<Tag>(strict: true).map(string: #"{"label": "a", "weight": 1e30}"#)
+        }
         #expect(tooBig?.first.kind == .numberOutOfRange && (tooBig?.currentValue as? Double) == 1e30)
         let root = MapError(key: nil, currentValue: nil, reason: nil)
         #expect(root.key == nil && root.first.kind == .objectRejected)
@@ -453,14 +495,16 @@ struct ObjectMapperCompatibilityTests {
         made.reason = "r2"
         made.currentValue = ["a": 1]
         #expect(made.key == "k2" && made.reason == "r2" && (made.currentValue as? [String: Any])?["a"] as? Int == 1)
-        #expect(MapError(key: nil, currentValue: Date(timeIntervalSince1970: 0), reason: nil).currentValue is String,
-                "a value JSON cannot hold is kept as its description")
+        #expect(
+            MapError(key: nil, currentValue: Date(timeIntervalSince1970: 0), reason: nil).currentValue is String,
+            "a value JSON cannot hold is kept as its description")
     }
 
     @Test func orReadsAnotherKeyWhenTheFirstIsAbsentOrNull() throws {
         let mapper = Mapper<Alias>()
-        let page = #"[{"nickname": "n1"}, {"username": "u2", "nickname": "n2"}, {"username": null, "nickname": "n3"}, {"username": "u4"}, {}]"#
-        for _ in 0..<2 {  // the plan learned from the first mapping, then used
+        let page =
+            #"[{"nickname": "n1"}, {"username": "u2", "nickname": "n2"}, {"username": null, "nickname": "n3"}, {"username": "u4"}, {}]"#
+        for _ in 0..<2 { // the plan learned from the first mapping, then used
             #expect(mapper.mapArray(JSONString: page)?.map(\.name) == ["n1", "u2", "n3", "u4", nil])
         }
         #expect(Alias(name: "x", width: 1.5).toJSONString() == #"{"username":"x","width":1.5}"#)
@@ -468,16 +512,24 @@ struct ObjectMapperCompatibilityTests {
     }
 
     @Test func immutableDefaults() throws {
-        let given = try Defaults(JSONString: #"{"tags": ["a"], "meta": {"k": 1}, "color": "green", "pet": {"age": 3}, "pets": [{"name": "p"}], "seen": 5, "maybeTags": ["m"]}"#)
-        #expect(given.tags == ["a"] && given.meta["k"] as? Int == 1 && given.color == .green && given.pet == Pet(age: 3))
-        #expect(given.pets == [Pet(name: "p")] && given.seen == Date(timeIntervalSince1970: 5) && given.maybeTags == ["m"])
+        let given = try Defaults(
+            JSONString:
+                #"{"tags": ["a"], "meta": {"k": 1}, "color": "green", "pet": {"age": 3}, "pets": [{"name": "p"}], "seen": 5, "maybeTags": ["m"]}"#
+        )
+        #expect(
+            given.tags == ["a"] && given.meta["k"] as? Int == 1 && given.color == .green && given.pet == Pet(age: 3))
+        #expect(
+            given.pets == [Pet(name: "p")] && given.seen == Date(timeIntervalSince1970: 5) && given.maybeTags == ["m"])
         let absent = try Defaults(JSONString: #"{"color": null}"#)
         #expect(absent.tags == [] && absent.meta.isEmpty && absent.color == .red && absent.pet == Pet(name: "none"))
         #expect(absent.pets == [] && absent.seen == Date(timeIntervalSince1970: 0) && absent.maybeTags == nil)
         #expect(absent.level == 42 && given.level == 42)
         #expect(absent.colors == [.red] && absent.widths == [] && absent.flags == nil && absent.byName.isEmpty)
-        let typed = try Defaults(JSONString: #"{"colors": ["green"], "widths": [1, 2.5], "flags": [true], "byName": {"a": {"name": "x"}}}"#)
-        #expect(typed.colors == [.green] && typed.widths == [1, 2.5] && typed.flags == [true] && typed.byName == ["a": Pet(name: "x")])
+        let typed = try Defaults(
+            JSONString: #"{"colors": ["green"], "widths": [1, 2.5], "flags": [true], "byName": {"a": {"name": "x"}}}"#)
+        #expect(
+            typed.colors == [.green] && typed.widths == [1, 2.5] && typed.flags == [true]
+                && typed.byName == ["a": Pet(name: "x")])
         #expect(throws: MappingError.self) { try Defaults(JSONString: #"{"flags": [1]}"#) }
         #expect(try Defaults(JSONString: #"{"labels": ["a", "b", "a"]}"#).labels == ["a", "b"] && absent.labels == nil)
         #expect(try Defaults(JSONString: #"{"level": 7}"#).level == 7)
@@ -488,12 +540,14 @@ struct ObjectMapperCompatibilityTests {
         #expect(throws: MappingError.self) { try Defaults(JSONString: #"{"maybeTags": 5}"#) }
         // The array of models' default does not throw; in strict mode its problem still does.
         let lenient = Mapper<Defaults>()
-        #expect(try lenient.map(JSONString: #"{"pets": 7}"#).pets == [] && lenient.lastProblems.map(\.keyPath) == ["pets"])
+        #expect(
+            try lenient.map(JSONString: #"{"pets": 7}"#).pets == [] && lenient.lastProblems.map(\.keyPath) == ["pets"])
         #expect(throws: MappingError.self) { try Mapper<Defaults>(strict: true).map(string: #"{"pets": 7}"#) }
     }
 
     @Test func staticHelpers() throws {
-        let dictionary = try #require(Mapper<Pet>.parseJSONStringIntoDictionary(JSONString: #"{"a": [1, null], "b": "x"}"#))
+        let dictionary = try #require(
+            Mapper<Pet>.parseJSONStringIntoDictionary(JSONString: #"{"a": [1, null], "b": "x"}"#))
         #expect((dictionary["a"] as? [Any])?.count == 2 && dictionary["b"] as? String == "x")
         #expect(Mapper<Pet>.parseJSONStringIntoDictionary(JSONString: "[1]") == nil)
         #expect((Mapper<Pet>.parseJSONString(JSONString: "[1, 2]") as? [Any])?.count == 2)
@@ -509,8 +563,9 @@ struct ObjectMapperCompatibilityTests {
         let mapper = Mapper<Pet>()
         #expect(mapper.map(JSONObject: ["age": 5], toObject: Pet(name: "Old")) == Pet(name: "Old", age: 5))
         #expect(mapper.map(JSONObject: [1], toObject: Pet(name: "Old")) == Pet(name: "Old"))
-        let merged = mapper.mapDictionary(JSONObject: ["a": ["age": 1], "b": ["name": "B"]],
-                                          toDictionary: ["a": Pet(name: "A"), "c": Pet(name: "C")])
+        let merged = mapper.mapDictionary(
+            JSONObject: ["a": ["age": 1], "b": ["name": "B"]],
+            toDictionary: ["a": Pet(name: "A"), "c": Pet(name: "C")])
         #expect(merged == ["a": Pet(name: "A", age: 1), "b": Pet(name: "B"), "c": Pet(name: "C")])
         #expect(mapper.mapDictionary(JSONObject: "x", toDictionary: ["c": Pet()]) == ["c": Pet()])
         #expect(mapper.mapDictionaryOfArrays(JSONObject: ["k": [["name": "K"]]]) == ["k": [Pet(name: "K")]])
@@ -538,7 +593,8 @@ struct ObjectMapperCompatibilityTests {
         #expect(pets.mapArray(JSONString: "[]") == [] && pets.mapArray(JSONString: "7") == nil)
         #expect(pets.mapSet(JSONString: #"[{"name": "A"}, "x"]"#) == nil)
         #expect(pets.mapArray(JSONObject: [["name": "A"], 1]) == nil)
-        #expect(pets.mapArray(JSONObject: ["name": "A"]) == nil, "a dictionary is not an array here, as in ObjectMapper")
+        #expect(
+            pets.mapArray(JSONObject: ["name": "A"]) == nil, "a dictionary is not an array here, as in ObjectMapper")
         #expect(pets.mapArray(JSONObject: [["name": "B"]]) == [Pet(name: "B")])
         #expect(pets.mapDictionary(JSONString: #"{"a": {"name": "A"}, "b": 2}"#) == nil)
         #expect(pets.lastProblems.map(\.keyPath) == ["b"])
@@ -549,11 +605,13 @@ struct ObjectMapperCompatibilityTests {
         #expect(pets.lastProblems.map(\.keyPath) == ["a[1]"])
         #expect(pets.mapArrayOfArrays(JSONString: #"[[{"name": "A"}], [1]]"#) == nil)
         #expect(pets.lastProblems.map(\.keyPath) == ["[1][0]"])
-        #expect(pets.mapArrayOfArrays(JSONString: #"[[{"name": "A"}], [], [{"age": 1}]]"#)
+        #expect(
+            pets.mapArrayOfArrays(JSONString: #"[[{"name": "A"}], [], [{"age": 1}]]"#)
                 == [[Pet(name: "A")], [], [Pet(age: 1)]])
 
         let leaves = Mapper<Leaf>()
-        #expect(leaves.mapArray(JSONString: #"[{"id": 1}, {"refuse": true}, {"id": 3}]"#) == [Leaf(id: 1), Leaf(id: 3)])
+        #expect(
+            leaves.mapArray(JSONString: #"[{"id": 1}, {"refuse": true}, {"id": 3}]"#) == [Leaf(id: 1), Leaf(id: 3)])
         #expect(leaves.lastProblems.map(\.keyPath) == ["[1]"] && leaves.lastProblems.first?.kind == .objectRejected)
         #expect(leaves.mapDictionaryOfArrays(JSONString: #"{"k": [{"refuse": 1}, {"id": 2}]}"#) == ["k": [Leaf(id: 2)]])
     }
@@ -562,15 +620,19 @@ struct ObjectMapperCompatibilityTests {
     /// a value that cannot be read makes it nil (with a problem here); non-optional
     /// properties keep their value (ObjectMapper would set a non-optional integer to 0).
     @Test func presentValuesThatCannotBeReadMakeOptionalsNil() throws {
-        let text = #"{"count": "12", "name": 5, "ratio": true, "color": "blue", "number": "x1", "#
+        let text =
+            #"{"count": "12", "name": 5, "ratio": true, "color": "blue", "number": "x1", "#
             + #""leaf": "no", "leaves": 3, "counts": [1, "2"], "plain": "8", "text": 9}"#
         let mapper = Mapper<Lenient>()
         let mapped = try #require(mapper.map(JSONString: text))
         #expect(mapped.count == nil && mapped.name == nil && mapped.ratio == nil && mapped.color == nil)
         #expect(mapped.number == nil && mapped.leaf == nil && mapped.leaves == nil && mapped.counts == nil)
         #expect(mapped.plain == 7 && mapped.text == "t")
-        #expect(mapper.lastProblems.map(\.keyPath) == ["count", "name", "ratio", "color", "number", "leaf", "leaves",
-                                                        "counts[1]", "plain", "text"])
+        #expect(
+            mapper.lastProblems.map(\.keyPath) == [
+                "count", "name", "ratio", "color", "number", "leaf", "leaves",
+                "counts[1]", "plain", "text",
+            ])
         // A nested model its type refuses is nil too; absent keys change nothing.
         #expect(mapper.map(JSONString: #"{"leaf": {"refuse": true}}"#)?.leaf == nil)
         let untouched = try #require(mapper.map(JSONString: "{}"))
@@ -589,7 +651,11 @@ struct ObjectMapperCompatibilityTests {
     }
 
     @Test func transformsOverNestedArraysSetsAndImmutableCollections() throws {
-        let grid = try #require(Mapper<Grid>().map(JSONString: #"{"rows": [["1", "2"], ["3"]], "maybe": [[]], "tags": ["4", "4", "5"], "columns": {"a": ["6"], "b": []}, "maybeColumns": {"c": ["7", "8"]}}"#))
+        let grid = try #require(
+            Mapper<Grid>().map(
+                JSONString:
+                    #"{"rows": [["1", "2"], ["3"]], "maybe": [[]], "tags": ["4", "4", "5"], "columns": {"a": ["6"], "b": []}, "maybeColumns": {"c": ["7", "8"]}}"#
+            ))
         #expect(grid.rows == [[1, 2], [3]] && grid.maybe == [[]] && grid.tags == [4, 5])
         #expect(grid.columns == ["a": [6], "b": []] && grid.maybeColumns == ["c": [7, 8]])
         let text = try #require(grid.toJSONString())
@@ -599,25 +665,36 @@ struct ObjectMapperCompatibilityTests {
         #expect(written.columns == grid.columns && written.maybeColumns == grid.maybeColumns)
         let bad = Mapper<Grid>()
         // As ObjectMapper: what a transform refuses in a collection is left out (a problem each).
-        let kept = try #require(bad.map(JSONString: #"{"rows": [["1"], ["x", "2"]], "maybe": [["y"]], "tags": ["z", "3"], "columns": {"a": ["9", "w"], "b": 5}}"#))
+        let kept = try #require(
+            bad.map(
+                JSONString:
+                    #"{"rows": [["1"], ["x", "2"]], "maybe": [["y"]], "tags": ["z", "3"], "columns": {"a": ["9", "w"], "b": 5}}"#
+            ))
         #expect(kept.rows == [[1], [2]] && kept.maybe == [[]] && kept.tags == [3])
         #expect(kept.columns == ["a": [9]] && kept.maybeColumns == nil)
-        #expect(bad.lastProblems.map(\.keyPath) == ["rows[1][0]", "maybe[0][0]", "tags[0]", "columns.a[1]", "columns.b"])
+        #expect(
+            bad.lastProblems.map(\.keyPath) == ["rows[1][0]", "maybe[0][0]", "tags[0]", "columns.a[1]", "columns.b"])
         let keptJSON = Mapper<Grid>().toJSON(kept)
         #expect((keptJSON["tags"] as? [String]) == ["3"])
 
         // Writing, an element the transform has no JSON for is left out, as in ObjectMapper.
         var sparse = Sparse()
-        (sparse.list, sparse.byKey, sparse.rows, sparse.columns, sparse.set) = ([0, 1], ["a": 0, "b": 2], [[0, 3]], ["c": [4, 0]], [0])
-        #expect(sparse.toJSONString() == #"{"list":["1"],"byKey":{"b":"2"},"rows":[["3"]],"columns":{"c":["4"]},"set":[]}"#)
+        (sparse.list, sparse.byKey, sparse.rows, sparse.columns, sparse.set) = (
+            [0, 1], ["a": 0, "b": 2], [[0, 3]], ["c": [4, 0]], [0]
+        )
+        #expect(
+            sparse.toJSONString() == #"{"list":["1"],"byKey":{"b":"2"},"rows":[["3"]],"columns":{"c":["4"]},"set":[]}"#)
 
         let scores = try Scores(JSONString: #"{"list": ["1", "2"], "byName": {"a": "3"}}"#)
         #expect(scores.list == [1, 2] && scores.byName == ["a": 3])
-        let error = #expect(throws: MappingError.self) { try Scores(JSONString: #"{"list": ["1", "x"], "byName": {}}"#) }
+        let error = #expect(throws: MappingError.self) {
+            try Scores(JSONString: #"{"list": ["1", "x"], "byName": {}}"#)
+        }
         #expect(error?.first.keyPath == "list[1]")
         #expect(throws: MappingError.self) { try Scores(JSONString: #"{"list": [], "byName": {"a": "b"}}"#) }
         // map.value for arrays of arrays, of models or through a transform, all or nothing.
-        let shelf = try Shelf(JSONString: #"{"grid": [[{"id": 1}], []], "byKey": {"a": {"id": 3}}, "codes": [["1", "2"]]}"#)
+        let shelf = try Shelf(
+            JSONString: #"{"grid": [[{"id": 1}], []], "byKey": {"a": {"id": 3}}, "codes": [["1", "2"]]}"#)
         #expect(shelf.grid == [[Leaf(id: 1)], []] && shelf.maybeGrid == nil && shelf.byKey == ["a": Leaf(id: 3)])
         #expect(shelf.codes == [[1, 2]])
         let refused = #expect(throws: MappingError.self) {
@@ -630,10 +707,15 @@ struct ObjectMapperCompatibilityTests {
 
     @Test func enumCollectionsLeaveOutUnknownRawValues() throws {
         let mapper = Mapper<Palette>()
-        let palette = try #require(mapper.map(JSONString: #"{"list": ["red", "blue", "green"], "byName": {"a": "red", "b": "x"}, "maybe": ["teal"]}"#))
+        let palette = try #require(
+            mapper.map(
+                JSONString: #"{"list": ["red", "blue", "green"], "byName": {"a": "red", "b": "x"}, "maybe": ["teal"]}"#)
+        )
         #expect(palette.list == [.red, .green] && palette.byName == ["a": .red] && palette.maybe == [])
         #expect(mapper.lastProblems.map(\.keyPath) == ["list[1]", "byName.b", "maybe[0]"])
-        #expect(throws: MappingError.self) { try Mapper<Palette>(strict: true).map(string: #"{"list": ["blue"], "byName": {}}"#) }
+        #expect(throws: MappingError.self) {
+            try Mapper<Palette>(strict: true).map(string: #"{"list": ["blue"], "byName": {}}"#)
+        }
 
         // An immutable model's arrays of enums: every element must name a case.
         let swatches = try Swatches(JSONString: #"{"colors": ["red", "green"], "extra": ["green"]}"#)
@@ -662,8 +744,9 @@ struct ObjectMapperCompatibilityTests {
         outer.spare = Inner()
         outer.spare?.x = 5
         let (inner, spare) = (outer.inner, try #require(outer.spare))
-        let updated = Mapper<Outer>().map(JSONString: #"{"inner": {"y": 9}, "spare": {"y": 6}, "pet": {"age": 2}}"#,
-                                          toObject: outer)
+        let updated = Mapper<Outer>().map(
+            JSONString: #"{"inner": {"y": 9}, "spare": {"y": 6}, "pet": {"age": 2}}"#,
+            toObject: outer)
         #expect(updated.inner === inner && inner.x == 1 && inner.y == 9)
         #expect(updated.spare === spare && spare.x == 5 && spare.y == 6)
         #expect(updated.pet == Pet(name: "keep", age: 2))
@@ -679,8 +762,9 @@ struct ObjectMapperCompatibilityTests {
         a.x = 1
         outer.byKey = ["a": a, "keep": kept]
         outer.pets = ["p": Pet(name: "P", age: 1)]
-        let merged = Mapper<Outer>().map(JSONString: #"{"byKey": {"a": {"y": 5}, "new": {"x": 7}}, "pets": {"p": {"age": 3}, "q": {}}}"#,
-                                         toObject: outer)
+        let merged = Mapper<Outer>().map(
+            JSONString: #"{"byKey": {"a": {"y": 5}, "new": {"x": 7}}, "pets": {"p": {"age": 3}, "q": {}}}"#,
+            toObject: outer)
         #expect(merged.byKey["a"] === a && a.x == 1 && a.y == 5 && merged.byKey["keep"] === kept)
         #expect(merged.byKey["new"]?.x == 7 && merged.byKey.count == 3)
         #expect(merged.pets == ["p": Pet(name: "P", age: 3), "q": Pet()])

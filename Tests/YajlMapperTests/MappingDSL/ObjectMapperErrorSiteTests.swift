@@ -88,8 +88,12 @@ struct ObjectMapperCallerErrorTests {
         expectRefusal(.negative(-2)) { _ = try Mapper<Checked>().map(JSONString: #"{"n": -2}"#) }
         expectRefusal(.negative(-2)) { _ = try Checked(JSONString: #"{"n": -2}"#) }
         expectRefusal(.negative(-3)) { _ = try Checked(JSON: ["n": -3]) }
-        expectRefusal(.negative(-4)) { _ = try Mapper<Checked>().mapArray(JSONString: #"[{"n": 1}, {"n": -4}, {"n": -5}]"#) }
-        expectRefusal(.negative(-6)) { _ = try Mapper<Holder>().map(JSONString: #"{"checked": [{"n": 0}, {"n": -6}]}"#) }
+        expectRefusal(.negative(-4)) {
+            _ = try Mapper<Checked>().mapArray(JSONString: #"[{"n": 1}, {"n": -4}, {"n": -5}]"#)
+        }
+        expectRefusal(.negative(-6)) {
+            _ = try Mapper<Holder>().map(JSONString: #"{"checked": [{"n": 0}, {"n": -6}]}"#)
+        }
     }
 
     @Test func aMapErrorFirstStaysAMapError() throws {

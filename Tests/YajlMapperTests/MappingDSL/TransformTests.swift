@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 // MARK: - Helpers
@@ -55,9 +56,9 @@ struct ISO8601TransformTests {
         "",
         "2024",
         "2024-02-29",
-        "2024-02-30T00:00:00Z",     // Feb 30
-        "2023-02-29T00:00:00Z",     // not a leap year
-        "1900-02-29T00:00:00Z",     // century, not a leap year
+        "2024-02-30T00:00:00Z", // Feb 30
+        "2023-02-29T00:00:00Z", // not a leap year
+        "1900-02-29T00:00:00Z", // century, not a leap year
         "2024-04-31T00:00:00Z",
         "2024-13-01T00:00:00Z",
         "2024-00-10T00:00:00Z",
@@ -139,11 +140,16 @@ struct ISO8601TransformTests {
         #expect(transform.transformToJSON(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
         #expect(transform.transformToJSON(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.5Z")
         #expect(transform.transformToJSON(Date(timeIntervalSince1970: Self.leapEnd + 0.5)) == "2024-02-29T23:59:59.5Z")
-        #expect(transform.transformToJSON(Date(timeIntervalSince1970: Self.leapEnd + 0.123)) == "2024-02-29T23:59:59.123Z")
-        #expect(transform.transformToJSON(Date(timeIntervalSince1970: Self.leapEnd + 0.123456)) == "2024-02-29T23:59:59.123456Z")
+        #expect(
+            transform.transformToJSON(Date(timeIntervalSince1970: Self.leapEnd + 0.123)) == "2024-02-29T23:59:59.123Z")
+        #expect(
+            transform.transformToJSON(Date(timeIntervalSince1970: Self.leapEnd + 0.123456))
+                == "2024-02-29T23:59:59.123456Z")
         // Below a microsecond rounds away; 0.9999999 carries into the next second.
-        #expect(transform.transformToJSON(Date(timeIntervalSince1970: Self.leapEnd + 0.0000001)) == "2024-02-29T23:59:59Z")
-        #expect(transform.transformToJSON(Date(timeIntervalSince1970: Self.leapEnd + 0.9999999)) == "2024-03-01T00:00:00Z")
+        #expect(
+            transform.transformToJSON(Date(timeIntervalSince1970: Self.leapEnd + 0.0000001)) == "2024-02-29T23:59:59Z")
+        #expect(
+            transform.transformToJSON(Date(timeIntervalSince1970: Self.leapEnd + 0.9999999)) == "2024-03-01T00:00:00Z")
         #expect(transform.transformToJSON(Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-01T00:00:00Z")
         #expect(transform.transformToJSON(Date(timeIntervalSince1970: 253_402_300_799)) == "9999-12-31T23:59:59Z")
         #expect(transform.transformToJSON(nil) == nil)
@@ -152,7 +158,9 @@ struct ISO8601TransformTests {
     @Test func writesOutOfRangeYearsWithoutCrashing() {
         let transform = ISO8601DateTransform()
         #expect(transform.transformToJSON(Date(timeIntervalSince1970: 253_402_300_800)) == "+10000-01-01T00:00:00Z")
-        #expect(transform.transformToJSON(Date(timeIntervalSince1970: -62_135_596_801 - 86_400 * 366)) == "-0001-12-31T23:59:59Z")
+        #expect(
+            transform.transformToJSON(Date(timeIntervalSince1970: -62_135_596_801 - 86_400 * 366))
+                == "-0001-12-31T23:59:59Z")
         #expect(transform.transformToJSON(Date(timeIntervalSinceReferenceDate: .infinity)) == nil)
         #expect(transform.transformToJSON(Date(timeIntervalSinceReferenceDate: .nan)) == nil)
         #expect(!ISO8601DateTransform.string(from: Date(timeIntervalSinceReferenceDate: .infinity)).isEmpty)
@@ -204,7 +212,7 @@ struct ISO8601TransformTests {
     @Test func agreesWithFoundationOnFractionsAndOffsets() throws {
         var random = TestRandom(state: 42)
         for _ in 0..<3000 {
-            let offset = Int.random(in: -56...56, using: &random) * 15 * 60  // ±14 hours, quarter hours
+            let offset = Int.random(in: -56...56, using: &random) * 15 * 60 // ±14 hours, quarter hours
             let formatter = utcFormatter([.withInternetDateTime, .withFractionalSeconds], offset: offset)
             let milliseconds = Int64.random(in: -2_208_988_800_000...4_102_444_800_000, using: &random)
             let date = Date(timeIntervalSince1970: TimeInterval(milliseconds) / 1000)
@@ -214,8 +222,10 @@ struct ISO8601TransformTests {
             #expect(abs(parsed.timeIntervalSince1970 - reference.timeIntervalSince1970) < 1e-6, "\(foundationText)")
             // What we write, Foundation reads back to the same instant.
             let ours = ISO8601DateTransform.string(from: date)
-            let foundationReadsOurs = utcFormatter(ours.contains(".")
-                ? [.withInternetDateTime, .withFractionalSeconds] : .withInternetDateTime).date(from: ours)
+            let foundationReadsOurs = utcFormatter(
+                ours.contains(".")
+                    ? [.withInternetDateTime, .withFractionalSeconds] : .withInternetDateTime
+            ).date(from: ours)
             let readBack = try #require(foundationReadsOurs, "\(ours)")
             #expect(abs(readBack.timeIntervalSince1970 - date.timeIntervalSince1970) < 1e-6, "\(ours)")
         }
@@ -255,16 +265,19 @@ struct DateTransformTests {
 
     @Test func readsMilliseconds() {
         let transform = DateTransform(unit: .milliseconds)
-        #expect(transform.transformFromJSON(NSNumber(value: 1_700_000_000_123 as Int64))?.timeIntervalSince1970 == 1_700_000_000.123)
+        #expect(
+            transform.transformFromJSON(NSNumber(value: 1_700_000_000_123 as Int64))?.timeIntervalSince1970
+                == 1_700_000_000.123)
         #expect(transform.transformFromJSON("1500")?.timeIntervalSince1970 == 1.5)
         #expect(transform.transformToJSON(Date(timeIntervalSince1970: 1.5)) == 1500)
     }
 
-    @Test(arguments: [
-        nil, "", "abc", "12abc", " 12", "12 ", "1e", "--1", ".", "inf", "nan", "0x10",
-        true, false, NSNumber(value: true), NSNumber(value: Double.nan), NSNumber(value: Double.infinity),
-        [1], ["a": 1], NSNull(), NSDecimalNumber.notANumber,
-    ] as [(any Sendable)?])
+    @Test(
+        arguments: [
+            nil, "", "abc", "12abc", " 12", "12 ", "1e", "--1", ".", "inf", "nan", "0x10",
+            true, false, NSNumber(value: true), NSNumber(value: Double.nan), NSNumber(value: Double.infinity),
+            [1], ["a": 1], NSNull(), NSDecimalNumber.notANumber,
+        ] as [(any Sendable)?])
     func rejectsMalformed(_ value: (any Sendable)?) {
         #expect(DateTransform().transformFromJSON(value) == nil, "\(String(describing: value))")
     }
@@ -329,7 +342,7 @@ struct SimpleTransformTests {
             toJSON: { $0.map { String($0) } })
         #expect(transform.transformFromJSON("42") == 42)
         #expect(transform.transformFromJSON("x") == nil)
-        #expect(transform.transformFromJSON(NSNumber(value: 42)) == nil)  // not a String
+        #expect(transform.transformFromJSON(NSNumber(value: 42)) == nil) // not a String
         #expect(transform.transformFromJSON(nil) == nil)
         #expect(transform.transformToJSON(7) == "7")
         #expect(transform.transformToJSON(nil) == nil)
@@ -414,7 +427,9 @@ struct DecimalTransformTests {
         #expect(transform.transformFromJSON(NSNumber(value: 0.1)) == Self.decimal("0.1"))
         #expect(transform.transformFromJSON(NSNumber(value: Int64.max))?.description == "9223372036854775807")
         #expect(transform.transformFromJSON(NSNumber(value: UInt64.max))?.description == "18446744073709551615")
-        #expect(transform.transformFromJSON(NSDecimalNumber(string: "1.000000000000000000001"))?.description == "1.000000000000000000001")
+        #expect(
+            transform.transformFromJSON(NSDecimalNumber(string: "1.000000000000000000001"))?.description
+                == "1.000000000000000000001")
         #expect(transform.transformFromJSON(Self.decimal("2.5")) == Self.decimal("2.5"))
         #expect(transform.transformFromJSON(2.25) == Self.decimal("2.25"))
         #expect(transform.transformFromJSON(-3) == -3)
@@ -422,9 +437,11 @@ struct DecimalTransformTests {
 
     @Test func decimalRejectsMalformed() {
         let transform = DecimalTransform()
-        for value: Any? in [nil, "", "abc", "12abc", " 12", "1e", ".", "NaN", "1e500", "1,5",
-                            true, NSNumber(value: false), NSNumber(value: Double.nan), NSNumber(value: 1e300),
-                            NSDecimalNumber.notANumber, Decimal.nan, [1], ["a": 1]] {
+        for value: Any? in [
+            nil, "", "abc", "12abc", " 12", "1e", ".", "NaN", "1e500", "1,5",
+            true, NSNumber(value: false), NSNumber(value: Double.nan), NSNumber(value: 1e300),
+            NSDecimalNumber.notANumber, Decimal.nan, [1], ["a": 1],
+        ] {
             #expect(transform.transformFromJSON(value) == nil, "\(String(describing: value))")
         }
     }
@@ -436,13 +453,17 @@ struct DecimalTransformTests {
         #expect(transform.transformToJSON(Decimal.nan) == nil)
         // The writer turns the Decimal into a JSON number with every digit.
         let long = Self.decimal("123456789012345678901234567890.5")
-        #expect(JSON(foundation: transform.transformToJSON(long)!) == .number(JSONNumber("123456789012345678901234567890.5")!))
+        #expect(
+            JSON(foundation: transform.transformToJSON(long)!)
+                == .number(JSONNumber("123456789012345678901234567890.5")!))
     }
 
     @Test func nsDecimalNumberReadsAndWrites() {
         let transform = NSDecimalNumberTransform()
         #expect(transform.transformFromJSON("19.99") == NSDecimalNumber(string: "19.99"))
-        #expect(transform.transformFromJSON("123456789012345678901234567890.5")?.description == "123456789012345678901234567890.5")
+        #expect(
+            transform.transformFromJSON("123456789012345678901234567890.5")?.description
+                == "123456789012345678901234567890.5")
         #expect(transform.transformFromJSON(NSNumber(value: 0.1)) == NSDecimalNumber(string: "0.1"))
         #expect(transform.transformFromJSON(NSNumber(value: 42)) == 42)
         let exact = NSDecimalNumber(string: "0.30000000000000000001")
@@ -455,8 +476,10 @@ struct DecimalTransformTests {
 
     @Test func nsDecimalNumberRejectsMalformed() {
         let transform = NSDecimalNumberTransform()
-        for value: Any? in [nil, "", "abc", "12abc", "1e500", true, NSNumber(value: Double.infinity),
-                            NSDecimalNumber.notANumber, [1]] {
+        for value: Any? in [
+            nil, "", "abc", "12abc", "1e500", true, NSNumber(value: Double.infinity),
+            NSDecimalNumber.notANumber, [1],
+        ] {
             #expect(transform.transformFromJSON(value) == nil, "\(String(describing: value))")
         }
     }
@@ -495,10 +518,11 @@ struct ModelTransformTests {
             "unknown": ["host": "x", "port": NSNumber(value: 1)],
         ]
         let result = transform.transformFromJSON(json)
-        #expect(result == [
-            .staging: TransformTestServer(host: "staging.example.com", port: 8080),
-            .production: TransformTestServer(host: "example.com", port: 443),
-        ])
+        #expect(
+            result == [
+                .staging: TransformTestServer(host: "staging.example.com", port: 8080),
+                .production: TransformTestServer(host: "example.com", port: 443),
+            ])
         let skipped: [String: Any] = ["staging": "not an object", "production": ["port": NSNumber(value: 1)]]
         #expect(transform.transformFromJSON(skipped) == [:])
         for value: Any? in [nil, "x", NSNumber(value: 1), [json]] {
@@ -508,7 +532,8 @@ struct ModelTransformTests {
 
     @Test func dictionaryTransformWritesModels() throws {
         let transform = DictionaryTransform<TransformTestEnvironment, TransformTestServer>()
-        let written = try #require(transform.transformToJSON([.production: TransformTestServer(host: "example.com", port: 443)]))
+        let written = try #require(
+            transform.transformToJSON([.production: TransformTestServer(host: "example.com", port: 443)]))
         let production = try #require(written["production"] as? [String: Any])
         #expect(production["host"] as? String == "example.com")
         #expect(production["port"] as? Int == 443)
@@ -522,7 +547,10 @@ struct ModelTransformTests {
         let json: [String: Any] = ["key": "mit", "name": "MIT License", "spdx": NSNull(), "extra": [1, 2]]
         #expect(transform.transformFromJSON(json) == TransformTestLicense(key: "mit", name: "MIT License", spdx: nil))
         let arrays = CodableTransform<[TransformTestLicense]>()
-        #expect(arrays.transformFromJSON([["key": "a", "name": "A"]] as [Any]) == [TransformTestLicense(key: "a", name: "A")])
+        #expect(
+            arrays.transformFromJSON([["key": "a", "name": "A"]] as [Any]) == [
+                TransformTestLicense(key: "a", name: "A")
+            ])
         #expect(CodableTransform<String>().transformFromJSON("plain") == "plain")
         #expect(CodableTransform<Int>().transformFromJSON(NSNumber(value: 42)) == 42)
         #expect(CodableTransform<Bool>().transformFromJSON(true) == true)
@@ -530,8 +558,10 @@ struct ModelTransformTests {
 
     @Test func codableTransformRejectsMalformed() {
         let transform = CodableTransform<TransformTestLicense>()
-        for value: Any? in [nil, "mit", NSNumber(value: 1), true, [1, 2], ["key": "mit"], ["key": 1, "name": "x"],
-                            ["key": "mit", "name": "x", "spdx": NSNumber(value: Double.nan)], ["key": Date(), "name": "x"]] {
+        for value: Any? in [
+            nil, "mit", NSNumber(value: 1), true, [1, 2], ["key": "mit"], ["key": 1, "name": "x"],
+            ["key": "mit", "name": "x", "spdx": NSNumber(value: Double.nan)], ["key": Date(), "name": "x"],
+        ] {
             #expect(transform.transformFromJSON(value) == nil, "\(String(describing: value))")
         }
         #expect(CodableTransform<Int>().transformFromJSON("42") == nil)
@@ -539,12 +569,14 @@ struct ModelTransformTests {
 
     @Test func codableTransformEncodes() throws {
         let transform = CodableTransform<TransformTestLicense>()
-        let written = try #require(transform.transformToJSON(TransformTestLicense(key: "mit", name: "MIT License", spdx: "MIT")) as? [String: Any])
+        let written = try #require(
+            transform.transformToJSON(TransformTestLicense(key: "mit", name: "MIT License", spdx: "MIT"))
+                as? [String: Any])
         #expect(written["key"] as? String == "mit")
         #expect(written["spdx"] as? String == "MIT")
         #expect(transform.transformToJSON(nil) == nil)
         #expect(CodableTransform<Int>().transformToJSON(5) as? Int == 5)
-        #expect(CodableTransform<Double>().transformToJSON(.nan) == nil)  // the encoder refuses NaN
+        #expect(CodableTransform<Double>().transformToJSON(.nan) == nil) // the encoder refuses NaN
     }
 }
 
@@ -593,22 +625,22 @@ private struct TransformTestRepository: Mappable {
 @Suite("Transforms in models")
 struct TransformOperatorTests {
     static let text = """
-    {
-      "created_at": "2024-02-29T23:59:59Z",
-      "pushed_at": "2024-03-01T01:59:59.5+02:00",
-      "updated_at": 1709251199,
-      "homepage": "https://example.com/docs",
-      "color": "green",
-      "price": "123456789012345678901234567890.5",
-      "balance": 0.1,
-      "content": "aGk=",
-      "license": {"key": "mit", "name": "MIT License", "spdx": "MIT"},
-      "servers": {"production": {"host": "example.com", "port": 443}, "elsewhere": {"host": "x"}},
-      "stamps": ["1970-01-01T00:00:00Z", "2000-01-01T00:00:00Z"],
-      "stars": "12",
-      "day": "2024-02-29"
-    }
-    """
+        {
+          "created_at": "2024-02-29T23:59:59Z",
+          "pushed_at": "2024-03-01T01:59:59.5+02:00",
+          "updated_at": 1709251199,
+          "homepage": "https://example.com/docs",
+          "color": "green",
+          "price": "123456789012345678901234567890.5",
+          "balance": 0.1,
+          "content": "aGk=",
+          "license": {"key": "mit", "name": "MIT License", "spdx": "MIT"},
+          "servers": {"production": {"host": "example.com", "port": 443}, "elsewhere": {"host": "x"}},
+          "stamps": ["1970-01-01T00:00:00Z", "2000-01-01T00:00:00Z"],
+          "stars": "12",
+          "day": "2024-02-29"
+        }
+        """
 
     @Test func readsThroughTransforms() throws {
         let model = try #require(Mapper<TransformTestRepository>().map(JSONString: Self.text))
@@ -629,9 +661,9 @@ struct TransformOperatorTests {
 
     @Test func malformedValuesLeavePropertiesUnset() throws {
         let text = """
-        {"created_at": "2024-02-30T00:00:00Z", "updated_at": "soon", "homepage": 5, "color": "blue",
-         "price": "12abc", "content": "!!", "license": {"key": 1}, "servers": [], "stars": 12, "day": "29/02/2024"}
-        """
+            {"created_at": "2024-02-30T00:00:00Z", "updated_at": "soon", "homepage": 5, "color": "blue",
+             "price": "12abc", "content": "!!", "license": {"key": 1}, "servers": [], "stars": 12, "day": "29/02/2024"}
+            """
         let model = try #require(Mapper<TransformTestRepository>().map(JSONString: text))
         #expect(model.createdAt == nil)
         #expect(model.pushedAt == nil)
@@ -657,7 +689,8 @@ struct TransformOperatorTests {
         #expect(json["balance"] as? String == "0.1")
         #expect(json["content"] as? String == "aGk=")
         #expect((json["license"] as? [String: Any])?["spdx"] as? String == "MIT")
-        #expect(((json["servers"] as? [String: Any])?["production"] as? [String: Any])?["host"] as? String == "example.com")
+        #expect(
+            ((json["servers"] as? [String: Any])?["production"] as? [String: Any])?["host"] as? String == "example.com")
         #expect(json["stamps"] as? [String] == ["1970-01-01T00:00:00Z", "2000-01-01T00:00:00Z"])
         #expect(json["stars"] as? String == "12")
         #expect(json["day"] as? String == "2024-02-29")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 @Suite("Concurrent mapping")
@@ -15,7 +16,8 @@ struct MappingConcurrencyTests {
         case 1:
             let text = #"{"id": \#(n), "tags": ["t\#(n)"], "owner": {"login": "u\#(n)", "id": \#(n)}}"#
             let value = Mapper<ConcFresh>().map(JSONString: text)
-            return value == ConcFresh(id: n, tags: ["t\(n)"], owner: RTOwner(login: "u\(n)", id: n)) ? nil : "fresh \(n)"
+            return value == ConcFresh(id: n, tags: ["t\(n)"], owner: RTOwner(login: "u\(n)", id: n))
+                ? nil : "fresh \(n)"
         case 2:
             var sample = RTAll.sample
             sample.i = n
@@ -26,7 +28,8 @@ struct MappingConcurrencyTests {
             let text = ProtoRepoFixture.text(id: n)
             do {
                 let repo: ProtoRepo = try Mapper<ProtoRepo>().map(JSONString: text)
-                return repo.id == Int64(n) && repo.contributors.count == 2 && repo.owner.login == "lloyd" ? nil : "immutable \(n)"
+                return repo.id == Int64(n) && repo.contributors.count == 2 && repo.owner.login == "lloyd"
+                    ? nil : "immutable \(n)"
             } catch {
                 return "immutable \(n): \(error)"
             }
@@ -37,7 +40,8 @@ struct MappingConcurrencyTests {
                 var wanted = expected
                 wanted[1].stars = 0
                 guard models == wanted, summary.problems.map(\.keyPath) == ["items[1].stargazers_count"],
-                      summary.problems.first?.location?.line == 6 else { return "stream \(n)" }
+                    summary.problems.first?.location?.line == 6
+                else { return "stream \(n)" }
                 return nil
             } catch {
                 return "stream \(n): \(error)"
@@ -48,7 +52,8 @@ struct MappingConcurrencyTests {
                 _ = try Mapper<ErrPage>(strict: true).map(string: MappingErrorTests.document)
                 return "no error \(n)"
             } catch let error as MappingError {
-                return error.problems.count == 5 && error.first.keyPath == "items[1].id" && error.first.location?.line == 5
+                return error.problems.count == 5 && error.first.keyPath == "items[1].id"
+                    && error.first.location?.line == 5
                     ? nil : "error \(n)"
             } catch {
                 return "error \(n): \(error)"
@@ -75,8 +80,10 @@ struct MappingConcurrencyTests {
         let results = await withTaskGroup(of: Bool.self) { group in
             for t in 0..<8 {
                 group.addTask {
-                    let models = try? StrmFixture.push(text, chunk: [1, 7, 64, 4096][t % 4],
-                                                       mapper: Mapper<PlanBranch<ConcStreamTag>>(strict: true)).0
+                    let models = try? StrmFixture.push(
+                        text, chunk: [1, 7, 64, 4096][t % 4],
+                        mapper: Mapper<PlanBranch<ConcStreamTag>>(strict: true)
+                    ).0
                     return models?.map(\.erased) == expected
                 }
             }

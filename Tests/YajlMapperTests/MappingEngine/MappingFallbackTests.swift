@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 /// Reads the engine cannot see from the mapping's operators: `map.JSON`, `currentValue`,
@@ -7,12 +8,12 @@ import Testing
 @Suite("Mapping fallbacks")
 struct MappingFallbackTests {
     static let page = #"""
-    {"items": [
-      {"name": "plain", "topics": [], "score": 1.5, "other": 1},
-      {"name": "plain2", "score": 2},
-      {"name": "dynamic", "topics": ["x"], "score": 3, "other": {"deep": true}, "more": "yes"}
-    ]}
-    """#
+        {"items": [
+          {"name": "plain", "topics": [], "score": 1.5, "other": 1},
+          {"name": "plain2", "score": 2},
+          {"name": "dynamic", "topics": ["x"], "score": 3, "other": {"deep": true}, "more": "yes"}
+        ]}
+        """#
 
     @Test func presenceAndCurrentValueAreKept() throws {
         let page = try Mapper<FallbackPage>(strict: true).map(string: Self.page)
@@ -45,7 +46,8 @@ struct MappingFallbackTests {
 @Suite("Mapping fallbacks: nested or flat")
 struct MappingNestedFlagTests {
     @Test func theNestedArgumentIsPartOfTheRead() throws {
-        let text = #"{"items": [{"flat": true, "a.b": "flat one", "a": {"b": "nested one"}}, {"flat": false, "a.b": "flat two", "a": {"b": "nested two"}}]}"#
+        let text =
+            #"{"items": [{"flat": true, "a.b": "flat one", "a": {"b": "nested one"}}, {"flat": false, "a.b": "flat two", "a": {"b": "nested two"}}]}"#
         for _ in 0..<2 {
             let page = try Mapper<DottedKeyPage>().map(string: text)
             #expect(page.items.map(\.value) == ["flat one", "nested two"])

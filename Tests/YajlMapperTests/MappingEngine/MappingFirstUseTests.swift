@@ -42,7 +42,8 @@ struct MappingFirstUseTests {
     }
 
     @Test func contextReachesTheFirstInitOfArrayElements() throws {
-        let many = try #require(Mapper<Priced<ByArray>>(context: shop).mapArray(JSONString: #"[{"amount": 1}, {"amount": 2}]"#))
+        let many = try #require(
+            Mapper<Priced<ByArray>>(context: shop).mapArray(JSONString: #"[{"amount": 1}, {"amount": 2}]"#))
         #expect(many.map(\.amount) == [1, 2] && many.allSatisfy { $0.currency == "EUR" })
     }
 
@@ -53,7 +54,9 @@ struct MappingFirstUseTests {
 
     @Test func contextReachesTheFirstInitOfStreamedElements() throws {
         var amounts: [Int?] = []
-        let stream = MappingStreamParser<Priced<Streamed>>(mapper: Mapper<Priced<Streamed>>(context: shop), elementsAt: "items") {
+        let stream = MappingStreamParser<Priced<Streamed>>(
+            mapper: Mapper<Priced<Streamed>>(context: shop), elementsAt: "items"
+        ) {
             #expect($0.currency == "EUR")
             amounts.append($0.amount)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 // A read outside a type's plan (conditional logic the plan has not seen yet) takes the
@@ -47,7 +48,8 @@ struct MappingPlanMissTests {
         let (items, expected) = missItems(9)
         let text = "{\n  \"total\": 9,\n  \"items\": \(items)\n}"
         _ = MissCounter.shared.take(PlanBranch<MissTagStream>.self)
-        let (models, summary) = try StrmFixture.push(text, chunk: chunk, mapper: Mapper<PlanBranch<MissTagStream>>(strict: true))
+        let (models, summary) = try StrmFixture.push(
+            text, chunk: chunk, mapper: Mapper<PlanBranch<MissTagStream>>(strict: true))
         #expect(models.map(\.erased) == expected)
         #expect(summary.problems.isEmpty)
         #expect(MissCounter.shared.take(PlanBranch<MissTagStream>.self) == 9)
@@ -56,11 +58,11 @@ struct MappingPlanMissTests {
     @Test func objectsFoundThroughModelsDictionariesAndIndexes() throws {
         let (items, expected) = missItems(5)
         let text = """
-        {"data": {"skip": [{"a": 1}], "groups": {
-          "g1": {"pages": [{"items": [{"kind": "a", "a": 99, "common": 0}]}, {"items": \(items)}]},
-          "g2": {"pages": [[], {"other": 1, "items": \(items)}]}
-        }}}
-        """
+            {"data": {"skip": [{"a": 1}], "groups": {
+              "g1": {"pages": [{"items": [{"kind": "a", "a": 99, "common": 0}]}, {"items": \(items)}]},
+              "g2": {"pages": [[], {"other": 1, "items": \(items)}]}
+            }}}
+            """
         for round in 0..<2 {
             let root = try Mapper<MissDeepRoot<MissTagDictionary>>(strict: true).map(string: text)
             #expect(root.data?.groups["g1"]?.items.map(\.erased) == expected, "round \(round)")
@@ -71,11 +73,11 @@ struct MappingPlanMissTests {
 
     @Test func aProblemInAValueOnlyTheWholeObjectHadIsLocated() throws {
         let text = """
-        {"total": 2, "items": [
-          {"kind": "b", "b": "x", "common": 1},
-          {"kind": "a", "a": "seven", "common": 2}
-        ]}
-        """
+            {"total": 2, "items": [
+              {"kind": "b", "b": "x", "common": 1},
+              {"kind": "a", "a": "seven", "common": 2}
+            ]}
+            """
         let mapper = Mapper<MissPage<MissTagLocated>>()
         let page = try #require(mapper.map(JSONString: text))
         #expect(page.items.map(\.common) == [1, 2])
@@ -115,7 +117,8 @@ struct MappingPlanMissTests {
     }
 
     @Test func immutableModelsRunOnce() throws {
-        let text = #"{"items": [{"kind": "b", "common": 1}, {"kind": "a", "a": 5, "common": 2}, {"kind": "a", "common": 3}]}"#
+        let text =
+            #"{"items": [{"kind": "b", "common": 1}, {"kind": "a", "a": 5, "common": 2}, {"kind": "a", "common": 3}]}"#
         let mapper = Mapper<MissImmutablePage<MissTagImmutable>>()
         let page = try #require(mapper.map(JSONString: text))
         // The third item has no `a`: `map.value` throws and the item is dropped, with a problem.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 @Suite("Plans: conditional mappings, mixed kinds, recursion")
@@ -39,13 +40,13 @@ struct MappingPlanTests {
 
     @Test func conditionalNestedModelsAndPathsKeepPositions() throws {
         let text = """
-        [
-          {"kind": "none", "address": {"zip": 1}},
-          {"kind": "owner", "owner": {"login": "o", "id": 2}, "address": {"zip": 2}},
-          {"kind": "address", "address": {"city": "Oslo", "zip": 3}},
-          {"kind": "address", "address": {"city": 4, "zip": 4}}
-        ]
-        """
+            [
+              {"kind": "none", "address": {"zip": 1}},
+              {"kind": "owner", "owner": {"login": "o", "id": 2}, "address": {"zip": 2}},
+              {"kind": "address", "address": {"city": "Oslo", "zip": 3}},
+              {"kind": "address", "address": {"city": 4, "zip": 4}}
+            ]
+            """
         let mapper = Mapper<PlanDeepBranch<PlanTagNested>>()
         let items = try #require(mapper.mapArray(JSONString: text))
         #expect(items.map(\.kind) == ["none", "owner", "address", "address"])
@@ -53,7 +54,8 @@ struct MappingPlanTests {
         #expect(items.map(\.city) == [nil, nil, "Oslo", nil])
         #expect(items.map(\.zip) == [1, 2, 3, 4])
         // The problem found in the re-mapped document is still located in the input.
-        #expect(summaries(mapper.lastProblems) == [ProblemSummary(.typeMismatch, "[3].address.city", "String", "number 4")])
+        #expect(
+            summaries(mapper.lastProblems) == [ProblemSummary(.typeMismatch, "[3].address.city", "String", "number 4")])
         // line 5: `  {"kind": "address", "address": {"city": 4, ...` → 4 at column 43
         #expect(mapper.lastProblems.first?.location?.line == 5)
         #expect(mapper.lastProblems.first?.location?.column == 43)
@@ -67,9 +69,13 @@ struct MappingPlanTests {
         let text = "[" + order.joined(separator: ",") + "]"
         let expectedValue = PlanPayload<Never>(kind: "text", text: "hello")
         let expectedObject = PlanPayload<Never>(kind: "object", inner: PlanInner(x: 5))
-        let expected = valueFirst ? [expectedValue, expectedObject, expectedValue, expectedObject]
-                                  : [expectedObject, expectedValue, expectedObject, expectedValue]
-        func erase<T>(_ p: PlanPayload<T>) -> PlanPayload<Never> { PlanPayload<Never>(kind: p.kind, text: p.text, inner: p.inner) }
+        let expected =
+            valueFirst
+            ? [expectedValue, expectedObject, expectedValue, expectedObject]
+            : [expectedObject, expectedValue, expectedObject, expectedValue]
+        func erase<T>(_ p: PlanPayload<T>) -> PlanPayload<Never> {
+            PlanPayload<Never>(kind: p.kind, text: p.text, inner: p.inner)
+        }
         for _ in 0..<2 {
             if valueFirst {
                 let mapper = Mapper<PlanPayload<PlanTagValueFirst>>()
@@ -91,26 +97,32 @@ struct MappingPlanTests {
     }
 
     static let thread = """
-    [{"id": 1, "text": "root", "replies": [
-        {"id": 2, "text": "child", "replies": [
-            {"id": 3, "text": "grandchild", "replies": [], "parent": {"id": 2, "thread": [{"id": 9, "text": "nested"}]}}
-        ]},
-        {"id": 4, "text": "second child", "ignored": {"replies": []}}
-     ]},
-     {"id": 5, "text": "alone"}]
-    """
+        [{"id": 1, "text": "root", "replies": [
+            {"id": 2, "text": "child", "replies": [
+                {"id": 3, "text": "grandchild", "replies": [], "parent": {"id": 2, "thread": [{"id": 9, "text": "nested"}]}}
+            ]},
+            {"id": 4, "text": "second child", "ignored": {"replies": []}}
+         ]},
+         {"id": 5, "text": "alone"}]
+        """
 
     static let expectedThread = [
-        PlanComment(id: 1, text: "root", replies: [
-            PlanComment(id: 2, text: "child", replies: [
-                PlanComment(id: 3, text: "grandchild", parent: {
-                    var ref = PlanCommentRef(id: 2)
-                    ref.comment = [PlanComment(id: 9, text: "nested")]
-                    return ref
-                }()),
+        PlanComment(
+            id: 1, text: "root",
+            replies: [
+                PlanComment(
+                    id: 2, text: "child",
+                    replies: [
+                        PlanComment(
+                            id: 3, text: "grandchild",
+                            parent: {
+                                var ref = PlanCommentRef(id: 2)
+                                ref.comment = [PlanComment(id: 9, text: "nested")]
+                                return ref
+                            }())
+                    ]),
+                PlanComment(id: 4, text: "second child"),
             ]),
-            PlanComment(id: 4, text: "second child"),
-        ]),
         PlanComment(id: 5, text: "alone"),
     ]
 
@@ -120,7 +132,10 @@ struct MappingPlanTests {
             let comments = try #require(mapper.mapArray(JSONString: Self.thread))
             #expect(comments == Self.expectedThread)
             // Missing `replies` on leaves are problems (non-optional), the rest is clean.
-            #expect(Set(mapper.lastProblems.map(\.keyPath)) == ["[0].replies[1].replies", "[1].replies", "[0].replies[0].replies[0].parent.thread[0].replies"])
+            #expect(
+                Set(mapper.lastProblems.map(\.keyPath)) == [
+                    "[0].replies[1].replies", "[1].replies", "[0].replies[0].replies[0].parent.thread[0].replies",
+                ])
             #expect(mapper.lastProblems.allSatisfy { $0.kind == .missing })
         }
         // Round trip through JSON text.
@@ -129,17 +144,21 @@ struct MappingPlanTests {
     }
 
     @Test func recursiveImmutableModels() throws {
-        let text = #"{"name": "a", "children": [{"name": "b", "children": [{"name": "c", "children": []}]}], "next": {"name": "d", "children": [], "next": null}}"#
-        let expected = PlanImmutableNode(name: "a", children: [PlanImmutableNode(name: "b", children: [PlanImmutableNode(name: "c")])],
-                                         next: PlanImmutableNode(name: "d"))
+        let text =
+            #"{"name": "a", "children": [{"name": "b", "children": [{"name": "c", "children": []}]}], "next": {"name": "d", "children": [], "next": null}}"#
+        let expected = PlanImmutableNode(
+            name: "a", children: [PlanImmutableNode(name: "b", children: [PlanImmutableNode(name: "c")])],
+            next: PlanImmutableNode(name: "d"))
         for _ in 0..<2 {
             #expect(try PlanImmutableNode(JSONString: text) == expected)
         }
         do {
-            _ = try PlanImmutableNode(JSONString: #"{"name": "a", "children": [{"name": "b", "children": [{"children": []}]}]}"#)
+            _ = try PlanImmutableNode(
+                JSONString: #"{"name": "a", "children": [{"name": "b", "children": [{"children": []}]}]}"#)
             Issue.record("no error")
         } catch let error as MappingError {
-            #expect(ProblemSummary(error.first) == ProblemSummary(.missing, "children[0].children[0].name", "String", nil))
+            #expect(
+                ProblemSummary(error.first) == ProblemSummary(.missing, "children[0].children[0].name", "String", nil))
         }
     }
 }

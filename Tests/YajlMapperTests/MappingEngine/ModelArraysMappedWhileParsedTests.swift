@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 /// Every element shape an array of models can hold, mapped while the document is parsed
@@ -8,24 +9,26 @@ import Testing
 @Suite("Arrays of models mapped while parsed")
 struct ModelArraysMappedWhileParsedTests {
     static let page = """
-    {"total": 7, "items": [
-      {"id": 1, "name": "a", "full_name": "o/a", "owner": {"login": "o", "id": 7, "avatar_url": "u1"}},
-      {"full_name": "o/b", "id": 2, "name": "b"},
-      7,
-      null,
-      {"id": 5, "name": "e", "full_name": "o/e", "name": "again", "id": 50},
-      {"id": "six", "full_name": "o/f"},
-      {"id": 7, "full_name": "o/g", "owner": {"login": "p", "id": 8}, "created_at": "2020-01-02T03:04:05Z"}
-    ], "after": [1, 2]}
-    """
+        {"total": 7, "items": [
+          {"id": 1, "name": "a", "full_name": "o/a", "owner": {"login": "o", "id": 7, "avatar_url": "u1"}},
+          {"full_name": "o/b", "id": 2, "name": "b"},
+          7,
+          null,
+          {"id": 5, "name": "e", "full_name": "o/e", "name": "again", "id": 50},
+          {"id": "six", "full_name": "o/f"},
+          {"id": 7, "full_name": "o/g", "owner": {"login": "p", "id": 8}, "created_at": "2020-01-02T03:04:05Z"}
+        ], "after": [1, 2]}
+        """
 
     @Test func sameModelsAndProblemsAsFromTheParsedValue() throws {
-        for _ in 0..<2 {  // learning the plans, then using them
+        for _ in 0..<2 { // learning the plans, then using them
             let collected = try Self.page.withCString { text in
                 try Mapper<CollectedPage>().mapResult(bytes: UnsafeRawBufferPointer(start: text, count: strlen(text)))
             }
-            let replayed = try Mapper<CollectedPage>().map(json: try JSON(parsing: Array(Self.page.utf8),
-                                                                         duplicateKeys: .useFirst))
+            let replayed = try Mapper<CollectedPage>().map(
+                json: try JSON(
+                    parsing: Array(Self.page.utf8),
+                    duplicateKeys: .useFirst))
             let models = try #require(collected.value?.items)
             #expect(models == replayed.items)
             // The lenient default keeps an object whose field failed (the field keeps its
@@ -35,12 +38,15 @@ struct ModelArraysMappedWhileParsedTests {
             #expect(models[3].fullName == "o/f")
             #expect(models[4].owner == OpOwner(login: "p", id: 8))
             #expect(collected.value?.total == 7)
-            let summary = collected.problems.map { "\($0.kind) \($0.keyPath) \($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
-            #expect(summary == [
-                "typeMismatch items[2] 4:3",
-                "typeMismatch items[3] 5:3",
-                "typeMismatch items[5].id 7:10",
-            ])
+            let summary = collected.problems.map {
+                "\($0.kind) \($0.keyPath) \($0.location?.line ?? 0):\($0.location?.column ?? 0)"
+            }
+            #expect(
+                summary == [
+                    "typeMismatch items[2] 4:3",
+                    "typeMismatch items[3] 5:3",
+                    "typeMismatch items[5].id 7:10",
+                ])
         }
     }
 
@@ -80,7 +86,9 @@ struct ModelArraysMappedWhileParsedTests {
             _ = try map()
             return []
         } catch let error as MappingError {
-            return error.problems.map { "\($0.kind) \($0.keyPath) \($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
+            return error.problems.map {
+                "\($0.kind) \($0.keyPath) \($0.location?.line ?? 0):\($0.location?.column ?? 0)"
+            }
         } catch {
             return ["\(error)"]
         }
@@ -107,7 +115,8 @@ struct ModelArraysMappedWhileParsedTests {
     }
 
     @Test func anArrayReadTwiceOrAsAnotherTypeMapsAsFromTheParsedValue() throws {
-        let items = #"[{"id": 1, "full_name": "o/a", "login": "l1"}, null, {"id": "two", "full_name": "o/b", "login": "l2"}]"#
+        let items =
+            #"[{"id": 1, "full_name": "o/a", "login": "l1"}, null, {"id": "two", "full_name": "o/b", "login": "l2"}]"#
         for flag in [false, true, false] {
             let text = #"{"flag": \#(flag), "items": \#(items)}"#
             let parsed = try JSON(parsing: Array(text.utf8))
@@ -121,9 +130,14 @@ struct ModelArraysMappedWhileParsedTests {
             let strictBuilt = Self.problems { try Mapper<TwoReadsPage>(strict: true).map(string: text) }
             let strictReplayed = Self.problems { try Mapper<TwoReadsPage>(strict: true).map(json: parsed) }
             // Positions (and the order they give) come from the text only: compare the rest.
-            #expect(strictBuilt.map { $0.split(separator: " ").dropLast().joined(separator: " ") }.sorted()
+            #expect(
+                strictBuilt.map { $0.split(separator: " ").dropLast().joined(separator: " ") }.sorted()
                     == strictReplayed.map { $0.split(separator: " ").dropLast().joined(separator: " ") }.sorted())
-            #expect(strictBuilt.contains(flag ? "typeMismatch items[1] 1:\(text.column(of: "null"))" : "typeMismatch items[2].id 1:\(text.column(of: #""two""#))"))
+            #expect(
+                strictBuilt.contains(
+                    flag
+                        ? "typeMismatch items[1] 1:\(text.column(of: "null"))"
+                        : "typeMismatch items[2].id 1:\(text.column(of: #""two""#))"))
         }
     }
 
@@ -132,13 +146,15 @@ struct ModelArraysMappedWhileParsedTests {
         let bad = #"{"items": [{"id": 1, "full_name": "o/a"}, 7]}"#
         for _ in 0..<2 {
             #expect(try Mapper<ImmutableItemsPage>().map(string: good).items.map(\.id) == [1, 2])
-            #expect(Self.problems { try Mapper<ImmutableItemsPage>().map(string: bad) }.first == "typeMismatch items[1] 1:\(bad.column(of: "7]"))")
+            #expect(
+                Self.problems { try Mapper<ImmutableItemsPage>().map(string: bad) }.first
+                    == "typeMismatch items[1] 1:\(bad.column(of: "7]"))")
         }
     }
 
     @Test func elementsAreMappedAsTheyCloseUnlessAContextIsGiven() throws {
         let text = #"{"items": [{"name": "a"}, {"name": "b"}]}"#
-        _ = try Mapper<LoggedPage>().map(string: text)  // learns the plans
+        _ = try Mapper<LoggedPage>().map(string: text) // learns the plans
         _ = MappingOrderLog.shared.take()
         #expect(try Mapper<LoggedPage>().map(string: text).items.map(\.name) == ["a", "b"])
         #expect(MappingOrderLog.shared.take() == ["a", "b", "page"])
@@ -148,7 +164,8 @@ struct ModelArraysMappedWhileParsedTests {
     }
 
     @Test func severalArraysAndArraysInsideElementsMapAsFromTheParsedValue() throws {
-        let text = #"{"data": {"first": [{"id": 1, "full_name": "a"}, {"id": "x", "full_name": "b"}]}, "#
+        let text =
+            #"{"data": {"first": [{"id": 1, "full_name": "a"}, {"id": "x", "full_name": "b"}]}, "#
             + #""owners": [{"login": "l", "id": 2}], "#
             + #""groups": [{"name": "g", "items": [{"id": 3, "full_name": "c"}, {"id": true, "full_name": "d"}]}]}"#
         let parsed = try JSON(parsing: Array(text.utf8))
@@ -162,28 +179,29 @@ struct ModelArraysMappedWhileParsedTests {
             #expect(built.owners == [OpOwner(login: "l", id: 2)])
             #expect(built.groups.first?.items.map(\.id) == [3, 0])
             let problems = Self.problems { try Mapper<ManyArraysPage>(strict: true).map(string: text) }
-            #expect(problems == [
-                "typeMismatch data.first[1].id 1:\(text.column(of: #""x""#))",
-                "typeMismatch groups[0].items[1].id 1:\(text.column(of: "true"))",
-            ])
+            #expect(
+                problems == [
+                    "typeMismatch data.first[1].id 1:\(text.column(of: #""x""#))",
+                    "typeMismatch groups[0].items[1].id 1:\(text.column(of: "true"))",
+                ])
         }
     }
 
     @Test func aKeyPathsOneValueObjectReadsAsFromTheParsedValue() throws {
         let text = """
-        {"items": [
-          {"id": 1, "owner": {"login": "a", "avatar_url": "u1"}},
-          {"owner": {"avatar_url": "u2"}, "id": 2},
-          {"id": 3, "owner": {"login": "c"}},
-          {"id": 4, "owner": null},
-          {"id": 5, "owner": "u5"},
-          {"id": 6, "owner": {"avatar_url": "u6", "avatar_url": "again"}},
-          {"id": 7, "owner": {"avatar_url": 7}},
-          {"id": -8, "owner": {"login": "h", "avatar_url": "u8"}},
-          {"id": 99, "owner": {"avatar_url": "u99"}},
-          {"owner": {"avatar_url": "u10"}}
-        ]}
-        """
+            {"items": [
+              {"id": 1, "owner": {"login": "a", "avatar_url": "u1"}},
+              {"owner": {"avatar_url": "u2"}, "id": 2},
+              {"id": 3, "owner": {"login": "c"}},
+              {"id": 4, "owner": null},
+              {"id": 5, "owner": "u5"},
+              {"id": 6, "owner": {"avatar_url": "u6", "avatar_url": "again"}},
+              {"id": 7, "owner": {"avatar_url": 7}},
+              {"id": -8, "owner": {"login": "h", "avatar_url": "u8"}},
+              {"id": 99, "owner": {"avatar_url": "u99"}},
+              {"owner": {"avatar_url": "u10"}}
+            ]}
+            """
         let parsed = try JSON(parsing: Array(text.utf8), duplicateKeys: .useFirst)
         for _ in 0..<2 {
             let built = try Mapper<AvatarPage>().map(string: text)
@@ -198,10 +216,11 @@ struct ModelArraysMappedWhileParsedTests {
             // Each at its own value (an object is where its missing key is), also after an
             // object whose repeated key was dropped.
             let lines = text.split(separator: "\n").map(String.init)
-            #expect(problems == [
-                "typeMismatch items[6].owner.avatar_url 8:\(lines[7].column(of: "7}"))",
-                "missing items[9].id 11:\(lines[10].column(of: "{"))",
-            ])
+            #expect(
+                problems == [
+                    "typeMismatch items[6].owner.avatar_url 8:\(lines[7].column(of: "7}"))",
+                    "missing items[9].id 11:\(lines[10].column(of: "{"))",
+                ])
         }
     }
 
@@ -210,14 +229,17 @@ struct ModelArraysMappedWhileParsedTests {
         for _ in 0..<2 {
             let page = try Mapper<KeptAvatarPage>().map(string: text)
             #expect(page.items.map(\.avatar) == ["u1", "u2"])
-            #expect(page.items.map { $0.map?.jsonValue } == [["owner": ["avatar_url": "u1"]], ["owner": ["avatar_url": "u2"]]])
+            #expect(
+                page.items.map { $0.map?.jsonValue } == [
+                    ["owner": ["avatar_url": "u1"]], ["owner": ["avatar_url": "u2"]],
+                ])
         }
     }
 }
 
-private extension String {
+extension String {
     /// The column (from 1) where `part` first occurs in this one-line text.
-    func column(of part: String) -> Int {
+    fileprivate func column(of part: String) -> Int {
         utf8.distance(from: utf8.startIndex, to: range(of: part)!.lowerBound.samePosition(in: utf8)!) + 1
     }
 }

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
-@testable import YajlMapper
 import CYajl
+import Foundation
 import SearchSeedModel
+import Testing
+
+@testable import YajlMapper
 
 // Once a mapped object's planned keys have all been read, yajl is moved past the rest of it
 // when those bytes are plain JSON (YajlParserEngine+SkipAhead.swift). That must change
@@ -39,7 +40,7 @@ struct MappingSkipAheadTests {
 
     @Test func theRecordedPagesMapTheSame() throws {
         let files = GitHubCorpus.files
-        guard !files.isEmpty else { return }  // the shared corpus is not beside the project
+        guard !files.isEmpty else { return } // the shared corpus is not beside the project
         for file in files {
             let skipped = SkipAhead.compare(Array(try Data(contentsOf: file)), file.lastPathComponent, chunks: [4096])
             #expect(skipped > 0, "\(file.lastPathComponent)")
@@ -50,14 +51,16 @@ struct MappingSkipAheadTests {
         let bytes = SkipAhead.page(tail: SkipAhead.realisticTail)
         for skip in [true, false] {
             let result = try bytes.withUnsafeBytes {
-                try Mapper<SkipNothingPage>(strict: true).mapResult(bytes: $0, options: SkipAhead.options(JSONParseOptions(), skip: skip))
+                try Mapper<SkipNothingPage>(strict: true).mapResult(
+                    bytes: $0, options: SkipAhead.options(JSONParseOptions(), skip: skip))
             }
             #expect(result.value?.items?.count == 2)
             // Both items from their start, and the page after `items`.
             #expect(result.objectsSkipped == (skip ? 3 : 0))
         }
         let cut = Array(bytes.dropLast(40))
-        #expect(SkipAhead.whole(SkipNothingPage.self, cut, skip: true, strict: false).0
+        #expect(
+            SkipAhead.whole(SkipNothingPage.self, cut, skip: true, strict: false).0
                 == SkipAhead.whole(SkipNothingPage.self, cut, skip: false, strict: false).0)
     }
 
@@ -76,7 +79,8 @@ struct MappingSkipAheadTests {
             // Literals.
             ", \"a\": tru", ", \"a\": truex", ", \"a\": nul", ", \"a\": NULL", ", \"a\": false1", ", \"a\": true ",
             // Structure.
-            ", \"a\": 1,", ", \"a\" 1", ", \"a\": 1 \"b\": 2", ", 1: 2", ", \"a\": [1,]", ", \"a\": [,1]", ", \"a\": {,}",
+            ", \"a\": 1,", ", \"a\" 1", ", \"a\": 1 \"b\": 2", ", 1: 2", ", \"a\": [1,]", ", \"a\": [,1]",
+            ", \"a\": {,}",
             ", \"a\": {\"b\"}", ", \"a\": [1 2]", ", \"a\": ]", ", \"a\": }", ", \"a\": [}", ", \"a\": {]", ",,",
             ", \"a\": 'x'", ", \"a\": [[[[[[[[1]]]]]]]]", "}", "]",
             // White space JSON does not have, and comments (not allowed here).
@@ -103,8 +107,9 @@ struct MappingSkipAheadTests {
             let at = bytes.firstIndex(of: UInt8(ascii: "@"))!
             bytes.replaceSubrange(at..<(at + 2), with: raw + Array("y\", \"b\": 1".utf8))
             for validate in [true, false] {
-                SkipAhead.compare(bytes, "invalid UTF-8 \(raw), validateUTF8 \(validate)",
-                                  options: JSONParseOptions(validateUTF8: validate))
+                SkipAhead.compare(
+                    bytes, "invalid UTF-8 \(raw), validateUTF8 \(validate)",
+                    options: JSONParseOptions(validateUTF8: validate))
             }
         }
     }
@@ -113,40 +118,48 @@ struct MappingSkipAheadTests {
         // The page's items are at depth 2 and owners at 3: nest to each side of the limit.
         for limit in [3, 4, 5, 8] {
             for nesting in 0...9 {
-                let tail = ", \"a\": " + String(repeating: "[", count: nesting) + "0" + String(repeating: "]", count: nesting)
-                SkipAhead.compare(SkipAhead.page(ownerTail: nesting % 2 == 0 ? tail : "", tail: tail),
-                                  "nesting \(nesting) under maxDepth \(limit)", options: JSONParseOptions(maxDepth: limit),
-                                  chunks: [4096])
+                let tail =
+                    ", \"a\": " + String(repeating: "[", count: nesting) + "0" + String(repeating: "]", count: nesting)
+                SkipAhead.compare(
+                    SkipAhead.page(ownerTail: nesting % 2 == 0 ? tail : "", tail: tail),
+                    "nesting \(nesting) under maxDepth \(limit)", options: JSONParseOptions(maxDepth: limit),
+                    chunks: [4096])
             }
         }
     }
 
     @Test func commentsWhenAllowed() {
-        for tail in [", \"a\": 1 /* c */", ", /* c */ \"a\": 1", ", \"a\": 1 // c\n", ", \"a\": [1, /* ] */ 2]",
-                     ", \"a\": \"/* not a comment */\"", ", \"a\": 1 /* open"] {
-            SkipAhead.compare(SkipAhead.page(tail: tail), "comment \(tail.debugDescription)",
-                              options: JSONParseOptions(allowComments: true))
+        for tail in [
+            ", \"a\": 1 /* c */", ", /* c */ \"a\": 1", ", \"a\": 1 // c\n", ", \"a\": [1, /* ] */ 2]",
+            ", \"a\": \"/* not a comment */\"", ", \"a\": 1 /* open",
+        ] {
+            SkipAhead.compare(
+                SkipAhead.page(tail: tail), "comment \(tail.debugDescription)",
+                options: JSONParseOptions(allowComments: true))
         }
     }
 
     @Test func theConformanceSuiteInsideASkippedValue() throws {
-        guard Corpus.isAvailable else { return }  // the shared corpus is not beside the project
+        guard Corpus.isAvailable else { return } // the shared corpus is not beside the project
         for name in Corpus.files("y_") + Corpus.files("n_") + Corpus.files("i_") {
             let file = try Corpus.bytes(name)
             let text = String(decoding: file, as: UTF8.self)
-            guard !text.isEmpty, text.utf8.elementsEqual(file) else { continue }  // raw bytes: below
+            guard !text.isEmpty, text.utf8.elementsEqual(file) else { continue } // raw bytes: below
             SkipAhead.compare(SkipAhead.page(tail: ", \"x\": " + text), name, chunks: [64])
-            SkipAhead.compare(SkipAhead.page(ownerTail: ", \"x\": " + text + ", \"y\": 2", tail: ""), name, chunks: [64])
+            SkipAhead.compare(
+                SkipAhead.page(ownerTail: ", \"x\": " + text + ", \"y\": 2", tail: ""), name, chunks: [64])
         }
     }
 
     @Test func randomlyDamagedRestsOfObjects() {
         var random = TestRandom(state: 0x5EED_0B1E)
-        let base = SkipAhead.page(ownerTail: ", \"url\": \"https://api.github.com/users/o\", \"site_admin\": false",
-                                  tail: SkipAhead.realisticTail)
+        let base = SkipAhead.page(
+            ownerTail: ", \"url\": \"https://api.github.com/users/o\", \"site_admin\": false",
+            tail: SkipAhead.realisticTail)
         // The damage lands after the first owner's avatar_url, mostly in the skipped bytes.
         let from = base.indices.first { base[$0...].starts(with: Array("https://a/1".utf8)) }! + 12
-        let bytesToPut: [UInt8] = Array("\"\\{}[],:0-e.tn u/*".utf8) + [0x0A, 0x09, 0x0B, 0x0C, 0x00, 0x1F, 0x80, 0xC3, 0xFF]
+        let bytesToPut: [UInt8] =
+            Array("\"\\{}[],:0-e.tn u/*".utf8) + [0x0A, 0x09, 0x0B, 0x0C, 0x00, 0x1F, 0x80, 0xC3, 0xFF]
         var skippedCases = 0
         for round in 0..<1500 {
             var bytes = base
@@ -158,8 +171,10 @@ struct MappingSkipAheadTests {
                 default: bytes.insert(bytesToPut.randomElement(using: &random)!, at: at)
                 }
             }
-            if SkipAhead.compare(bytes, "damaged page \(round): \(String(decoding: bytes, as: UTF8.self).debugDescription)",
-                                 chunks: [round % 2 == 0 ? 4096 : 33]) > 0 {
+            if SkipAhead.compare(
+                bytes, "damaged page \(round): \(String(decoding: bytes, as: UTF8.self).debugDescription)",
+                chunks: [round % 2 == 0 ? 4096 : 33]) > 0
+            {
                 skippedCases += 1
             }
         }
@@ -183,7 +198,7 @@ struct ValidationSkipTests {
     }
 
     @Test func theConformanceSuiteValidatesTheSame() throws {
-        guard Corpus.isAvailable else { return }  // the shared corpus is not beside the project
+        guard Corpus.isAvailable else { return } // the shared corpus is not beside the project
         var skipped = 0
         for name in Corpus.files("y_") + Corpus.files("n_") + Corpus.files("i_") {
             skipped += SkipAhead.compareValidation(try Corpus.bytes(name), name, chunks: [nil, 1, 64])
@@ -197,8 +212,9 @@ struct ValidationSkipTests {
             for inner in ["1 x", "[1, 2,]", "\"\u{1}\"", "1", "{}"] {
                 let bytes = Array((open + inner + close).utf8)
                 SkipAhead.compareValidation(bytes, "depth \(depth), \(inner.debugDescription)")
-                SkipAhead.compareValidation(bytes, "depth \(depth), \(inner.debugDescription), maxDepth 100",
-                                            options: JSONParseOptions(maxDepth: 100))
+                SkipAhead.compareValidation(
+                    bytes, "depth \(depth), \(inner.debugDescription), maxDepth 100",
+                    options: JSONParseOptions(maxDepth: 100))
             }
         }
     }
@@ -209,15 +225,18 @@ struct SkipScanTests {
     /// Scans `{"k": VALUE REST` as the rest of an object after its first value; returns
     /// whether the scan accepted it, after checking that yajl accepts the same object and
     /// that the brace found is the object's last byte.
-    static func scanAgreesWithYajl(_ rest: [UInt8], _ what: String,
-                                   sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    static func scanAgreesWithYajl(
+        _ rest: [UInt8], _ what: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
         let end = rest.withUnsafeBufferPointer { cyajl_skip_rest_of_object($0.baseAddress, $0.count, 1, 512) }
         guard end >= 0 else { return false }
         let object = Array(rest[...end])
         // Bytes above 0x7F pass the scan: the engine checks UTF-8 apart, by offset.
         if !validates([UInt8(ascii: "{")] + object, options: JSONParseOptions(validateUTF8: false)) {
-            Issue.record("\(what): the scan accepted what yajl rejects: \(String(decoding: object, as: UTF8.self).debugDescription)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "\(what): the scan accepted what yajl rejects: \(String(decoding: object, as: UTF8.self).debugDescription)",
+                sourceLocation: sourceLocation)
         }
         return true
     }
@@ -226,13 +245,15 @@ struct SkipScanTests {
         var accepted = 0
         let names = Corpus.isAvailable ? Corpus.files("y_") + Corpus.files("n_") + Corpus.files("i_") : []
         var texts = try names.map { try Corpus.bytes($0) }
-        texts += ["1", "-0.5e+3", "\"a\\u00e9\\n\"", "[1, [2, {\"x\": null}]]", "true", "false", "null", "{}", "[]"].map { Array($0.utf8) }
+        texts += ["1", "-0.5e+3", "\"a\\u00e9\\n\"", "[1, [2, {\"x\": null}]]", "true", "false", "null", "{}", "[]"].map
+        { Array($0.utf8) }
         for (index, text) in texts.enumerated() {
             let what = index < names.count ? names[index] : String(decoding: text, as: UTF8.self)
             // As a member's value, and cut after it.
             if Self.scanAgreesWithYajl(Array("\"k\": ".utf8) + text + Array("}".utf8), what) { accepted += 1 }
             _ = Self.scanAgreesWithYajl(Array("\"k\": ".utf8) + text, what + " (no brace)")
-            _ = Self.scanAgreesWithYajl(Array("\"k\": ".utf8) + text + Array(", \"j\": 2 }".utf8), what + " (then a member)")
+            _ = Self.scanAgreesWithYajl(
+                Array("\"k\": ".utf8) + text + Array(", \"j\": 2 }".utf8), what + " (then a member)")
         }
         // The valid values of the suite and the list above mostly pass the scan.
         #expect(accepted >= (Corpus.isAvailable ? 90 : 9))
@@ -240,7 +261,8 @@ struct SkipScanTests {
 
     @Test func randomBytesAfterAKey() {
         var random = TestRandom(state: 0xB1A5)
-        let alphabet: [UInt8] = Array("\"\\{}[],:0123-+eE.truefalsn u/*x ".utf8) + [0x0A, 0x09, 0x0D, 0x0B, 0x0C, 0x00, 0x1F, 0x80, 0xFF]
+        let alphabet: [UInt8] =
+            Array("\"\\{}[],:0123-+eE.truefalsn u/*x ".utf8) + [0x0A, 0x09, 0x0D, 0x0B, 0x0C, 0x00, 0x1F, 0x80, 0xFF]
         var accepted = 0
         for _ in 0..<60_000 {
             let count = Int.random(in: 1...14, using: &random)
@@ -265,7 +287,10 @@ struct SkipScanTests {
             }
             if Bool.random(using: &random) { bytes.append(0x22) }
             let (portable, vector) = bytes.withUnsafeBufferPointer {
-                (cyajl_skip_string_using($0.baseAddress, $0.count, 0, 0), cyajl_skip_string_using($0.baseAddress, $0.count, 0, 1))
+                (
+                    cyajl_skip_string_using($0.baseAddress, $0.count, 0, 0),
+                    cyajl_skip_string_using($0.baseAddress, $0.count, 0, 1)
+                )
             }
             #expect(portable == vector, "\(bytes)")
             // The end a byte-by-byte reading gives.
@@ -278,12 +303,16 @@ struct SkipScanTests {
                     guard i + 1 < bytes.count else { break }
                     let e = bytes[i + 1]
                     if e == UInt8(ascii: "u") {
-                        guard i + 6 <= bytes.count, bytes[(i + 2)..<(i + 6)].allSatisfy({ $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit })
+                        guard i + 6 <= bytes.count,
+                            bytes[(i + 2)..<(i + 6)].allSatisfy({ $0 < 0x80 && Character(UnicodeScalar($0)).isHexDigit }
+                            )
                         else { break }
                         i += 6
                     } else if Array("\"\\/bfnrt".utf8).contains(e) {
                         i += 2
-                    } else { break }
+                    } else {
+                        break
+                    }
                     continue
                 }
                 i += 1
@@ -342,7 +371,9 @@ struct MemberSkipTests {
         #expect(listed.scan(#", "a": 1, "b": "cut"#, atStart: false) == (8, 15))
         // With no key listed (nothing more is read), a key's escape is passed over too.
         let rest = Array(#", "\u0061": 1}"#.utf8)
-        #expect(rest.withUnsafeBufferPointer { cyajl_skip_rest_of_object($0.baseAddress, $0.count, 0, 512) } == rest.count - 1)
+        #expect(
+            rest.withUnsafeBufferPointer { cyajl_skip_rest_of_object($0.baseAddress, $0.count, 0, 512) } == rest.count
+                - 1)
     }
 
     @Test func shuffledPagesWithRepeatedKeysMapTheSame() throws {
@@ -358,10 +389,12 @@ struct MemberSkipTests {
             let bytes = try ShuffledPage.bytes(of: Self.generated, seed: seed, repeats: false)
             for strict in [false, true] {
                 // (Compared first, so that a failure prints its seed and not two whole pages.)
-                let spread = SkipAhead.whole(SpreadPage.self, bytes, skip: true, strict: strict).0
+                let spread =
+                    SkipAhead.whole(SpreadPage.self, bytes, skip: true, strict: strict).0
                     == SkipAhead.whole(SpreadPage.self, original, skip: true, strict: strict).0
                 #expect(spread, "spread model, seed \(seed), strict \(strict)")
-                let seedModel = SkipAhead.whole(SeedRepositories.self, bytes, skip: true, strict: strict).0
+                let seedModel =
+                    SkipAhead.whole(SeedRepositories.self, bytes, skip: true, strict: strict).0
                     == SkipAhead.whole(SeedRepositories.self, original, skip: true, strict: strict).0
                 #expect(seedModel, "seed model, seed \(seed), strict \(strict)")
             }
@@ -369,7 +402,10 @@ struct MemberSkipTests {
     }
 
     @Test func aModelThatReadsLateKeysPassesOverTheRestInEachItem() throws {
-        for bytes in [Array(try Data(contentsOf: Self.generated)), try ShuffledPage.bytes(of: Self.generated, seed: 5, repeats: false)] {
+        for bytes in [
+            Array(try Data(contentsOf: Self.generated)),
+            try ShuffledPage.bytes(of: Self.generated, seed: 5, repeats: false),
+        ] {
             let session = try bytes.withUnsafeBytes { try Mapper<SpreadPage>(strict: false).mapResult(bytes: $0) }
             #expect(session.value?.items?.count == 100)
             // Each item's members before, between and after the ones read, and the owner's
@@ -384,9 +420,11 @@ struct MemberSkipTests {
         // Two items of the shuffled page, as a page of their own.
         let value = try JSON(parsing: page)
         let items = Array(value["items"].arrayValue.prefix(2))
-        let base = Array(JSON.object(JSONObject([("total_count", .number(JSONNumber(2))), ("items", .array(items))]))
-            .rawString(pretty: false)!.utf8)
-        let bytesToPut: [UInt8] = Array("\"\\{}[],:0-e.tn u/*".utf8) + [0x0A, 0x09, 0x0B, 0x0C, 0x00, 0x1F, 0x80, 0xC3, 0xFF]
+        let base = Array(
+            JSON.object(JSONObject([("total_count", .number(JSONNumber(2))), ("items", .array(items))]))
+                .rawString(pretty: false)!.utf8)
+        let bytesToPut: [UInt8] =
+            Array("\"\\{}[],:0-e.tn u/*".utf8) + [0x0A, 0x09, 0x0B, 0x0C, 0x00, 0x1F, 0x80, 0xC3, 0xFF]
         for round in 0..<300 {
             var bytes = base
             for _ in 0...random.below(3) {
@@ -397,8 +435,9 @@ struct MemberSkipTests {
                 default: bytes.insert(random.pick(bytesToPut), at: at)
                 }
             }
-            SkipAhead.compare(bytes, "damaged shuffled page \(round): \(String(decoding: bytes, as: UTF8.self).debugDescription)",
-                              chunks: [round % 2 == 0 ? 4096 : 61])
+            SkipAhead.compare(
+                bytes, "damaged shuffled page \(round): \(String(decoding: bytes, as: UTF8.self).debugDescription)",
+                chunks: [round % 2 == 0 ? 4096 : 61])
         }
     }
 }

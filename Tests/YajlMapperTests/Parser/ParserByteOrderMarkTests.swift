@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 /// A UTF-8 byte order mark (`EF BB BF`) at the start of the input: skipped, as `JSONDecoder`
@@ -60,7 +61,9 @@ struct ParserByteOrderMarkTests {
 
     @Test func bytesThatOnlyBeginAMarkReachYajlAsTheyAre() throws {
         // The same errors as before marks were looked for: at the first byte.
-        for bytes: [UInt8] in [[0xEF], [0xEF, 0xBB], [0xEF, 0xBB, 0x7B, 0x7D], [0xEF, 0x7B, 0x7D], [0xEF, 0xBB, 0xBE, 0x7B, 0x7D]] {
+        for bytes: [UInt8] in [
+            [0xEF], [0xEF, 0xBB], [0xEF, 0xBB, 0x7B, 0x7D], [0xEF, 0x7B, 0x7D], [0xEF, 0xBB, 0xBE, 0x7B, 0x7D],
+        ] {
             let whole = outcome(bytes)
             #expect(whole.error?.offset == 0, "\(bytes)")
             for chunks in Self.feedings(bytes) {
@@ -98,7 +101,8 @@ struct ParserByteOrderMarkTests {
     }
 
     @Test func mappedAndReadIntoValuesAsWithoutIt() throws {
-        let document = #"{"total_count": 2, "items": [{"id": 1, "owner": {"login": "a"}, "score": 9}, {"id": 2, "owner": {"login": "b"}, "score": 3}]}"#
+        let document =
+            #"{"total_count": 2, "items": [{"id": 1, "owner": {"login": "a"}, "score": 9}, {"id": 2, "owner": {"login": "b"}, "score": 3}]}"#
         let plain = try Mapper<ErrPage>(strict: true).map(string: document)
         let marked = try Mapper<ErrPage>(strict: true).map(data: Data((Self.mark + document).utf8))
         #expect(marked.items.map(\.id) == plain.items.map(\.id) && marked.total == plain.total)

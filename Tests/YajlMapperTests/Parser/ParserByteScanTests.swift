@@ -1,6 +1,7 @@
 import CYajl
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 /// The input check skips ASCII with one scan for bytes above 0x7F, form feeds and vertical
@@ -15,7 +16,8 @@ struct ParserByteScanTests {
         let expected = bytes[from...].firstIndex(where: isSpecial).map { $0 - from } ?? bytes.count - from
         bytes.withUnsafeBufferPointer { buffer in
             let p = buffer.baseAddress! + from, n = buffer.count - from
-            #expect(cyajl_first_special_portable(p, n) == expected, "portable, \(n) bytes", sourceLocation: sourceLocation)
+            #expect(
+                cyajl_first_special_portable(p, n) == expected, "portable, \(n) bytes", sourceLocation: sourceLocation)
             if cyajl_has_avx2() != 0 {
                 #expect(cyajl_first_special_avx2(p, n) == expected, "AVX2, \(n) bytes", sourceLocation: sourceLocation)
             }
@@ -63,7 +65,9 @@ struct ParserByteScanTests {
     func highBitmap() throws {
         var random = TestRandom(state: 0xB17)
         for _ in 0..<2_000 {
-            let bytes = (0..<64).map { _ in UInt8(truncatingIfNeeded: random.next()) & (random.percent(70) ? 0x7F : 0xFF) }
+            let bytes = (0..<64).map { _ in
+                UInt8(truncatingIfNeeded: random.next()) & (random.percent(70) ? 0x7F : 0xFF)
+            }
             var expected: UInt64 = 0
             for (k, byte) in bytes.enumerated() where byte >= 0x80 { expected |= 1 << UInt64(k) }
             #expect(bytes.withUnsafeBytes { UTF8Check.portableHighBits($0.baseAddress!) } == expected)
@@ -75,7 +79,9 @@ struct ParserByteScanTests {
 
     /// A string of accented and CJK text long enough for the windowed path, with a
     /// form feed or vertical tab and an invalid sequence at the given offsets in it.
-    static func document(space: Int?, spaceByte: UInt8 = 0x0C, invalid: Int?) -> (bytes: [UInt8], first: Int, kind: JSONParseError.Kind) {
+    static func document(
+        space: Int?, spaceByte: UInt8 = 0x0C, invalid: Int?
+    ) -> (bytes: [UInt8], first: Int, kind: JSONParseError.Kind) {
         var text = Array(String(repeating: "é漢a", count: 80).utf8)
         // (A form feed or vertical tab inside the string is an error at that byte, as outside.)
         if let space { text[space] = spaceByte }
@@ -86,8 +92,11 @@ struct ParserByteScanTests {
         return (bytes, first, first == spaceAt ? .invalidCharacter : .invalidUTF8)
     }
 
-    @Test("a form feed or vertical tab and an invalid sequence among non-ASCII text: the first is reported, on every path and cut",
-          arguments: [(0, 6), (6, 0), (60, 70), (70, 60), (126, 130), (130, 126), (3, nil), (nil, 3), (200, 12), (12, 200)] as [(Int?, Int?)])
+    @Test(
+        "a form feed or vertical tab and an invalid sequence among non-ASCII text: the first is reported, on every path and cut",
+        arguments: [
+            (0, 6), (6, 0), (60, 70), (70, 60), (126, 130), (130, 126), (3, nil), (nil, 3), (200, 12), (12, 200),
+        ] as [(Int?, Int?)])
     func spaceAndInvalidUTF8(space: Int?, invalid: Int?) throws {
         // Offsets inside a character replace one of its bytes: the character is then cut,
         // itself invalid UTF-8, at its lead byte. Move each to a lead byte ("é" is 2 bytes,
@@ -97,12 +106,18 @@ struct ParserByteScanTests {
             let (bytes, first, kind) = Self.document(space: spaceLead, spaceByte: spaceByte, invalid: invalidLead)
             let reports = ParserFormFeedOnEveryPathTests.reports(bytes)
             let error = try #require(reports.events)
-            #expect((error.offset, error.kind) == (first, kind), "\(String(describing: spaceLead)) \(String(describing: invalidLead))")
+            #expect(
+                (error.offset, error.kind) == (first, kind),
+                "\(String(describing: spaceLead)) \(String(describing: invalidLead))")
             #expect(reports == ParserFormFeedOnEveryPathTests.Reports(events: error, validation: error, mapping: error))
             for size in [1, 7, 64, 100, 127, 128, 129] {
-                let chunks = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
+                let chunks = stride(from: 0, to: bytes.count, by: size).map {
+                    Array(bytes[$0..<min($0 + size, bytes.count)])
+                }
                 #expect(outcome(chunks: chunks).error == error, "chunks of \(size)")
-                #expect(validationError(chunks: chunks, options: JSONParseOptions()) == error, "validation, chunks of \(size)")
+                #expect(
+                    validationError(chunks: chunks, options: JSONParseOptions()) == error,
+                    "validation, chunks of \(size)")
             }
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import YajlMapper
 
 @Suite("Parser chunk-split invariance")
@@ -12,13 +13,16 @@ struct ParserChunkingTests {
         ChunkCase("top-level number", "-12345.6789e-10"),
         ChunkCase("top-level string", #""a\u00e9b😀""#),
         ChunkCase("multi-line object", "{\r\n  \"name\": \"x\",\r\n  \"list\": [\r\n    1,\r\n    2\r\n  ]\r\n}\r\n"),
-        ChunkCase("comments", "/* a */ [1, // b\n 2 /* c * / */, \"/* not */\"] // end\n",
-                  options: JSONParseOptions(allowComments: true)),
-        ChunkCase("JSON Lines", "{\"a\":1}\n{\"a\":22}\n[333]\n4444\n\"s\"\n",
-                  options: JSONParseOptions(allowMultipleValues: true)),
+        ChunkCase(
+            "comments", "/* a */ [1, // b\n 2 /* c * / */, \"/* not */\"] // end\n",
+            options: JSONParseOptions(allowComments: true)),
+        ChunkCase(
+            "JSON Lines", "{\"a\":1}\n{\"a\":22}\n[333]\n4444\n\"s\"\n",
+            options: JSONParseOptions(allowMultipleValues: true)),
         ChunkCase("concatenated numbers", "1 22 333 -4.5e6", options: JSONParseOptions(allowMultipleValues: true)),
-        ChunkCase("invalid UTF-8, not validated", bytes: [0x5B, 0x22, 0xFF, 0xC3, 0x22, 0x2C, 0x22, 0xE2, 0x82, 0x22, 0x5D],
-                  options: JSONParseOptions(validateUTF8: false)),
+        ChunkCase(
+            "invalid UTF-8, not validated", bytes: [0x5B, 0x22, 0xFF, 0xC3, 0x22, 0x2C, 0x22, 0xE2, 0x82, 0x22, 0x5D],
+            options: JSONParseOptions(validateUTF8: false)),
         ChunkCase("depth at the limit", "[[[{\"a\":[]}]]]", options: JSONParseOptions(maxDepth: 5)),
     ]
 
@@ -57,32 +61,37 @@ struct ParserChunkingTests {
         ChunkCase("comment not allowed", "[1, /* c */ 2]"),
         ChunkCase("too deep", "[{\"a\":[{\"b\":[1]}]}]", options: JSONParseOptions(maxDepth: 3)),
         ChunkCase("too deep on line 3", "[\n [\n  [\n   []]]]", options: JSONParseOptions(maxDepth: 3)),
-        ChunkCase("bad value in JSON Lines", "{\"a\":1}\n{\"a\":}\n", options: JSONParseOptions(allowMultipleValues: true)),
+        ChunkCase(
+            "bad value in JSON Lines", "{\"a\":1}\n{\"a\":}\n", options: JSONParseOptions(allowMultipleValues: true)),
         ChunkCase("unterminated comment", "[1 /* open", options: JSONParseOptions(allowComments: true)),
         ChunkCase("long line", "[" + String(repeating: "\"abcdefghij\",", count: 12) + "]"),
     ]
 
-    @Test("valid documents: every two-chunk split and byte-at-a-time give the one-call events",
-          arguments: validCases)
+    @Test(
+        "valid documents: every two-chunk split and byte-at-a-time give the one-call events",
+        arguments: validCases)
     func validSplits(doc: ChunkCase) throws {
         let whole = outcome(doc.bytes, options: doc.options)
         #expect(whole.isAccepted, "\(whole)")
         try checkSplits(doc, whole: whole)
     }
 
-    @Test("invalid documents: every split gives the same error kind, message, offset, line and column",
-          arguments: invalidCases)
+    @Test(
+        "invalid documents: every split gives the same error kind, message, offset, line and column",
+        arguments: invalidCases)
     func invalidSplits(doc: ChunkCase) throws {
         let whole = outcome(doc.bytes, options: doc.options)
         #expect(!whole.isAccepted, "\(whole)")
         try checkSplits(doc, whole: whole)
     }
 
-    @Test("three chunks at every pair of split points", arguments: [
-        ChunkCase("escapes", #"["\u00e9\ud83d\ude00x\n", -1.5e3]"#),
-        ChunkCase("multibyte", "{\"é\":\"😀\"}"),
-        ChunkCase("bad", "[\"é\", 1.e]"),
-    ])
+    @Test(
+        "three chunks at every pair of split points",
+        arguments: [
+            ChunkCase("escapes", #"["\u00e9\ud83d\ude00x\n", -1.5e3]"#),
+            ChunkCase("multibyte", "{\"é\":\"😀\"}"),
+            ChunkCase("bad", "[\"é\", 1.e]"),
+        ])
     func threeChunks(doc: ChunkCase) {
         let whole = outcome(doc.bytes, options: doc.options)
         let n = doc.bytes.count
@@ -119,7 +128,9 @@ struct ParserChunkingTests {
         let bytewise = bytes.map { [$0] }
         let bytewiseOutcome = outcome(chunks: bytewise, options: doc.options)
         if bytewiseOutcome != whole { recordDivergence(bytewiseOutcome, whole, "byte at a time") }
-        #expect(validationError(chunks: bytewise, options: doc.options) == bytewiseOutcome.error, "byte at a time, validating")
+        #expect(
+            validationError(chunks: bytewise, options: doc.options) == bytewiseOutcome.error,
+            "byte at a time, validating")
         #expect(failures == 0)
     }
 
@@ -156,26 +167,33 @@ struct ParserTruncationTests {
         """
 
     static let cases: [TruncationCase] = [
-        TruncationCase(name: "GitHub repository", text: githubRepository,
-                       completePrefixes: [githubRepository.utf8.count - 1]),
-        TruncationCase(name: "array of everything with CRLF",
-                       text: "[1, -2.5e+3, true, false, null, \"\\ud83d\\ude00é\", {\"k\": [{}]}]\r\n",
-                       completePrefixes: [62, 63]),
-        TruncationCase(name: "top-level number", text: "-12.5e30",
-                       completePrefixes: [2, 3, 5, 7]),
-        TruncationCase(name: "top-level number with trailing space", text: "123 ",
-                       completePrefixes: [1, 2, 3]),
+        TruncationCase(
+            name: "GitHub repository", text: githubRepository,
+            completePrefixes: [githubRepository.utf8.count - 1]),
+        TruncationCase(
+            name: "array of everything with CRLF",
+            text: "[1, -2.5e+3, true, false, null, \"\\ud83d\\ude00é\", {\"k\": [{}]}]\r\n",
+            completePrefixes: [62, 63]),
+        TruncationCase(
+            name: "top-level number", text: "-12.5e30",
+            completePrefixes: [2, 3, 5, 7]),
+        TruncationCase(
+            name: "top-level number with trailing space", text: "123 ",
+            completePrefixes: [1, 2, 3]),
         TruncationCase(name: "top-level string", text: "\"a\\u00e9😀\\n\"", completePrefixes: []),
         TruncationCase(name: "top-level literal", text: "false", completePrefixes: []),
-        TruncationCase(name: "JSON Lines", text: "{\"a\":1}\n[2]\n",
-                       completePrefixes: [0, 7, 8, 11], options: JSONParseOptions(allowMultipleValues: true)),
+        TruncationCase(
+            name: "JSON Lines", text: "{\"a\":1}\n[2]\n",
+            completePrefixes: [0, 7, 8, 11], options: JSONParseOptions(allowMultipleValues: true)),
         // Not ending in a comment: see ParserOptionTests.commentAfterValueCutShort.
-        TruncationCase(name: "comments", text: "/* c */ {\"a\": /* d */ 1} \n",
-                       completePrefixes: [24, 25], options: JSONParseOptions(allowComments: true)),
+        TruncationCase(
+            name: "comments", text: "/* c */ {\"a\": /* d */ 1} \n",
+            completePrefixes: [24, 25], options: JSONParseOptions(allowComments: true)),
     ]
 
-    @Test("every prefix either is a complete document or throws a truncation error at its end",
-          arguments: cases)
+    @Test(
+        "every prefix either is a complete document or throws a truncation error at its end",
+        arguments: cases)
     func everyPrefix(doc: TruncationCase) throws {
         let bytes = Array(doc.text.utf8)
         #expect(outcome(bytes, options: doc.options).isAccepted)

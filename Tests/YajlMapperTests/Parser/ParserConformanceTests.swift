@@ -1,4 +1,5 @@
 import Testing
+
 @testable import YajlMapper
 
 /// JSONTestSuite (github.com/nst/JSONTestSuite) `test_parsing`, read in place from

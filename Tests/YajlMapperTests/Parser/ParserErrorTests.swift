@@ -1,20 +1,23 @@
 import Testing
+
 @testable import YajlMapper
 
 @Suite("Parser errors")
 struct ParserErrorTests {
-    @Test("line, column and offset on multi-line input", arguments: [
-        // (json, offset, line, column)
-        ("{\"a\":1,\n \"b\" 2}", 13, 2, 6),
-        ("[\n1,\n2,\n]", 8, 4, 1),
-        ("[\n  1,\n  2\n  3]", 13, 4, 3),
-        ("\n\n\n   x", 6, 4, 4),
-        ("{\r\n\"a\":1,\r\n\"b\" 2}", 15, 3, 5),
-        ("\r\n[1,\r\n2,\r\n}", 11, 4, 1),
-        ("[\r\n\r\n\r\n,]", 7, 4, 1),
-        ("[\"é\",\n \"ü\" 1]", 13, 2, 7),  // columns count bytes
-        ("[1,\n2,\n", 7, 3, 1),  // truncated: the end of input
-    ])
+    @Test(
+        "line, column and offset on multi-line input",
+        arguments: [
+            // (json, offset, line, column)
+            ("{\"a\":1,\n \"b\" 2}", 13, 2, 6),
+            ("[\n1,\n2,\n]", 8, 4, 1),
+            ("[\n  1,\n  2\n  3]", 13, 4, 3),
+            ("\n\n\n   x", 6, 4, 4),
+            ("{\r\n\"a\":1,\r\n\"b\" 2}", 15, 3, 5),
+            ("\r\n[1,\r\n2,\r\n}", 11, 4, 1),
+            ("[\r\n\r\n\r\n,]", 7, 4, 1),
+            ("[\"é\",\n \"ü\" 1]", 13, 2, 7), // columns count bytes
+            ("[1,\n2,\n", 7, 3, 1), // truncated: the end of input
+        ])
     func location(json: String, offset: Int, line: Int, column: Int) throws {
         let error = try #require(parseError(json))
         #expect(error.offset == offset)
@@ -47,34 +50,41 @@ struct ParserErrorTests {
 
     /// Tokens with nothing between them, where a lexer must tell where one ends, and runs of
     /// them longer than the 64 bytes kept from before a chunk.
-    @Test("glued tokens are located at the offending one's first byte, in one buffer and split anywhere", arguments: [
-        (#"{"a":""1}"#, 7), (#"{"a":""]"#, 7), (#"{"a":"":"#, 7), (#"{"a":""true}"#, 7), (#"{"a":1""}"#, 6),
-        (#"{"a":1"b"}"#, 6), (#"{"a":true"b"}"#, 9), (#"{"a":42]"#, 7), (#"{"a":false]"#, 10), (#"{"a":1-2-3}"#, 6),
-        (#"{"a":"x""y"}"#, 8), (#"{"a": "" ""}"#, 9), ("{\"a\":\n\"\"\n1}", 9),
-        ("[0" + String(repeating: "9", count: 80) + "]", 2), (#"{"a":0"# + String(repeating: "9", count: 80) + "}", 6),
-        ("[1.5-" + String(repeating: "9", count: 80) + "]", 4), ("[" + String(repeating: "7", count: 70) + "true]", 71),
-        (#"{"a":"# + String(repeating: "9", count: 80) + "]", 85),
-        // A number that ends the input, right after a value: yajl meets it only at the end.
-        (#"[""12"#, 3), (#"{"a":1 23"#, 7), (#"{""12"#, 3), (#"[true 1"#, 6), ("[1 " + String(repeating: "2", count: 70), 3),
-    ])
+    @Test(
+        "glued tokens are located at the offending one's first byte, in one buffer and split anywhere",
+        arguments: [
+            (#"{"a":""1}"#, 7), (#"{"a":""]"#, 7), (#"{"a":"":"#, 7), (#"{"a":""true}"#, 7), (#"{"a":1""}"#, 6),
+            (#"{"a":1"b"}"#, 6), (#"{"a":true"b"}"#, 9), (#"{"a":42]"#, 7), (#"{"a":false]"#, 10), (#"{"a":1-2-3}"#, 6),
+            (#"{"a":"x""y"}"#, 8), (#"{"a": "" ""}"#, 9), ("{\"a\":\n\"\"\n1}", 9),
+            ("[0" + String(repeating: "9", count: 80) + "]", 2),
+            (#"{"a":0"# + String(repeating: "9", count: 80) + "}", 6),
+            ("[1.5-" + String(repeating: "9", count: 80) + "]", 4),
+            ("[" + String(repeating: "7", count: 70) + "true]", 71),
+            (#"{"a":"# + String(repeating: "9", count: 80) + "]", 85),
+            // A number that ends the input, right after a value: yajl meets it only at the end.
+            (#"[""12"#, 3), (#"{"a":1 23"#, 7), (#"{""12"#, 3), (#"[true 1"#, 6),
+            ("[1 " + String(repeating: "2", count: 70), 3),
+        ])
     func gluedTokens(text: String, offset: Int) {
         Self.checkEverySplit(text, offset: offset)
     }
 
     /// With a comment between the colon and the member's value, and long top-level values
     /// before data that does not belong (the value's end is followed chunk by chunk).
-    @Test("comments before glued values, and data after long top-level values, split anywhere", arguments: [
-        (#"{"a":/**/00}"#, 10), (#"{"a":/**/1true}"#, 10), (#"{"a":/**/1.5-2}"#, 12), (#"{"a":/**/42]"#, 11),
-        ("{\"a\"://\n00}", 9), ("{\"a\"://\n\"\"1}", 10), ("{\"a\"://\n \"\"1}", 11), (#"{"a":/* */ ""1}"#, 13),
-        (#"{"a":/**/"# + String(repeating: "7", count: 71) + "true}", 80),
-        (String(repeating: "7", count: 70) + "true", 70), (String(repeating: "7", count: 70) + #""x""#, 70),
-        (String(repeating: "7", count: 70) + " /", 71), (String(repeating: "7", count: 70) + #".5"x"#, 72),
-        (String(repeating: "7", count: 70) + #""x"#, 70), (String(repeating: "7", count: 70) + #" "x"#, 71),
-        ("\"" + String(repeating: "s", count: 70) + #"" "x"#, 73),
-        // A literal member value, then a token glued to it alone in a chunk.
-        (#"{"a":true1}"#, 9), (#"{"a":false0.5}"#, 10), (#"{"a":null"b"}"#, 9), (#"{"a":/**/true1}"#, 13),
-        (#"{"a":true/**/1}"#, 13), (#"{"a":1 23"#, 7),
-    ])
+    @Test(
+        "comments before glued values, and data after long top-level values, split anywhere",
+        arguments: [
+            (#"{"a":/**/00}"#, 10), (#"{"a":/**/1true}"#, 10), (#"{"a":/**/1.5-2}"#, 12), (#"{"a":/**/42]"#, 11),
+            ("{\"a\"://\n00}", 9), ("{\"a\"://\n\"\"1}", 10), ("{\"a\"://\n \"\"1}", 11), (#"{"a":/* */ ""1}"#, 13),
+            (#"{"a":/**/"# + String(repeating: "7", count: 71) + "true}", 80),
+            (String(repeating: "7", count: 70) + "true", 70), (String(repeating: "7", count: 70) + #""x""#, 70),
+            (String(repeating: "7", count: 70) + " /", 71), (String(repeating: "7", count: 70) + #".5"x"#, 72),
+            (String(repeating: "7", count: 70) + #""x"#, 70), (String(repeating: "7", count: 70) + #" "x"#, 71),
+            ("\"" + String(repeating: "s", count: 70) + #"" "x"#, 73),
+            // A literal member value, then a token glued to it alone in a chunk.
+            (#"{"a":true1}"#, 9), (#"{"a":false0.5}"#, 10), (#"{"a":null"b"}"#, 9), (#"{"a":/**/true1}"#, 13),
+            (#"{"a":true/**/1}"#, 13), (#"{"a":1 23"#, 7),
+        ])
     func commentsAndLongTopLevelValues(text: String, offset: Int) {
         Self.checkEverySplit(text, offset: offset, options: JSONParseOptions(allowComments: true))
     }
@@ -82,18 +92,21 @@ struct ParserErrorTests {
     /// A slash that starts no comment, or data after the value, just before a form feed or
     /// vertical tab or inside a string with invalid UTF-8: the earlier error, on every path.
     /// (yajl rejects a slash that starts no comment at the byte after it, the form feed.)
-    @Test("a bad comment or data after the value just before a form feed or vertical tab", arguments: [
-        ("/\u{C}", 1, JSONParseError.Kind.invalidCharacter), ("[/\u{C}]", 2, .invalidCharacter),
-        ("[1,/\u{B}]", 4, .invalidCharacter), ("/\u{B}false", 1, .invalidCharacter),
-        ("\"x\\/y\"/*/*/ \"\\\"\u{C}", 12, .syntax), ("1 \"a\u{C}", 2, .syntax), ("{} \"\u{B}", 3, .syntax),
-        ("[] x\u{C}", 3, .syntax),
-    ])
+    @Test(
+        "a bad comment or data after the value just before a form feed or vertical tab",
+        arguments: [
+            ("/\u{C}", 1, JSONParseError.Kind.invalidCharacter), ("[/\u{C}]", 2, .invalidCharacter),
+            ("[1,/\u{B}]", 4, .invalidCharacter), ("/\u{B}false", 1, .invalidCharacter),
+            ("\"x\\/y\"/*/*/ \"\\\"\u{C}", 12, .syntax), ("1 \"a\u{C}", 2, .syntax), ("{} \"\u{B}", 3, .syntax),
+            ("[] x\u{C}", 3, .syntax),
+        ])
     func earlierErrorBeforeABadByte(text: String, offset: Int, kind: JSONParseError.Kind) throws {
         let options = JSONParseOptions(allowComments: true)
         Self.checkEverySplit(text, offset: offset, options: options)
         let reports = ParserFormFeedOnEveryPathTests.reports(Array(text.utf8), options: options)
-        #expect(reports.events?.kind == kind && reports.validation == reports.events && reports.mapping == reports.events,
-                "\(reports)")
+        #expect(
+            reports.events?.kind == kind && reports.validation == reports.events && reports.mapping == reports.events,
+            "\(reports)")
     }
 
     static let earlierThanBadUTF8: [([UInt8], Int)] = [
@@ -122,14 +135,16 @@ struct ParserErrorTests {
     /// the token (as yajl's own UTF-8 check, a lexical one, would say), however the input
     /// is cut and on every path. And the colon before an empty string value more than 64
     /// bytes back.
-    @Test("a bad byte after or inside a rejected token, and a member's colon far back", arguments: [
-        ("[1 2\u{C}]", 3, JSONParseError.Kind.syntax), ("01\u{B}", 1, .syntax), ("\"\"1\u{C}", 2, .syntax),
-        ("[1 23\u{C}]", 3, .syntax), ("{\"a\":1 2\u{B}}", 7, .syntax), ("[1 2.\u{C}]", 5, .invalidCharacter),
-        ("[1\"\u{C}\"]", 3, .invalidCharacter), ("[1 /\u{C}]", 3, .syntax),
-        ("{\"a\":" + String(repeating: " ", count: 63) + "\"\"1}", 70, .syntax),
-        ("[1 " + String(repeating: "2", count: 100) + "\u{C}]", 3, .syntax),
-        ("{\"a\":1,\"b\":" + String(repeating: "\n", count: 70) + "\"\"-0}", 83, .syntax),
-    ])
+    @Test(
+        "a bad byte after or inside a rejected token, and a member's colon far back",
+        arguments: [
+            ("[1 2\u{C}]", 3, JSONParseError.Kind.syntax), ("01\u{B}", 1, .syntax), ("\"\"1\u{C}", 2, .syntax),
+            ("[1 23\u{C}]", 3, .syntax), ("{\"a\":1 2\u{B}}", 7, .syntax), ("[1 2.\u{C}]", 5, .invalidCharacter),
+            ("[1\"\u{C}\"]", 3, .invalidCharacter), ("[1 /\u{C}]", 3, .syntax),
+            ("{\"a\":" + String(repeating: " ", count: 63) + "\"\"1}", 70, .syntax),
+            ("[1 " + String(repeating: "2", count: 100) + "\u{C}]", 3, .syntax),
+            ("{\"a\":1,\"b\":" + String(repeating: "\n", count: 70) + "\"\"-0}", 83, .syntax),
+        ])
     func badByteAfterARejectedToken(text: String, offset: Int, kind: JSONParseError.Kind) throws {
         Self.checkEverySplit(text, offset: offset)
         let reports = ParserFormFeedOnEveryPathTests.reports(Array(text.utf8))
@@ -144,8 +159,9 @@ struct ParserErrorTests {
         (Array("{\"a\":1 \"xy".utf8) + [0xC0, 0xAF, 0x22, 0x7D], 10),
     ]
 
-    @Test("invalid UTF-8 inside a string the grammar rejects is reported at the bad byte, however cut",
-          arguments: rejectedStringsWithBadUTF8)
+    @Test(
+        "invalid UTF-8 inside a string the grammar rejects is reported at the bad byte, however cut",
+        arguments: rejectedStringsWithBadUTF8)
     func invalidUTF8InsideARejectedString(bytes: [UInt8], offset: Int) throws {
         let reports = ParserFormFeedOnEveryPathTests.reports(bytes)
         let error = try #require(reports.events)
@@ -161,13 +177,16 @@ struct ParserErrorTests {
     /// The error is at `offset` in one buffer (read at once, and fed as one chunk), and the
     /// same for every split in two, in three for short texts (a middle chunk can hold one
     /// token alone) and byte at a time, for an event handler and for validation.
-    static func checkEverySplit(_ text: String, offset: Int, options: JSONParseOptions = JSONParseOptions(),
-                                sourceLocation: SourceLocation = #_sourceLocation) {
+    static func checkEverySplit(
+        _ text: String, offset: Int, options: JSONParseOptions = JSONParseOptions(),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let bytes = Array(text.utf8)
         let whole = outcome(bytes, options: options)
         #expect(whole.error?.offset == offset, "\(text): \(whole)", sourceLocation: sourceLocation)
-        #expect(parseError(bytes, options: options, sourceLocation: sourceLocation).map(ErrorSummary.init) == whole.error,
-                "\(text) read at once", sourceLocation: sourceLocation)
+        #expect(
+            parseError(bytes, options: options, sourceLocation: sourceLocation).map(ErrorSummary.init) == whole.error,
+            "\(text) read at once", sourceLocation: sourceLocation)
         var cuts = (0...bytes.count).map { [$0] }
         if bytes.count <= 40 {
             cuts += (1..<bytes.count).flatMap { first in (first + 1..<bytes.count).map { [first, $0] } }
@@ -178,20 +197,24 @@ struct ParserErrorTests {
             let split = outcome(chunks: chunks, options: options)
             let validation = validationError(chunks: chunks, options: options)
             if split != whole || validation != whole.error {
-                Issue.record("\(text) cut at \(cut): \(split), validation \(String(describing: validation)), expected \(whole)",
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(text) cut at \(cut): \(split), validation \(String(describing: validation)), expected \(whole)",
+                    sourceLocation: sourceLocation)
                 break
             }
         }
-        #expect(outcome(chunks: bytes.map { [$0] }, options: options) == whole, "\(text) byte at a time",
-                sourceLocation: sourceLocation)
+        #expect(
+            outcome(chunks: bytes.map { [$0] }, options: options) == whole, "\(text) byte at a time",
+            sourceLocation: sourceLocation)
     }
 
     @Test("a token after a map value split across chunks is located as in one buffer")
     func afterMapValueSplit() throws {
-        for (text, cut) in [("{\"a\":\"a\"\n 123}", 12), ("{\"a\":1 \"abcd\"}", 9), ("{\"a\":1 \"abcd\"}", 8),
-                            ("{\"a\":1 \"abcd\"}", 10), ("{\"a\":0 1}", 7), ("{\"a\":01}", 6), ("{\"a\":1 fal}", 9),
-                            ("[01]", 2), ("[1 2345]", 4), ("[\"a\" \"bcd\"]", 7), ("{\"a\":1\"bc\"}", 7)] {
+        for (text, cut) in [
+            ("{\"a\":\"a\"\n 123}", 12), ("{\"a\":1 \"abcd\"}", 9), ("{\"a\":1 \"abcd\"}", 8),
+            ("{\"a\":1 \"abcd\"}", 10), ("{\"a\":0 1}", 7), ("{\"a\":01}", 6), ("{\"a\":1 fal}", 9),
+            ("[01]", 2), ("[1 2345]", 4), ("[\"a\" \"bcd\"]", 7), ("{\"a\":1\"bc\"}", 7),
+        ] {
             let bytes = Array(text.utf8)
             let whole = outcome(bytes)
             #expect(whole.error != nil)
@@ -203,15 +226,20 @@ struct ParserErrorTests {
     func messagesNameWhatWasFound() throws {
         let cases: [(String, Int, String)] = [
             ("[1,,2]", 3, "unexpected ','"), ("[\"a\",]", 5, "unexpected ']'"), ("{\"a\":[}", 6, "unexpected '}'"),
-            (":", 0, "unexpected ':'"), ("[+1]", 1, "unexpected character '+'"), ("{\"a\": @}", 6, "unexpected character '@'"),
-            ("[\u{01}]", 1, "unexpected control character U+0001"), ("[\u{7F}]", 1, "unexpected control character U+007F"),
-            ("[é]", 1, "unexpected byte 0xC3 outside a string"), ("[1,\u{FEFF}2]", 3, "unexpected byte 0xEF outside a string"),
+            (":", 0, "unexpected ':'"), ("[+1]", 1, "unexpected character '+'"),
+            ("{\"a\": @}", 6, "unexpected character '@'"),
+            ("[\u{01}]", 1, "unexpected control character U+0001"),
+            ("[\u{7F}]", 1, "unexpected control character U+007F"),
+            ("[é]", 1, "unexpected byte 0xC3 outside a string"),
+            ("[1,\u{FEFF}2]", 3, "unexpected byte 0xEF outside a string"),
             ("{'a': 1}", 1, #"unexpected character "'" (JSON strings take double quotes)"#),
         ]
         for (text, offset, message) in cases {
             Self.checkEverySplit(text, offset: offset)
             #expect(parseError(text)?.message == message, "\(text)")
-            #expect(parseError(text, options: JSONParseOptions(allowComments: true))?.message == message, "\(text), comments on")
+            #expect(
+                parseError(text, options: JSONParseOptions(allowComments: true))?.message == message,
+                "\(text), comments on")
         }
     }
 

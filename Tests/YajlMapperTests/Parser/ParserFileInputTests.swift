@@ -1,16 +1,18 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 @Suite("Parser file input")
 struct ParserFileInputTests {
-    static let document = Array(ParserTruncationTests.githubRepository.utf8)
+    static let document =
+        Array(ParserTruncationTests.githubRepository.utf8)
         + Array("\n".utf8)
 
     @Test("a file gives the in-memory events, whatever the chunk size", arguments: [nil, 1, 7, 64, 1 << 20])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import YajlMapper
 
 /// A handler of the caller's sees events as they happen, so the parser checks each chunk
@@ -12,7 +13,9 @@ struct ParserFormFeedOnEveryPathTests {
         var events: ErrorSummary?
         var validation: ErrorSummary?
         var mapping: ErrorSummary?
-        var description: String { "events \(String(describing: events)), validation \(String(describing: validation)), mapping \(String(describing: mapping))" }
+        var description: String {
+            "events \(String(describing: events)), validation \(String(describing: validation)), mapping \(String(describing: mapping))"
+        }
     }
 
     static func reports(_ bytes: [UInt8], options: JSONParseOptions = JSONParseOptions()) -> Reports {
@@ -49,8 +52,10 @@ struct ParserFormFeedOnEveryPathTests {
         largePage[offset...].firstIndex(of: 0x20)!
     }
 
-    @Test("a large page: every path finds the byte at its offset, at block edges too",
-          arguments: [0x0C, 0x0B] as [UInt8], [1, 100, 4_095, 4_096, 4_097, 8_192, 16_383, 16_384, 16_385, 32_768, 65_536, 100_000, -1])
+    @Test(
+        "a large page: every path finds the byte at its offset, at block edges too",
+        arguments: [0x0C, 0x0B] as [UInt8],
+        [1, 100, 4_095, 4_096, 4_097, 8_192, 16_383, 16_384, 16_385, 32_768, 65_536, 100_000, -1])
     func largePage(byte: UInt8, near: Int) throws {
         #expect(Self.largePage.count > 16 * 4_096)
         let at = near < 0 ? Self.largePage.lastIndex(of: 0x20)! : Self.space(atOrAfter: near)
@@ -62,10 +67,12 @@ struct ParserFormFeedOnEveryPathTests {
         #expect(reports == Reports(events: error, validation: error, mapping: error))
     }
 
-    @Test("the small cases of every position give the same error on every path", arguments: [
-        "\u{C}[1]", "[\u{C}1]", "[1,\u{C}2]", "[1\u{C},2]", "[\"a\u{C}\"]", "{\"k\u{C}\":1}", "{\"k\":\u{C}1}",
-        "[1]\u{C}", "[1] \u{C}\n", "[\n1,\u{C}2]", "\u{C}", "12\u{C}", "[1,\u{B}2,\u{C}3]", "[1,\u{C}2,\u{B}3]",
-    ])
+    @Test(
+        "the small cases of every position give the same error on every path",
+        arguments: [
+            "\u{C}[1]", "[\u{C}1]", "[1,\u{C}2]", "[1\u{C},2]", "[\"a\u{C}\"]", "{\"k\u{C}\":1}", "{\"k\":\u{C}1}",
+            "[1]\u{C}", "[1] \u{C}\n", "[\n1,\u{C}2]", "\u{C}", "12\u{C}", "[1,\u{B}2,\u{C}3]", "[1,\u{C}2,\u{B}3]",
+        ])
     func smallCases(json: String) throws {
         let reports = Self.reports(Array(json.utf8))
         let error = try #require(reports.events)
@@ -99,8 +106,9 @@ struct ParserFormFeedOnEveryPathTests {
         #expect(reports == Reports(events: error, validation: error, mapping: error))
     }
 
-    @Test("streamed elements: those that end before the byte are delivered, none after",
-          arguments: [1, 4096, 1 << 20])
+    @Test(
+        "streamed elements: those that end before the byte are delivered, none after",
+        arguments: [1, 4096, 1 << 20])
     func streamedElements(chunk: Int) throws {
         let (text, expected) = StrmFixture.page(count: 500)
         var bytes = Array(text.utf8)
@@ -118,8 +126,9 @@ struct ParserFormFeedOnEveryPathTests {
         #expect(models == Array(expected.prefix(300)))
     }
 
-    @Test("a strict stream: a form feed before the bad element is reported, one after it is not",
-          arguments: [3, 8])
+    @Test(
+        "a strict stream: a form feed before the bad element is reported, one after it is not",
+        arguments: [3, 8])
     func strictStream(formFeedItem: Int) throws {
         let (text, expected) = StrmFixture.page(count: 12, bad: [5: #""many""#])
         var bytes = Array(text.utf8)
@@ -127,7 +136,9 @@ struct ParserFormFeedOnEveryPathTests {
         let at = bytes[lineStart...].firstIndex(of: 0x20)! + 10
         bytes[at] = 0x0B
         var models: [StrmRepo] = []
-        let stream = MappingStreamParser<StrmRepo>(mapper: Mapper(strict: true), elementsAt: "items") { models.append($0) }
+        let stream = MappingStreamParser<StrmRepo>(mapper: Mapper(strict: true), elementsAt: "items") {
+            models.append($0)
+        }
         do {
             try stream.feed(bytes)
             _ = try stream.finish()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import YajlMapper
 
 /// Strings much longer than the chunks they come in: yajl reads a token cut by chunks from
@@ -21,8 +22,9 @@ struct ParserLongTokenTests {
         stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
     }
 
-    @Test("a 1 MB string in 1 KiB chunks is read a bounded number of times, not once per chunk",
-          arguments: [false, true])
+    @Test(
+        "a 1 MB string in 1 KiB chunks is read a bounded number of times, not once per chunk",
+        arguments: [false, true])
     func aLongStringIsNotReadAgainAtEveryChunk(validating: Bool) throws {
         let (bytes, _) = Self.document(length: 1 << 20)
         let engine: YajlParserEngine
@@ -64,8 +66,9 @@ struct ParserLongTokenTests {
         #expect(outcome(chunks: Self.chunks(bad, size: 1000)) == outcome(bad))
     }
 
-    @Test("tokens of tens of kilobytes in chunks of a few bytes are read a bounded number of times",
-          arguments: [1, 7, 100])
+    @Test(
+        "tokens of tens of kilobytes in chunks of a few bytes are read a bounded number of times",
+        arguments: [1, 7, 100])
     func mediumTokensInTinyChunks(size: Int) throws {
         let digits = [UInt8](repeating: UInt8(ascii: "7"), count: 60_000)
         let cases: [([UInt8], JSONParseOptions)] = [
@@ -98,7 +101,8 @@ struct ParserLongTokenTests {
             #expect(whole.error?.offset == offset)
             for size in [1000, 65536] {
                 #expect(outcome(chunks: Self.chunks(bytes, size: size)) == whole)
-                #expect(validationError(chunks: Self.chunks(bytes, size: size), options: JSONParseOptions()) == whole.error)
+                #expect(
+                    validationError(chunks: Self.chunks(bytes, size: size), options: JSONParseOptions()) == whole.error)
             }
         }
     }
@@ -117,8 +121,9 @@ struct ParserLongTokenTests {
         #expect(parser.handler.events == (try events(bytes)))
     }
 
-    @Test("errors in or after a long string are where one buffer puts them, at every chunk size",
-          arguments: [1000, 4096, 65536])
+    @Test(
+        "errors in or after a long string are where one buffer puts them, at every chunk size",
+        arguments: [1000, 4096, 65536])
     func errorsAfterWaitingAreLocatedAsInOneBuffer(size: Int) {
         let (bytes, quote) = Self.document(length: 400_000)
         var cases: [(String, [UInt8])] = []
@@ -137,7 +142,8 @@ struct ParserLongTokenTests {
             let whole = outcome(input)
             #expect(whole.error != nil, "\(name)")
             #expect(outcome(chunks: Self.chunks(input, size: size)) == whole, "\(name)")
-            #expect(validationError(chunks: Self.chunks(input, size: size), options: JSONParseOptions())
+            #expect(
+                validationError(chunks: Self.chunks(input, size: size), options: JSONParseOptions())
                     == validationError(chunks: [input], options: JSONParseOptions()), "\(name)")
         }
     }
@@ -165,8 +171,9 @@ struct ParserLongTokenTests {
                     let end = min(from + size, text.count)
                     text[from..<end].withUnsafeBytes { tracker.follow($0, at: from, between: 0, comments: false) }
                     for i in from..<end { reference.step(text[i], at: i) }
-                    #expect(tracker.openStart == reference.start && tracker.escapePending == reference.escape,
-                            "size \(size), after \(end) bytes")
+                    #expect(
+                        tracker.openStart == reference.start && tracker.escapePending == reference.escape,
+                        "size \(size), after \(end) bytes")
                     let kept = reference.start.map { Array(text[$0..<end]) } ?? []
                     #expect(tracker.openBytes == kept, "size \(size), after \(end) bytes")
                 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import YajlMapper
 
 /// ``OpenTokenTracker``: whether a string token is open at a chunk's end, and the bytes

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import YajlMapper
 
 @Suite("Parser numbers")
@@ -28,25 +29,29 @@ struct ParserNumberTests {
         #expect(try events("{\"n\":\(text)}") == [.startObject, .key("n"), .number(text), .endObject])
     }
 
-    @Test("malformed numbers are rejected", arguments: [
-        "01", "-01", "00", "1.", "-1.", ".1", "-.1", "+1", "1e", "1E+", "1e-", "-", "--1", "1.e1", "1.5.2",
-        "0x1F", "1_000", "1,000.0x", "Infinity", "-Infinity", "NaN", "1e1.5", "1ee5", "- 1", "2.", "0.e1",
-        "\u{661}", "１",
-    ])
+    @Test(
+        "malformed numbers are rejected",
+        arguments: [
+            "01", "-01", "00", "1.", "-1.", ".1", "-.1", "+1", "1e", "1E+", "1e-", "-", "--1", "1.e1", "1.5.2",
+            "0x1F", "1_000", "1,000.0x", "Infinity", "-Infinity", "NaN", "1e1.5", "1ee5", "- 1", "2.", "0.e1",
+            "\u{661}", "１",
+        ])
     func malformed(text: String) throws {
         let error = try #require(parseError("[\(text)]"))
         #expect(error.kind == .syntax)
         #expect(!validates(Array("[\(text)]".utf8)))
     }
 
-    @Test("where a malformed number is reported", arguments: [
-        ("[1.x]", 3, "malformed number, a digit is required after the decimal point"),
-        ("[-x]", 2, "malformed number, a digit is required after the minus sign"),
-        ("[1e]", 3, "malformed number, a digit is required after the exponent"),
-        ("[1E+,2]", 4, "malformed number, a digit is required after the exponent"),
-        ("[01]", 2, "after array element, I expect ',' or ']'"),
-        ("[+1]", 1, "unexpected character '+'"),
-    ])
+    @Test(
+        "where a malformed number is reported",
+        arguments: [
+            ("[1.x]", 3, "malformed number, a digit is required after the decimal point"),
+            ("[-x]", 2, "malformed number, a digit is required after the minus sign"),
+            ("[1e]", 3, "malformed number, a digit is required after the exponent"),
+            ("[1E+,2]", 4, "malformed number, a digit is required after the exponent"),
+            ("[01]", 2, "after array element, I expect ',' or ']'"),
+            ("[+1]", 1, "unexpected character '+'"),
+        ])
     func malformedLocation(json: String, offset: Int, message: String) throws {
         let error = try #require(parseError(json))
         #expect(error.offset == offset)
@@ -63,25 +68,29 @@ struct ParserNumberTests {
 
 @Suite("Parser strings and escapes")
 struct ParserStringTests {
-    @Test("every escape form", arguments: [
-        (#"\""#, [UInt8(0x22)]), (#"\\"#, [0x5C]), (#"\/"#, [0x2F]),
-        (#"\b"#, [0x08]), (#"\f"#, [0x0C]), (#"\n"#, [0x0A]), (#"\r"#, [0x0D]), (#"\t"#, [0x09]),
-        (#"\u0041"#, [0x41]), (#"\u00e9"#, [0xC3, 0xA9]), (#"\u00E9"#, [0xC3, 0xA9]),
-        (#"\u20AC"#, [0xE2, 0x82, 0xAC]), (#"\uFFFF"#, [0xEF, 0xBF, 0xBF]), (#"\u001f"#, [0x1F]),
-        (#"\ud83d\ude00"#, [0xF0, 0x9F, 0x98, 0x80]), (#"\uD834\uDD1E"#, [0xF0, 0x9D, 0x84, 0x9E]),
-        (#"\uDBFF\uDFFF"#, [0xF4, 0x8F, 0xBF, 0xBF]),
-        (#"\u0000"#, [0x00]),
-        (#"a\"b\\c\/d\be\ff\ng\rh\ti"#, Array("a\"b\\c/d\u{8}e\u{C}f\ng\rh\ti".utf8)),
-    ])
+    @Test(
+        "every escape form",
+        arguments: [
+            (#"\""#, [UInt8(0x22)]), (#"\\"#, [0x5C]), (#"\/"#, [0x2F]),
+            (#"\b"#, [0x08]), (#"\f"#, [0x0C]), (#"\n"#, [0x0A]), (#"\r"#, [0x0D]), (#"\t"#, [0x09]),
+            (#"\u0041"#, [0x41]), (#"\u00e9"#, [0xC3, 0xA9]), (#"\u00E9"#, [0xC3, 0xA9]),
+            (#"\u20AC"#, [0xE2, 0x82, 0xAC]), (#"\uFFFF"#, [0xEF, 0xBF, 0xBF]), (#"\u001f"#, [0x1F]),
+            (#"\ud83d\ude00"#, [0xF0, 0x9F, 0x98, 0x80]), (#"\uD834\uDD1E"#, [0xF0, 0x9D, 0x84, 0x9E]),
+            (#"\uDBFF\uDFFF"#, [0xF4, 0x8F, 0xBF, 0xBF]),
+            (#"\u0000"#, [0x00]),
+            (#"a\"b\\c\/d\be\ff\ng\rh\ti"#, Array("a\"b\\c/d\u{8}e\u{C}f\ng\rh\ti".utf8)),
+        ])
     func escape(escaped: String, expected: [UInt8]) throws {
         #expect(try events("[\"\(escaped)\"]") == [.startArray, .string(expected), .endArray])
-        #expect(try events("{\"\(escaped)\":\"x\(escaped)y\"}")
+        #expect(
+            try events("{\"\(escaped)\":\"x\(escaped)y\"}")
                 == [.startObject, .key(expected), .string([0x78] + expected + [0x79]), .endObject])
     }
 
     @Test("\\u0000 gives a string holding a NUL, never cut short")
     func embeddedNUL() throws {
-        #expect(try events(#"["a\u0000b", "\u0000"]"#) == [.startArray, .string([0x61, 0, 0x62]), .string([0]), .endArray])
+        #expect(
+            try events(#"["a\u0000b", "\u0000"]"#) == [.startArray, .string([0x61, 0, 0x62]), .string([0]), .endArray])
         #expect(try events(#"{"k\u0000":0}"#) == [.startObject, .key([0x6B, 0]), .number("0"), .endObject])
     }
 
@@ -95,15 +104,17 @@ struct ParserStringTests {
     /// "?", combines one with any `\u` escape after it, and encodes a lone low one as bytes
     /// that are not UTF-8: a handler gets an error at the escape instead. The validator,
     /// which reads no string, accepts them (RFC 8259 allows them in the text).
-    @Test("lone and mismatched surrogate escapes are an error where the string is read", arguments: [
-        (#"\ud800"#, 0, "high"),
-        (#"ab\ud800cd"#, 2, "high"),
-        (#"\uD83D"#, 0, "high"),
-        (#"\udc00"#, 0, "low"),
-        (#"\ude00\ud83d"#, 0, "low"),
-        (#"\ud83d\ude00\ud800\u0041"#, 12, "high"),  // a pair, then a high one before a non-surrogate
-        (#"x\\\udc00"#, 3, "low"),  // an escaped backslash, then the escape
-    ])
+    @Test(
+        "lone and mismatched surrogate escapes are an error where the string is read",
+        arguments: [
+            (#"\ud800"#, 0, "high"),
+            (#"ab\ud800cd"#, 2, "high"),
+            (#"\uD83D"#, 0, "high"),
+            (#"\udc00"#, 0, "low"),
+            (#"\ude00\ud83d"#, 0, "low"),
+            (#"\ud83d\ude00\ud800\u0041"#, 12, "high"), // a pair, then a high one before a non-surrogate
+            (#"x\\\udc00"#, 3, "low"), // an escaped backslash, then the escape
+        ])
     func loneSurrogate(escaped: String, at index: Int, which: String) throws {
         let text = "[\"\(escaped)\"]"
         let bytes = Array(text.utf8)
@@ -116,7 +127,8 @@ struct ParserStringTests {
         // The same in a key, and split anywhere.
         #expect(parseError("{\"\(escaped)\": 1}")?.offset == 2 + index)
         for i in 1..<bytes.count {
-            #expect(outcome(chunks: [Array(bytes[..<i]), Array(bytes[i...])]).error?.offset == 2 + index, "split at \(i)")
+            #expect(
+                outcome(chunks: [Array(bytes[..<i]), Array(bytes[i...])]).error?.offset == 2 + index, "split at \(i)")
         }
         #expect(throws: JSONParseError.self) { try JSON(parsing: bytes) }
     }
@@ -124,10 +136,12 @@ struct ParserStringTests {
     /// A string token cut by chunks far from its opening quote: the escape is still found,
     /// whatever the chunk size, as in one buffer. Quotes in comments and escaped quotes and
     /// backslashes before it do not mislead the search for the token's start.
-    @Test("a lone surrogate escape far into a string cut by chunks is an error at the escape", arguments: [
-        (JSONParseOptions(), #"{"k": "x", "s": ""#),
-        (JSONParseOptions(allowComments: true), "/* \" */ {\"k\": \"x\\\"\\\\\", // \"\n \"s\": \""),
-    ])
+    @Test(
+        "a lone surrogate escape far into a string cut by chunks is an error at the escape",
+        arguments: [
+            (JSONParseOptions(), #"{"k": "x", "s": ""#),
+            (JSONParseOptions(allowComments: true), "/* \" */ {\"k\": \"x\\\"\\\\\", // \"\n \"s\": \""),
+        ])
     func loneSurrogateFarIntoACutString(options: JSONParseOptions, prefix: String) throws {
         let filler = String(repeating: #"ab\"\\"#, count: 60)
         let text = prefix + filler + #"\ud800"# + filler + #""}"#
@@ -135,9 +149,12 @@ struct ParserStringTests {
         let at = prefix.utf8.count + filler.utf8.count
         let whole = try #require(parseError(bytes, options: options))
         #expect(whole.offset == at)
-        #expect(whole.excerpt.hasPrefix(#"\"#) && whole.excerpt.hasSuffix("\n" + String(repeating: " ", count: 40) + "^"))
+        #expect(
+            whole.excerpt.hasPrefix(#"\"#) && whole.excerpt.hasSuffix("\n" + String(repeating: " ", count: 40) + "^"))
         for size in [1, 2, 7, 16, 64, 65, 100, 250] {
-            let chunks = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
+            let chunks = stride(from: 0, to: bytes.count, by: size).map {
+                Array(bytes[$0..<min($0 + size, bytes.count)])
+            }
             let parser = JSONStreamParser(handler: EventRecorder(), options: options)
             let error = #expect(throws: JSONParseError.self) {
                 for chunk in chunks { try parser.feed(chunk) }
@@ -152,7 +169,9 @@ struct ParserStringTests {
         let clean = Array((prefix + filler + #""}"#).utf8)
         let expected = try events(clean, options: options)
         for size in [1, 3, 64] {
-            let chunks = stride(from: 0, to: clean.count, by: size).map { Array(clean[$0..<min($0 + size, clean.count)]) }
+            let chunks = stride(from: 0, to: clean.count, by: size).map {
+                Array(clean[$0..<min($0 + size, clean.count)])
+            }
             #expect(outcome(chunks: chunks, options: options) == .accepted(expected), "chunks of \(size)")
         }
     }
@@ -163,18 +182,20 @@ struct ParserStringTests {
         #expect(try events(#"["\\ud800"]"#) == [.startArray, .str(#"\ud800"#), .endArray])
     }
 
-    @Test("invalid escapes and raw control characters are rejected, at the bad byte", arguments: [
-        (#"["\x"]"#, 3, "inside a string, '\\' occurs before a character which it may not"),
-        (#"["ab\'"]"#, 5, "inside a string, '\\' occurs before a character which it may not"),
-        (#"["\U0041"]"#, 3, "inside a string, '\\' occurs before a character which it may not"),
-        (#"["\u12x4"]"#, 6, "invalid (non-hex) character occurs after '\\u' inside string"),
-        (#"["\u"]"#, 4, "invalid (non-hex) character occurs after '\\u' inside string"),
-        ("[\"a\tb\"]", 3, "invalid character inside string"),
-        ("[\"a\nb\"]", 3, "invalid character inside string"),
-        ("[\"\u{1}\"]", 2, "invalid character inside string"),
-        ("{\"k\u{1F}\":1}", 3, "invalid character inside string"),
-        ("['a']", 1, #"unexpected character "'" (JSON strings take double quotes)"#),
-    ])
+    @Test(
+        "invalid escapes and raw control characters are rejected, at the bad byte",
+        arguments: [
+            (#"["\x"]"#, 3, "inside a string, '\\' occurs before a character which it may not"),
+            (#"["ab\'"]"#, 5, "inside a string, '\\' occurs before a character which it may not"),
+            (#"["\U0041"]"#, 3, "inside a string, '\\' occurs before a character which it may not"),
+            (#"["\u12x4"]"#, 6, "invalid (non-hex) character occurs after '\\u' inside string"),
+            (#"["\u"]"#, 4, "invalid (non-hex) character occurs after '\\u' inside string"),
+            ("[\"a\tb\"]", 3, "invalid character inside string"),
+            ("[\"a\nb\"]", 3, "invalid character inside string"),
+            ("[\"\u{1}\"]", 2, "invalid character inside string"),
+            ("{\"k\u{1F}\":1}", 3, "invalid character inside string"),
+            ("['a']", 1, #"unexpected character "'" (JSON strings take double quotes)"#),
+        ])
     func invalidString(json: String, offset: Int, message: String) throws {
         let error = try #require(parseError(json))
         #expect(error.kind == .syntax)
@@ -193,12 +214,14 @@ let nonJSONSpaces: [(byte: String, message: String)] = [
 @Suite("Parser form feed and vertical tab")
 struct ParserFormFeedTests {
     /// The cases are written with a form feed; each runs with every byte of `nonJSONSpaces`.
-    @Test("form feed and vertical tab are rejected anywhere, at their offset", arguments: [
-        ("\u{C}[1]", 0, 1, 1), ("[\u{C}1]", 1, 1, 2), ("[1,\u{C}2]", 3, 1, 4), ("[1\u{C},2]", 2, 1, 3),
-        ("[\"a\u{C}\"]", 3, 1, 4), ("{\"k\u{C}\":1}", 3, 1, 4), ("{\"k\":\u{C}1}", 5, 1, 6),
-        ("[1]\u{C}", 3, 1, 4), ("[1] \u{C}\n", 4, 1, 5), ("[\n1,\u{C}2]", 4, 2, 3), ("\u{C}", 0, 1, 1),
-        ("12\u{C}", 2, 1, 3),
-    ], [0, 1])
+    @Test(
+        "form feed and vertical tab are rejected anywhere, at their offset",
+        arguments: [
+            ("\u{C}[1]", 0, 1, 1), ("[\u{C}1]", 1, 1, 2), ("[1,\u{C}2]", 3, 1, 4), ("[1\u{C},2]", 2, 1, 3),
+            ("[\"a\u{C}\"]", 3, 1, 4), ("{\"k\u{C}\":1}", 3, 1, 4), ("{\"k\":\u{C}1}", 5, 1, 6),
+            ("[1]\u{C}", 3, 1, 4), ("[1] \u{C}\n", 4, 1, 5), ("[\n1,\u{C}2]", 4, 2, 3), ("\u{C}", 0, 1, 1),
+            ("12\u{C}", 2, 1, 3),
+        ], [0, 1])
     func rejected(json: (String, Int, Int, Int), space: Int) throws {
         let (template, offset, line, column) = json
         let (byte, message) = nonJSONSpaces[space]
@@ -221,10 +244,12 @@ struct ParserFormFeedTests {
         #expect(error.offset == 6)
     }
 
-    @Test("of a vertical tab and a form feed, the first one is reported", arguments: [
-        ("[1,\u{B}2,\u{C}3]", 3, "vertical tab (U+000B) is not allowed in JSON"),
-        ("[1,\u{C}2,\u{B}3]", 3, "form feed (U+000C) is not allowed in JSON"),
-    ])
+    @Test(
+        "of a vertical tab and a form feed, the first one is reported",
+        arguments: [
+            ("[1,\u{B}2,\u{C}3]", 3, "vertical tab (U+000B) is not allowed in JSON"),
+            ("[1,\u{C}2,\u{B}3]", 3, "form feed (U+000C) is not allowed in JSON"),
+        ])
     func firstOfBoth(json: String, offset: Int, message: String) throws {
         let error = try #require(parseError(Array(json.utf8)))
         #expect(error.offset == offset)
@@ -238,10 +263,14 @@ struct ParserFormFeedTests {
 
     @Test("events before the form feed are delivered, none after")
     func eventsBefore() throws {
-        #expect(outcome("[true,\"s\",\u{C}null]")
-                == .rejected(ErrorSummary(JSONParseError(kind: .invalidCharacter, message: "form feed (U+000C) is not allowed in JSON",
-                                                         offset: 10, line: 1, column: 11)),
-                             [.startArray, .bool(true), .str("s")]))
+        #expect(
+            outcome("[true,\"s\",\u{C}null]")
+                == .rejected(
+                    ErrorSummary(
+                        JSONParseError(
+                            kind: .invalidCharacter, message: "form feed (U+000C) is not allowed in JSON",
+                            offset: 10, line: 1, column: 11)),
+                    [.startArray, .bool(true), .str("s")]))
     }
 
     @Test("a form feed in a later chunk is found at its absolute offset")

@@ -14,7 +14,9 @@ private struct Entry: Mappable {
 
 @Suite("Streaming: the contract at its edges")
 struct MappingStreamContractTests {
-    private func stream(_ text: String, strict: Bool = false, path: JSONPath = "items") throws -> (StreamSummary, [Int?]) {
+    private func stream(
+        _ text: String, strict: Bool = false, path: JSONPath = "items"
+    ) throws -> (StreamSummary, [Int?]) {
         var ids: [Int?] = []
         let parser = MappingStreamParser<Entry>(mapper: Mapper(strict: strict), elementsAt: path) { ids.append($0.id) }
         try parser.feed(Array(text.utf8))
@@ -29,12 +31,15 @@ struct MappingStreamContractTests {
     }
 
     @Test func finishingTwiceGivesTheSameSummary() throws {
-        for (text, path) in [(#"{"a": 1}"#, JSONPath("")), (#"{"a": 1}"#, "items"), (#"{"items": [{"id": 1}]}"#, "items")] {
+        for (text, path) in [
+            (#"{"a": 1}"#, JSONPath("")), (#"{"a": 1}"#, "items"), (#"{"items": [{"id": 1}]}"#, "items"),
+        ] {
             let parser = MappingStreamParser<Entry>(elementsAt: path) { _ in }
             try parser.feed(Array(text.utf8))
             let first = try parser.finish()
             let second = try parser.finish()
-            #expect(first.problems == second.problems && first.count == second.count && first.envelope == second.envelope)
+            #expect(
+                first.problems == second.problems && first.count == second.count && first.envelope == second.envelope)
         }
     }
 
@@ -62,7 +67,9 @@ struct MappingStreamContractTests {
         }
         let finishing = MappingStreamParser<Entry>(elementsAt: "items") { _ in _ = try holder.parser?.finish() }
         holder.parser = finishing
-        #expect(throws: JSONStreamUsageError(kind: .reentrantCall)) { try finishing.feed(Array(#"{"items": [{"id": 1}]}"#.utf8)) }
+        #expect(throws: JSONStreamUsageError(kind: .reentrantCall)) {
+            try finishing.feed(Array(#"{"items": [{"id": 1}]}"#.utf8))
+        }
     }
 }
 
@@ -91,8 +98,12 @@ struct MappingStreamAsyncContractTests {
     /// the first model has had one element's chunks read, not the whole input.
     @Test func theInputIsReadNoFurtherThanTheConsumerAsks() async throws {
         let counter = StrmPullCounter()
-        let chunks = [Array(#"{"items": ["#.utf8)] + (1...1000).map { Array(#"{"id": \#($0)},"#.utf8) } + [Array(#"{"id": 0}]}"#.utf8)]
-        var iterator = Mapper<Entry>().elements(ofChunks: CountedChunks(chunks: chunks, counter: counter)).makeAsyncIterator()
+        let chunks =
+            [Array(#"{"items": ["#.utf8)] + (1...1000).map { Array(#"{"id": \#($0)},"#.utf8) } + [
+                Array(#"{"id": 0}]}"#.utf8)
+            ]
+        var iterator = Mapper<Entry>().elements(ofChunks: CountedChunks(chunks: chunks, counter: counter))
+            .makeAsyncIterator()
         let first = try await iterator.next()
         #expect(first?.id == 1)
         try await Task.sleep(nanoseconds: 50_000_000)
@@ -106,7 +117,9 @@ struct MappingStreamAsyncContractTests {
         let text = #"{"total": 3, "items": [{"id": 1}, {"id": "x"}, 7, {"id": 4}], "after": true}"#
         let box = SummaryBox()
         var ids: [Int?] = []
-        for try await entry in Mapper<Entry>().elements(of: StrmByteSequence(bytes: Array(text.utf8)), onSummary: { box.summary = $0 }) {
+        for try await entry in Mapper<Entry>().elements(
+            of: StrmByteSequence(bytes: Array(text.utf8)), onSummary: { box.summary = $0 })
+        {
             ids.append(entry.id)
         }
         #expect(ids == [1, nil, 4])

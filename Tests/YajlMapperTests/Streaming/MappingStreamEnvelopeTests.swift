@@ -1,4 +1,5 @@
 import Testing
+
 @testable import YajlMapper
 
 /// A stream's envelope: where each of its values starts (its bytes are gone by the end),
@@ -6,8 +7,10 @@ import Testing
 @Suite("Streaming: the envelope")
 struct MappingStreamEnvelopeTests {
     /// Pushes `text` in chunks of `size` bytes; `onElement` runs with the stream itself.
-    static func stream(_ text: String, chunk size: Int, at path: JSONPath = "items",
-                       onElement: @escaping (MappingStreamParser<StrmRepo>) -> Void = { _ in }) throws -> StreamSummary {
+    static func stream(
+        _ text: String, chunk size: Int, at path: JSONPath = "items",
+        onElement: @escaping (MappingStreamParser<StrmRepo>) -> Void = { _ in }
+    ) throws -> StreamSummary {
         var parser: MappingStreamParser<StrmRepo>?
         parser = MappingStreamParser<StrmRepo>(elementsAt: path) { _ in onElement(parser!) }
         defer { parser = nil }
@@ -37,7 +40,8 @@ struct MappingStreamEnvelopeTests {
             #expect(summary.count == 2)
             #expect(summary.location(of: JSONPath([])) == JSONLocation(offset: 3, line: 2, column: 3), "\(size)")
             for problem in expected {
-                #expect(summary.location(of: JSONPath(problem.keyPath)) == problem.location, "\(size) \(problem.keyPath)")
+                #expect(
+                    summary.location(of: JSONPath(problem.keyPath)) == problem.location, "\(size) \(problem.keyPath)")
             }
             // The streamed array is where its bracket is; a missing key at its object.
             #expect(summary.location(of: "items")?.offset == bracket, "\(size)")
@@ -96,8 +100,10 @@ struct MappingStreamEnvelopeTests {
             let summary = try Self.stream(text, chunk: size, at: "data.results") { seen.append($0.envelopeSoFar) }
             #expect(seen.count == 2)
             for envelope in seen {
-                #expect(envelope == (try JSON(parsing: #"{"meta":{"total":5,"pages":[1,2]},"data":{"page":2,"results":[]}}"#)),
-                        "\(size)")
+                #expect(
+                    envelope
+                        == (try JSON(parsing: #"{"meta":{"total":5,"pages":[1,2]},"data":{"page":2,"results":[]}}"#)),
+                    "\(size)")
             }
             #expect(summary.envelope["data"]["next"].int == 3)
             #expect(summary.location(of: "data.next")?.column == text.utf8.count - 2, "\(size)")

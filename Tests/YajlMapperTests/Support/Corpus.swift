@@ -6,14 +6,16 @@ enum Corpus {
     static let packageRoot: URL = {
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
-              folder.pathComponents.count > 1 {
+            folder.pathComponents.count > 1
+        {
             folder.deleteLastPathComponent()
         }
         return folder
     }()
 
     /// `../shared/corpus/JSONTestSuite/test_parsing` next to the package.
-    static let testParsing = packageRoot
+    static let testParsing =
+        packageRoot
         .appendingPathComponent("../shared/corpus/JSONTestSuite/test_parsing")
         .standardizedFileURL
 

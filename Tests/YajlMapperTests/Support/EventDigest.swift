@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import YajlMapper
 
 /// Counts events and folds their bytes into a checksum, without keeping them.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 // Models and the comparison behind MappingContextDifferentialTests.swift.
@@ -28,7 +29,11 @@ final class DiffOrderProbe: @unchecked Sendable {
     private let lock = NSLock()
     private var pageStarted = false
     private var early = 0
-    func reset() { lock.withLock { pageStarted = false; early = 0 } }
+    func reset() {
+        lock.withLock {
+            pageStarted = false; early = 0
+        }
+    }
     func page() { lock.withLock { pageStarted = true } }
     func repo() { lock.withLock { if !pageStarted { early += 1 } } }
     var reposBeforePage: Int { lock.withLock { early } }
@@ -164,12 +169,14 @@ struct DiffOutcome<Page: Equatable>: Equatable {
                 + " at \(p.location.map { "\($0.line):\($0.column) (offset \($0.offset))" } ?? "-")"
         }
         // Without the module's qualification of private types.
-        return lines.joined(separator: "\n").replacing(/YajlMapperTests\.\(unknown context at \$[0-9a-f]+\)\./, with: "")
+        return lines.joined(separator: "\n").replacing(
+            /YajlMapperTests\.\(unknown context at \$[0-9a-f]+\)\./, with: "")
     }
 }
 
 enum DiffRunner {
-    static func lenient<P: BaseMappable & Equatable>(_: P.Type, _ text: [UInt8], context: MapContext?) -> DiffOutcome<P> {
+    static func lenient<P: BaseMappable & Equatable>(_: P.Type, _ text: [UInt8], context: MapContext?) -> DiffOutcome<P>
+    {
         do {
             let result = try text.withUnsafeBytes { try Mapper<P>(context: context).mapResult(bytes: $0) }
             return DiffOutcome(value: result.value, problems: result.problems)
@@ -178,7 +185,8 @@ enum DiffRunner {
         }
     }
 
-    static func strict<P: BaseMappable & Equatable>(_: P.Type, _ text: [UInt8], context: MapContext?) -> DiffOutcome<P> {
+    static func strict<P: BaseMappable & Equatable>(_: P.Type, _ text: [UInt8], context: MapContext?) -> DiffOutcome<P>
+    {
         do {
             return DiffOutcome(value: try Mapper<P>(context: context, strict: true).map(data: text))
         } catch let error as MappingError {
@@ -207,18 +215,26 @@ enum DiffRunner {
     /// Maps `text` without and with a context, lenient and strict, as a page and (when
     /// `frozen`) as an immutable page; `fastFirst` says which path runs first (a run may
     /// teach the plans a key order).
-    static func compare<E: DiffEpoch>(_ text: [UInt8], _: E.Type, fastFirst: Bool, frozen: Bool = true, slim: Bool = true) -> Report {
+    static func compare<E: DiffEpoch>(
+        _ text: [UInt8], _: E.Type, fastFirst: Bool, frozen: Bool = true, slim: Bool = true
+    ) -> Report {
         var report = Report()
         for strict in [false, true] {
             both(DiffPage<E>.self, text, strict: strict, fastFirst: fastFirst, probe: E.probe, into: &report)
-            if frozen { both(DiffFrozenPage<E>.self, text, strict: strict, fastFirst: fastFirst, probe: E.probe, into: &report) }
-            if slim { both(DiffSlimPage<E>.self, text, strict: strict, fastFirst: fastFirst, probe: E.probe, into: &report) }
+            if frozen {
+                both(DiffFrozenPage<E>.self, text, strict: strict, fastFirst: fastFirst, probe: E.probe, into: &report)
+            }
+            if slim {
+                both(DiffSlimPage<E>.self, text, strict: strict, fastFirst: fastFirst, probe: E.probe, into: &report)
+            }
         }
         return report
     }
 
-    private static func both<P: BaseMappable & Equatable>(_ type: P.Type, _ text: [UInt8], strict: Bool,
-                                                          fastFirst: Bool, probe: DiffOrderProbe, into report: inout Report) {
+    private static func both<P: BaseMappable & Equatable>(
+        _ type: P.Type, _ text: [UInt8], strict: Bool,
+        fastFirst: Bool, probe: DiffOrderProbe, into report: inout Report
+    ) {
         func run(_ type: P.Type, _ text: [UInt8], _ context: MapContext?) -> DiffOutcome<P> {
             strict ? Self.strict(type, text, context: context) : lenient(type, text, context: context)
         }
@@ -237,7 +253,9 @@ enum DiffRunner {
         report.values += fast.value == nil ? 0 : 1
         report.errors += fast.error == nil ? 0 : 1
         if fast != general {
-            report.differences.append("  \(strict ? "strict" : "lenient") \(P.self) without a context:\n\(fast.summary)\n  with a context:\n\(general.summary)")
+            report.differences.append(
+                "  \(strict ? "strict" : "lenient") \(P.self) without a context:\n\(fast.summary)\n  with a context:\n\(general.summary)"
+            )
         }
     }
 
@@ -255,9 +273,11 @@ enum DiffRunner {
     /// Generates, mutates and compares `count` cases in `epoch`; `first` may change the
     /// first page (the one its plans are learned from). Records an issue, with a minimal
     /// reproducer, for each of the first few cases that differ.
-    static func run<E: DiffEpoch>(_ epoch: E.Type, seed: UInt64, cases count: Int, fastFirst: Bool = true,
-                                  applied: inout [DiffMutation: Int],
-                                  first: (inout DiffJSON, inout TestRandom) -> Void = { _, _ in }) -> Report {
+    static func run<E: DiffEpoch>(
+        _ epoch: E.Type, seed: UInt64, cases count: Int, fastFirst: Bool = true,
+        applied: inout [DiffMutation: Int],
+        first: (inout DiffJSON, inout TestRandom) -> Void = { _, _ in }
+    ) -> Report {
         var random = TestRandom(state: seed)
         var total = Report()
         var recorded = 0
@@ -278,7 +298,8 @@ enum DiffRunner {
                 }
             }
             let text = layout.write(page)
-            let report = compare(text, E.self, fastFirst: n == 0 ? fastFirst : n % 2 == 0, frozen: n % 6 == 0, slim: n % 6 == 3)
+            let report = compare(
+                text, E.self, fastFirst: n == 0 ? fastFirst : n % 2 == 0, frozen: n % 6 == 0, slim: n % 6 == 3)
             total.add(report)
             guard !report.differences.isEmpty else { continue }
             total.differences += report.differences
@@ -287,7 +308,8 @@ enum DiffRunner {
             let (small, smallLayout) = shrink(page, layout, E.self)
             let minimal = smallLayout.write(small)
             let shown = compare(minimal, E.self, fastFirst: true).differences
-            Issue.record("""
+            Issue.record(
+                """
                 \(E.self) case \(n) (\(mutations.isEmpty ? "as generated" : mutations.map(\.rawValue).joined(separator: ", "))) \
                 differs; minimal JSON (\(smallLayout)):
                 \(String(decoding: minimal, as: UTF8.self))

@@ -45,7 +45,8 @@ enum DiffStep { case member(Int), element(Int) }
 func diffValue(_ root: DiffJSON, at path: ArraySlice<DiffStep>) -> DiffJSON? {
     guard let step = path.first else { return root }
     switch (step, root) {
-    case (.member(let i), .object(let o)) where o.indices.contains(i): return diffValue(o[i].value, at: path.dropFirst())
+    case (.member(let i), .object(let o)) where o.indices.contains(i):
+        return diffValue(o[i].value, at: path.dropFirst())
     case (.element(let i), .array(let a)) where a.indices.contains(i): return diffValue(a[i], at: path.dropFirst())
     default: return nil
     }
@@ -163,8 +164,10 @@ struct DiffLayout: CustomStringConvertible {
         }
     }
 
-    private func container(_ open: UInt8, _ close: UInt8, _ count: Int, _ depth: Int, into out: inout [UInt8],
-                           _ element: (Int, inout [UInt8]) -> Void) {
+    private func container(
+        _ open: UInt8, _ close: UInt8, _ count: Int, _ depth: Int, into out: inout [UInt8],
+        _ element: (Int, inout [UInt8]) -> Void
+    ) {
         out.append(open)
         guard count > 0 else { return out.append(close) }
         for i in 0..<count {
@@ -188,7 +191,8 @@ struct DiffLayout: CustomStringConvertible {
     private func quote(_ text: String, key: Bool, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         if !escapeNonASCII, !(key && escapeKeys),
-           !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || ($0 == 0x2F && escapeSlash) }) {
+            !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || ($0 == 0x2F && escapeSlash) })
+        {
             out += text.utf8
             return out.append(UInt8(ascii: "\""))
         }
@@ -222,23 +226,35 @@ struct DiffLayout: CustomStringConvertible {
 enum DiffPages {
     static let owners = ["octocat", "apple", "swiftlang", "lloyd", "ÉquipeÉté", "日本ユーザー"]
     static let names = ["tetris", "yajl", "swift-json", "mapper", "sudoku", "café-app", "emoji🎮", "a.b_c"]
-    static let words = ["A fast parser", "Ünïcödé text", "quote \" and \\ backslash", "tab\there\nnew line",
-                        "control \u{01}\u{1F}", "日本語の説明", "🎮 game", "https://example.com/a/b?c=d", ""]
-    static let listed: Set<String> = ["total_count", "incomplete_results", "items", "labels", "id", "name", "full_name",
-                                      "html_url", "description", "private", "score", "stargazers_count", "owner",
-                                      "permissions", "meta", "license", "topics", "login", "avatar_url", "admin",
-                                      "counts", "forks", "key", "spdx_id", "color", "weight"]
-    static let unlisted = ["node_id", "url", "fork", "watchers", "created_at", "extra", "nam", "namex", "nXme", "idd",
-                           "i", "ID", "Name", "full-name", "owner_", "avatar_urls", "lice nse", "", "ünïcödé", "items2",
-                           "admin_", "login", "forks", "key", "counts", "push", "\u{7F}", "x\"y", "n\u{0}e"]
-    static let huge = ["99999999999999999999", "-99999999999999999999", "9223372036854775807", "9223372036854775808",
-                       "-9223372036854775808", "-9223372036854775809", "123456789012345678901234567890", "1e19"]
+    static let words = [
+        "A fast parser", "Ünïcödé text", "quote \" and \\ backslash", "tab\there\nnew line",
+        "control \u{01}\u{1F}", "日本語の説明", "🎮 game", "https://example.com/a/b?c=d", "",
+    ]
+    static let listed: Set<String> = [
+        "total_count", "incomplete_results", "items", "labels", "id", "name", "full_name",
+        "html_url", "description", "private", "score", "stargazers_count", "owner",
+        "permissions", "meta", "license", "topics", "login", "avatar_url", "admin",
+        "counts", "forks", "key", "spdx_id", "color", "weight",
+    ]
+    static let unlisted = [
+        "node_id", "url", "fork", "watchers", "created_at", "extra", "nam", "namex", "nXme", "idd",
+        "i", "ID", "Name", "full-name", "owner_", "avatar_urls", "lice nse", "", "ünïcödé", "items2",
+        "admin_", "login", "forks", "key", "counts", "push", "\u{7F}", "x\"y", "n\u{0}e",
+    ]
+    static let huge = [
+        "99999999999999999999", "-99999999999999999999", "9223372036854775807", "9223372036854775808",
+        "-9223372036854775808", "-9223372036854775809", "123456789012345678901234567890", "1e19",
+    ]
     static let fractional = ["1.5", "1e3", "1E+2", "1.0", "-0.5", "2e-2", "-0", "0.0", "1e-0", "12.50"]
-    static let doubles = ["1e400", "-1e400", "5", "-0", "1.7976931348623157e308", "4.9e-324", "0.1",
-                          "123456789012345678901234567890", "1E-7"]
-    static let strings = ["", "plain", "café", "日本語テキスト", "🎮 emoji", "quote \" and \\ backslash", "new\nline\ttab",
-                          "\u{01}ctrl\u{1F}", "https://example.com/a/b", "\u{2028}sep\u{2029}", "1", "true", "null",
-                          String(repeating: "long ", count: 40), "\u{FEFF}bom", "e\u{301}"]
+    static let doubles = [
+        "1e400", "-1e400", "5", "-0", "1.7976931348623157e308", "4.9e-324", "0.1",
+        "123456789012345678901234567890", "1E-7",
+    ]
+    static let strings = [
+        "", "plain", "café", "日本語テキスト", "🎮 emoji", "quote \" and \\ backslash", "new\nline\ttab",
+        "\u{01}ctrl\u{1F}", "https://example.com/a/b", "\u{2028}sep\u{2029}", "1", "true", "null",
+        String(repeating: "long ", count: 40), "\u{FEFF}bom", "e\u{301}",
+    ]
 
     static func number(_ r: inout TestRandom, below n: Int) -> DiffJSON { .number(String(r.below(n))) }
 
@@ -253,26 +269,39 @@ enum DiffPages {
     static func repo(_ r: inout TestRandom, _ index: Int) -> DiffJSON {
         let login = r.pick(owners), name = r.pick(names) + "-\(index)"
         let ownerID = r.below(90_000_000) + 1
-        var meta: [(key: String, value: DiffJSON)] = [("counts", .object([("open", number(&r, below: 50)),
-                                                                         ("forks", number(&r, below: 500))]))]
+        var meta: [(key: String, value: DiffJSON)] = [
+            (
+                "counts",
+                .object([
+                    ("open", number(&r, below: 50)),
+                    ("forks", number(&r, below: 500)),
+                ])
+            )
+        ]
         meta.append(("tags", .array([.string("v1"), .object([("name", .string("v2")), ("forks", .null)])])))
-        let license: DiffJSON = r.percent(25) ? .null : .object([
-            ("key", .string(r.pick(["mit", "apache-2.0", "gpl-3.0"]))), ("name", .string("Some License")),
-            ("spdx_id", .string(r.pick(["MIT", "Apache-2.0", "NOASSERTION"]))),
-            ("url", .string("https://api.github.com/licenses/mit")), ("node_id", .string("MDc6TGljZW5zZTEz")),
-        ])
+        let license: DiffJSON =
+            r.percent(25)
+            ? .null
+            : .object([
+                ("key", .string(r.pick(["mit", "apache-2.0", "gpl-3.0"]))), ("name", .string("Some License")),
+                ("spdx_id", .string(r.pick(["MIT", "Apache-2.0", "NOASSERTION"]))),
+                ("url", .string("https://api.github.com/licenses/mit")), ("node_id", .string("MDc6TGljZW5zZTEz")),
+            ])
         return .object([
             ("id", number(&r, below: 900_000_000)),
             ("node_id", .string("MDEwOlJlcG9zaXRvcnk\(index)")),
             ("name", .string(name)),
             ("full_name", .string("\(login)/\(name)")),
             ("private", .bool(r.percent(10))),
-            ("owner", .object([
-                ("login", .string(login)), ("id", .number(String(ownerID))), ("node_id", .string("MDQ6VXNlcj")),
-                ("avatar_url", .string("https://avatars.githubusercontent.com/u/\(ownerID)?v=4")),
-                ("gravatar_id", .string("")), ("url", .string("https://api.github.com/users/\(login)")),
-                ("type", .string(r.pick(["User", "Organization"]))), ("site_admin", .bool(false)),
-            ])),
+            (
+                "owner",
+                .object([
+                    ("login", .string(login)), ("id", .number(String(ownerID))), ("node_id", .string("MDQ6VXNlcj")),
+                    ("avatar_url", .string("https://avatars.githubusercontent.com/u/\(ownerID)?v=4")),
+                    ("gravatar_id", .string("")), ("url", .string("https://api.github.com/users/\(login)")),
+                    ("type", .string(r.pick(["User", "Organization"]))), ("site_admin", .bool(false)),
+                ])
+            ),
             ("html_url", .string("https://github.com/\(login)/\(name)")),
             ("description", r.percent(20) ? .null : .string(r.pick(words))),
             ("fork", .bool(r.percent(20))),
@@ -282,8 +311,13 @@ enum DiffPages {
             ("language", r.percent(20) ? .null : .string(r.pick(["Swift", "C", "Objective-C"]))),
             ("license", license),
             ("topics", .array((0..<r.below(4)).map { _ in .string(r.pick(["json", "swift", "parser", "ü"])) })),
-            ("permissions", .object([("admin", .bool(r.percent(30))), ("maintain", .bool(false)), ("push", .bool(true)),
-                                     ("pull", .bool(true))])),
+            (
+                "permissions",
+                .object([
+                    ("admin", .bool(r.percent(30))), ("maintain", .bool(false)), ("push", .bool(true)),
+                    ("pull", .bool(true)),
+                ])
+            ),
             ("meta", .object(meta)),
             ("labels", .array((0..<r.below(3)).map { _ in label(&r) })),
             ("visibility", .string("public")),
@@ -313,7 +347,10 @@ enum DiffPages {
         case 4: return .array((0..<r.below(4)).map { _ in value(&r, depth: depth + 1) })
         default:
             let members: [(key: String, value: DiffJSON)] = (0..<r.below(4)).map { _ in
-                (key: r.percent(50) ? r.pick(Array(listed).sorted()) : r.pick(unlisted), value: value(&r, depth: depth + 1))
+                (
+                    key: r.percent(50) ? r.pick(Array(listed).sorted()) : r.pick(unlisted),
+                    value: value(&r, depth: depth + 1)
+                )
             }
             return .object(members)
         }
@@ -345,7 +382,7 @@ enum DiffMutation: String, CaseIterable {
         let targets = DiffTargets(page)
         switch self {
         case .removeKey, .nullValue, .retype, .repeatKey, .hugeInteger, .fractionalInteger, .doubleEdge,
-             .stringEscapes, .nearMissKey:
+            .stringEscapes, .nearMissKey:
             guard let (object, member) = targets.member(for: self, &r) else { return false }
             diffModify(&page, at: object[...]) { change(&$0, member, &r) }
         case .reorderKeys, .addUnlisted, .emptyObject:
@@ -362,10 +399,13 @@ enum DiffMutation: String, CaseIterable {
                 value = .object(members)
             }
         case .ownerShape, .permissionsShape, .licenseShape, .metaShape, .topicsShape:
-            let key = ["ownerShape": "owner", "permissionsShape": "permissions", "licenseShape": "license",
-                       "metaShape": "meta", "topicsShape": "topics"][rawValue]!
+            let key = [
+                "ownerShape": "owner", "permissionsShape": "permissions", "licenseShape": "license",
+                "metaShape": "meta", "topicsShape": "topics",
+            ][rawValue]!
             guard let item = targets.items.isEmpty ? nil : r.pick(targets.items),
-                  let index = diffValue(page, at: item[...])?.member(key) else { return false }
+                let index = diffValue(page, at: item[...])?.member(key)
+            else { return false }
             diffModify(&page, at: (item + [.member(index)])[...]) { $0 = DiffMutation.shape(of: key, &r) }
         case .labelShape:
             var lists = targets.items.compactMap { item in
@@ -376,9 +416,13 @@ enum DiffMutation: String, CaseIterable {
             let list = r.pick(lists)
             let count = diffValue(page, at: list[...])?.children ?? 0
             if count > 0, case .array = diffValue(page, at: list[...]), r.percent(75) {
-                diffModify(&page, at: (list + [.element(r.below(count))])[...]) { $0 = DiffMutation.shape(of: "label", &r) }
+                diffModify(&page, at: (list + [.element(r.below(count))])[...]) {
+                    $0 = DiffMutation.shape(of: "label", &r)
+                }
             } else {
-                diffModify(&page, at: list[...]) { $0 = r.pick([DiffJSON.null, .array([]), .string("labels"), .object([]), .number("1")]) }
+                diffModify(&page, at: list[...]) {
+                    $0 = r.pick([DiffJSON.null, .array([]), .string("labels"), .object([]), .number("1")])
+                }
             }
         case .emptyItems, .itemsNotArray, .elementNotObject, .removeElement, .repeatElement, .reorderAllItems:
             guard let items = targets.itemsArray else { return false }
@@ -388,13 +432,18 @@ enum DiffMutation: String, CaseIterable {
                 case .emptyItems: elements = []
                 case .itemsNotArray:
                     let first = elements.first ?? .object([])
-                    value = r.pick([DiffJSON.null, .object([]), .object([("0", first)]), .string("items"), .number("3"), .bool(true), first])
+                    value = r.pick([
+                        DiffJSON.null, .object([]), .object([("0", first)]), .string("items"), .number("3"),
+                        .bool(true), first,
+                    ])
                     return
                 case .elementNotObject:
                     guard !elements.isEmpty else { return }
                     let i = r.below(elements.count)
-                    elements[i] = r.pick([DiffJSON.null, .number("7"), .string("repo"), .bool(false), .array([]), .array([elements[i]]),
-                                          .object([])])
+                    elements[i] = r.pick([
+                        DiffJSON.null, .number("7"), .string("repo"), .bool(false), .array([]), .array([elements[i]]),
+                        .object([]),
+                    ])
                 case .removeElement:
                     if !elements.isEmpty { elements.remove(at: r.below(elements.count)) }
                 case .repeatElement:
@@ -405,9 +454,10 @@ enum DiffMutation: String, CaseIterable {
                     for (n, key) in DiffPages.listed.sorted().enumerated() { ranks[key] = n * 1000 + r.below(1000) }
                     elements = elements.map { element in
                         guard case .object(let members) = element else { return element }
-                        return .object(members.enumerated().sorted {
-                            (ranks[$0.element.key] ?? $0.offset) < (ranks[$1.element.key] ?? $1.offset)
-                        }.map(\.element))
+                        return .object(
+                            members.enumerated().sorted {
+                                (ranks[$0.element.key] ?? $0.offset) < (ranks[$1.element.key] ?? $1.offset)
+                            }.map(\.element))
                     }
                 }
                 value = .array(elements)
@@ -429,7 +479,9 @@ enum DiffMutation: String, CaseIterable {
         case .repeatKey:
             // Mostly after the first (which counts), sometimes before it (then it counts).
             let repeated = r.percent(50) ? DiffPages.value(&r) : member.value
-            members.insert((member.key, repeated), at: r.percent(80) ? index + 1 + r.below(members.count - index) : r.below(index + 1))
+            members.insert(
+                (member.key, repeated),
+                at: r.percent(80) ? index + 1 + r.below(members.count - index) : r.below(index + 1))
         case .hugeInteger: members[index].value = .number(r.pick(DiffPages.huge))
         case .fractionalInteger: members[index].value = .number(r.pick(DiffPages.fractional))
         case .doubleEdge: members[index].value = .number(r.pick(DiffPages.doubles))
@@ -443,41 +495,57 @@ enum DiffMutation: String, CaseIterable {
     static func shape(of key: String, _ r: inout TestRandom) -> DiffJSON {
         switch key {
         case "owner":
-            return r.pick([DiffJSON.null, .string("octocat"), .object([]), .array([]), .array([.object([("avatar_url", .string("x"))])]),
-                           .object([("avatar_url", .string("only"))]), .object([("login", .string("only"))]),
-                           .object([("id", .number("5"))]), .number("42"), .bool(true),
-                           .object([("avatar_url", .null), ("login", .null), ("id", .null)]),
-                           .object([("avatar_url", .object([("nested", .number("1"))]))]),
-                           .object([("id", .number("1.5")), ("avatar_url", .string("a")), ("login", .string("l"))]),
-                           .object([("login", .string("a")), ("login", .string("b")), ("id", .number("1")), ("avatar_url", .string("u"))])])
+            return r.pick([
+                DiffJSON.null, .string("octocat"), .object([]), .array([]),
+                .array([.object([("avatar_url", .string("x"))])]),
+                .object([("avatar_url", .string("only"))]), .object([("login", .string("only"))]),
+                .object([("id", .number("5"))]), .number("42"), .bool(true),
+                .object([("avatar_url", .null), ("login", .null), ("id", .null)]),
+                .object([("avatar_url", .object([("nested", .number("1"))]))]),
+                .object([("id", .number("1.5")), ("avatar_url", .string("a")), ("login", .string("l"))]),
+                .object([
+                    ("login", .string("a")), ("login", .string("b")), ("id", .number("1")),
+                    ("avatar_url", .string("u")),
+                ]),
+            ])
         case "permissions":
-            return r.pick([DiffJSON.null, .object([]), .object([("admin", .bool(true))]), .object([("admin", .string("yes"))]),
-                           .object([("admin", .null)]), .object([("push", .bool(true))]),
-                           .object([("admin", .bool(true)), ("admin", .bool(false))]),
-                           .object([("admin", .bool(false)), ("x", .object([("admin", .bool(true))]))]),
-                           .array([]), .string("admin"), .object([("admin", .array([.bool(true)]))]),
-                           .object([("pull", .bool(true)), ("admin", .number("1"))])])
+            return r.pick([
+                DiffJSON.null, .object([]), .object([("admin", .bool(true))]), .object([("admin", .string("yes"))]),
+                .object([("admin", .null)]), .object([("push", .bool(true))]),
+                .object([("admin", .bool(true)), ("admin", .bool(false))]),
+                .object([("admin", .bool(false)), ("x", .object([("admin", .bool(true))]))]),
+                .array([]), .string("admin"), .object([("admin", .array([.bool(true)]))]),
+                .object([("pull", .bool(true)), ("admin", .number("1"))]),
+            ])
         case "license":
-            return r.pick([DiffJSON.null, .object([]), .string("mit"), .array([]), .object([("key", .null)]),
-                           .object([("key", .number("5")), ("name", .array([]))]),
-                           .object([("spdx_id", .string("MIT")), ("key", .string("mit"))]),
-                           .object([("key", .string("a")), ("key", .string("b"))]),
-                           .object([("name", .string("no key"))])])
+            return r.pick([
+                DiffJSON.null, .object([]), .string("mit"), .array([]), .object([("key", .null)]),
+                .object([("key", .number("5")), ("name", .array([]))]),
+                .object([("spdx_id", .string("MIT")), ("key", .string("mit"))]),
+                .object([("key", .string("a")), ("key", .string("b"))]),
+                .object([("name", .string("no key"))]),
+            ])
         case "meta":
-            return r.pick([DiffJSON.null, .object([]), .object([("counts", .null)]), .object([("counts", .array([]))]),
-                           .object([("counts", .object([("forks", .string("3"))]))]),
-                           .object([("counts", .object([("forks", .number("3")), ("forks", .number("4"))]))]),
-                           .object([("counts", .object([("forks", .number("1e2"))])), ("counts", .null)]),
-                           .number("5"), .object([("counts", .object([]))])])
+            return r.pick([
+                DiffJSON.null, .object([]), .object([("counts", .null)]), .object([("counts", .array([]))]),
+                .object([("counts", .object([("forks", .string("3"))]))]),
+                .object([("counts", .object([("forks", .number("3")), ("forks", .number("4"))]))]),
+                .object([("counts", .object([("forks", .number("1e2"))])), ("counts", .null)]),
+                .number("5"), .object([("counts", .object([]))]),
+            ])
         case "topics":
-            return r.pick([DiffJSON.null, .array([]), .string("swift"), .array([.number("1"), .string("a"), .null]),
-                           .array([.array([.string("a")])]), .object([("0", .string("a"))]), .array([.string("é\u{0}")])])
-        default:  // a label
-            return r.pick([DiffJSON.null, .number("3"), .array([]), .object([]), .object([("name", .number("5"))]),
-                           .object([("color", .string("red"))]), .object([("name", .string("n")), ("weight", .number("1.5"))]),
-                           .object([("name", .string("n")), ("weight", .string("heavy"))]),
-                           .object([("name", .string("n")), ("name", .string("m"))]),
-                           .object([("weight", .number("2")), ("color", .null), ("name", .string("late"))])])
+            return r.pick([
+                DiffJSON.null, .array([]), .string("swift"), .array([.number("1"), .string("a"), .null]),
+                .array([.array([.string("a")])]), .object([("0", .string("a"))]), .array([.string("é\u{0}")]),
+            ])
+        default: // a label
+            return r.pick([
+                DiffJSON.null, .number("3"), .array([]), .object([]), .object([("name", .number("5"))]),
+                .object([("color", .string("red"))]), .object([("name", .string("n")), ("weight", .number("1.5"))]),
+                .object([("name", .string("n")), ("weight", .string("heavy"))]),
+                .object([("name", .string("n")), ("name", .string("m"))]),
+                .object([("weight", .number("2")), ("color", .null), ("name", .string("late"))]),
+            ])
         }
     }
 }
@@ -490,7 +558,9 @@ struct DiffTargets {
 
     init(_ page: DiffJSON) {
         self.page = page
-        guard let index = page.member("items"), case .array(let elements) = diffValue(page, at: [.member(index)]) else { return }
+        guard let index = page.member("items"), case .array(let elements) = diffValue(page, at: [.member(index)]) else {
+            return
+        }
         itemsArray = [.member(index)]
         items = elements.indices.filter { if case .object = elements[$0] { true } else { false } }
             .map { [.member(index), .element($0)] }
@@ -523,7 +593,8 @@ struct DiffTargets {
     /// or a string for the mutations that set one).
     func member(for mutation: DiffMutation, _ r: inout TestRandom) -> ([DiffStep], Int)? {
         for _ in 0..<8 {
-            guard let path = object(&r), case .object(let members)? = diffValue(page, at: path[...]), !members.isEmpty else { continue }
+            guard let path = object(&r), case .object(let members)? = diffValue(page, at: path[...]), !members.isEmpty
+            else { continue }
             let listedOnly = r.percent(80)
             let fit = members.indices.filter { i in
                 switch mutation {

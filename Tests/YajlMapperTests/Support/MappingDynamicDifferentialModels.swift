@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import YajlMapper
 
 // Models with dynamic mappings (reads that depend on values, presence, the raw object, or the
@@ -382,7 +383,8 @@ private func dynText(_ value: Any) -> String {
     }
     if let array = value as? [Any] { return "[" + array.map(dynText).joined(separator: ",") + "]" }
     if let object = value as? [String: Any] {
-        return "{" + object.keys.sorted().map { "\($0.debugDescription):\(dynText(object[$0]!))" }.joined(separator: ",") + "}"
+        return "{"
+            + object.keys.sorted().map { "\($0.debugDescription):\(dynText(object[$0]!))" }.joined(separator: ",") + "}"
     }
     return "?\(type(of: value))"
 }
@@ -407,17 +409,21 @@ enum DynPages {
     static let names = ["alice", "ann", "bob", "carl", "a"]
     /// Numbers every conversion decides the same way from their text and from
     /// `JSONSerialization`'s values (not `1e400`, which `JSONSerialization` refuses).
-    static let numbers = ["0", "7", "-3", "1.5", "1e3", "1.0", "-0", "12.50", "1E+2", "2e-2", "0.1", "4.9e-324",
-                          "1.7976931348623157e308", "99999999999999999999", "9223372036854775807",
-                          "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "1e19",
-                          "123456789012345678901234567890", "5", "2", "6"]
+    static let numbers = [
+        "0", "7", "-3", "1.5", "1e3", "1.0", "-0", "12.50", "1E+2", "2e-2", "0.1", "4.9e-324",
+        "1.7976931348623157e308", "99999999999999999999", "9223372036854775807",
+        "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "1e19",
+        "123456789012345678901234567890", "5", "2", "6",
+    ]
     /// Values that choose a branch of some model's mapping, or none.
-    static var discriminators: [DiffJSON] { [
-        .string("user"), .string("org"), .string("USER"), .string(""), .string("circle"), .string("rect"),
-        .string("triangle"), .string("skip"), .string("push"), .string("issue"), .string("raw"), .string("value"),
-        .string("Organization"), .number("1"), .number("6"), .number("-1"), .number("2.5"),
-        .number("99999999999999999999"), .null, .bool(true), .bool(false), .array([]), .object([]),
-    ] }
+    static var discriminators: [DiffJSON] {
+        [
+            .string("user"), .string("org"), .string("USER"), .string(""), .string("circle"), .string("rect"),
+            .string("triangle"), .string("skip"), .string("push"), .string("issue"), .string("raw"), .string("value"),
+            .string("Organization"), .number("1"), .number("6"), .number("-1"), .number("2.5"),
+            .number("99999999999999999999"), .null, .bool(true), .bool(false), .array([]), .object([]),
+        ]
+    }
 
     static func number(_ r: inout TestRandom, below n: Int) -> DiffJSON { .number(String(r.below(n))) }
 
@@ -426,15 +432,22 @@ enum DynPages {
     }
 
     static func element(_ r: inout TestRandom, _ index: Int) -> DiffJSON {
-        var m: [(key: String, value: DiffJSON)] = [("id", number(&r, below: 1_000_000)), ("seq", .number(String(index)))]
+        var m: [(key: String, value: DiffJSON)] = [
+            ("id", number(&r, below: 1_000_000)), ("seq", .number(String(index))),
+        ]
         m.append(("node_id", .string("MDQ6VXNlcj\(index)")))
         m.append(("kind", .string(r.pick(["user", "user", "org", "org", "bot", ""]))))
         m.append(("login", string(&r)))
         if r.percent(80) {
-            m.append(("org", .object([("id", number(&r, below: 99)), ("name", string(&r)), ("verified", .bool(r.percent(50)))])))
+            m.append(
+                (
+                    "org",
+                    .object([("id", number(&r, below: 99)), ("name", string(&r)), ("verified", .bool(r.percent(50)))])
+                ))
         }
         if r.percent(85) {
-            m.append(("stats", .object([("following", number(&r, below: 50)), ("followers", number(&r, below: 5000))])))
+            m.append(
+                ("stats", .object([("following", number(&r, below: 50)), ("followers", number(&r, below: 5000))])))
         }
         if r.percent(60) { m.append(("fallback_name", string(&r))) }
         if r.percent(60) { m.append(("label", string(&r))) }
@@ -449,41 +462,60 @@ enum DynPages {
         if r.percent(50) { m.append(("score", .number(r.pick(["0.5", "12", "3.25", "1e1"])))) }
         if r.percent(60) { m.append(("rank", .number(r.pick(["3", "7.5"])))) }
         if r.percent(60) { m.append(("nick", r.percent(30) ? .null : string(&r))) }
-        if r.percent(90) { m.append(("type", .string(r.pick(["circle", "rect", "square", "skip", "circle", "rect"])))) }
+        if r.percent(90) {
+            m.append(("type", .string(r.pick(["circle", "rect", "square", "skip", "circle", "rect"]))))
+        }
         m.append(("radius", .number(r.pick(["1.5", "2", "0.25", "1e1"]))))
         m.append(("size", .object([("w", number(&r, below: 100)), ("h", number(&r, below: 100))])))
         if r.percent(70) { m.append(("corner", .object([("x", number(&r, below: 9)), ("y", number(&r, below: 9))]))) }
         m.append(("url", .string("https://api.example.com/items/\(index)")))
         if r.percent(85) { m.append(("event", .string(r.pick(["push", "issue", "watch", "skip", "push", "issue"])))) }
         m.append(("actor", .object([("id", number(&r, below: 99)), ("login", string(&r))])))
-        m.append(("payload", .object([
-            ("size", number(&r, below: 20)),
-            ("refs", .array((0..<r.below(3)).map { _ in .string(r.pick(["main", "dev", "v1.0"])) })),
-            ("issue", .object([("number", number(&r, below: 500)), ("title", string(&r))])),
-        ])))
+        m.append(
+            (
+                "payload",
+                .object([
+                    ("size", number(&r, below: 20)),
+                    ("refs", .array((0..<r.below(3)).map { _ in .string(r.pick(["main", "dev", "v1.0"])) })),
+                    ("issue", .object([("number", number(&r, below: 500)), ("title", string(&r))])),
+                ])
+            ))
         m.append(("mode", .string(r.pick(["raw", "value", "plain", "plain"]))))
         m.append(("has_owner", .bool(r.percent(60))))
         if r.percent(85) {
             var owner: [(key: String, value: DiffJSON)] = [("id", number(&r, below: 9999))]
             if r.percent(90) { owner.append(("login", string(&r))) }
             owner.append(("type", .string(r.pick(["User", "Organization"]))))
-            owner.append(("members", .array((0..<r.below(4)).map { _ in
-                .object([("name", .string(r.pick(names))), ("role", .string(r.pick(["admin", "owner"])))])
-            })))
+            owner.append(
+                (
+                    "members",
+                    .array(
+                        (0..<r.below(4)).map { _ in
+                            .object([("name", .string(r.pick(names))), ("role", .string(r.pick(["admin", "owner"])))])
+                        })
+                ))
             m.append(("owner", .object(owner)))
         }
         m.append(("alpha", string(&r)))
         m.append(("beta", number(&r, below: 1000)))
         m.append(("tags", .array((0..<r.below(3)).map { _ in .string(r.pick(["x", "y", "ü"])) })))
-        m.append(("gamma", .object([("delta", .number(r.pick(["0.5", "2", "1e-3"]))),
-                                    ("inner", .object([("deep", string(&r))]))])))
+        m.append(
+            (
+                "gamma",
+                .object([
+                    ("delta", .number(r.pick(["0.5", "2", "1e-3"]))),
+                    ("inner", .object([("deep", string(&r))])),
+                ])
+            ))
         if r.percent(25) { m.append(("meta", DiffPages.value(&r))) }
         if r.percent(20) { r.shuffle(&m) }
         return .object(m)
     }
 
     static func page(_ r: inout TestRandom, count: Int) -> DiffJSON {
-        var m: [(key: String, value: DiffJSON)] = [("total", .number(String(count * 3))), ("incomplete_results", .bool(false))]
+        var m: [(key: String, value: DiffJSON)] = [
+            ("total", .number(String(count * 3))), ("incomplete_results", .bool(false)),
+        ]
         m.append(("items", .array((0..<count).map { element(&r, $0) })))
         if r.percent(35) { m.append(("pinned", element(&r, r.below(8)))) }
         if r.percent(20) { r.shuffle(&m) }
@@ -499,12 +531,14 @@ enum DynMutation: String, CaseIterable {
     case itemsShape, rootShape
 
     /// The keys the models read (mutations mostly change these).
-    static let read: Set<String> = ["total", "items", "pinned", "kind", "id", "login", "stats", "followers", "org", "name",
-                                    "verified", "fallback_name", "label", "title", "note", "field_count", "field0",
-                                    "field1", "field2", "field3", "field4", "extra", "score", "rank", "nick", "type",
-                                    "radius", "size", "w", "h", "corner", "x", "y", "event", "actor", "payload", "refs",
-                                    "issue", "number", "mode", "has_owner", "owner", "members", "role", "seq", "alpha",
-                                    "beta", "tags", "gamma", "delta", "inner", "deep"]
+    static let read: Set<String> = [
+        "total", "items", "pinned", "kind", "id", "login", "stats", "followers", "org", "name",
+        "verified", "fallback_name", "label", "title", "note", "field_count", "field0",
+        "field1", "field2", "field3", "field4", "extra", "score", "rank", "nick", "type",
+        "radius", "size", "w", "h", "corner", "x", "y", "event", "actor", "payload", "refs",
+        "issue", "number", "mode", "has_owner", "owner", "members", "role", "seq", "alpha",
+        "beta", "tags", "gamma", "delta", "inner", "deep",
+    ]
 
     /// Applies the mutation somewhere in `page`; `false` when it found nowhere to apply.
     func apply(to page: inout DiffJSON, _ r: inout TestRandom) -> Bool {
@@ -522,12 +556,15 @@ enum DynMutation: String, CaseIterable {
         }
         // An object: mostly an item, else an object inside one, else any.
         let roll = r.below(20)
-        let anObject: [DiffStep]? = roll < 11 && !elements.isEmpty ? r.pick(elements)
+        let anObject: [DiffStep]? =
+            roll < 11 && !elements.isEmpty
+            ? r.pick(elements)
             : roll < 17 && !inside.isEmpty ? r.pick(inside) : objects.isEmpty ? nil : r.pick(objects)
         switch self {
         case .removeKey, .nullValue, .retype, .repeatKey, .nearMissKey, .discriminator:
             guard let path = anObject, case .object(let members)? = diffValue(page, at: path[...]),
-                  let changed = changingMember(of: members, &r) else { return false }
+                let changed = changingMember(of: members, &r)
+            else { return false }
             diffModify(&page, at: path[...]) { $0 = changed }
         case .numberEdge, .stringEscapes:
             var slots: [([DiffStep], Int)] = []
@@ -542,7 +579,8 @@ enum DynMutation: String, CaseIterable {
             }
             guard !slots.isEmpty else { return false }
             let (path, i) = r.pick(slots)
-            let value: DiffJSON = self == .numberEdge ? .number(r.pick(DynPages.numbers)) : .string(r.pick(DiffPages.strings))
+            let value: DiffJSON =
+                self == .numberEdge ? .number(r.pick(DynPages.numbers)) : .string(r.pick(DiffPages.strings))
             diffModify(&page, at: (path + [.member(i)])[...]) { $0 = value }
         case .reorderKeys, .addJunk, .emptyObject, .stripElement:
             let target: [DiffStep]?
@@ -561,7 +599,9 @@ enum DynMutation: String, CaseIterable {
             switch self {
             case .elementNotObject:
                 guard !list.isEmpty else { return false }
-                let value = r.pick([DiffJSON.null, .number("7"), .string("item"), .bool(false), .array([]), .object([])])
+                let value = r.pick([
+                    DiffJSON.null, .number("7"), .string("item"), .bool(false), .array([]), .object([]),
+                ])
                 list[r.below(list.count)] = value
             case .removeElement:
                 guard !list.isEmpty else { return false }
@@ -579,8 +619,10 @@ enum DynMutation: String, CaseIterable {
                 }
             default:
                 diffModify(&page, at: itemsPath[...]) {
-                    $0 = r.pick([DiffJSON.null, .object([]), .string("items"), .number("3"), .array([]),
-                                 .array([.number("1"), .null])])
+                    $0 = r.pick([
+                        DiffJSON.null, .object([]), .string("items"), .number("3"), .array([]),
+                        .array([.number("1"), .null]),
+                    ])
                 }
                 return true
             }
@@ -619,7 +661,8 @@ enum DynMutation: String, CaseIterable {
         default:
             // Mostly after the first (which counts), sometimes before it (then it counts).
             let repeated = r.percent(50) ? DiffPages.value(&r) : r.pick(DynPages.discriminators)
-            members.insert((members[i].key, repeated), at: r.percent(70) ? i + 1 + r.below(members.count - i) : r.below(i + 1))
+            members.insert(
+                (members[i].key, repeated), at: r.percent(70) ? i + 1 + r.below(members.count - i) : r.below(i + 1))
         }
         return .object(members)
     }
@@ -697,5 +740,9 @@ final class DynRowCache: @unchecked Sendable {
         }
     }
     func clear() { lock.withLock { rows = [:] } }
-    func freshNumber() -> Int { lock.withLock { counter += 1; return counter } }
+    func freshNumber() -> Int {
+        lock.withLock {
+            counter += 1; return counter
+        }
+    }
 }

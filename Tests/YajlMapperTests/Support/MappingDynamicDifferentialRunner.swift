@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 // The oracle and the runs behind MappingDynamicDifferentialTests.swift.
@@ -304,13 +305,15 @@ enum DynOracle {
             case .array(let elements): return .array(elements.map(firstKeysOnly))
             case .object(let members):
                 var seen = Set<String>()
-                return .object(members.filter { seen.insert($0.key).inserted }.map { ($0.key, firstKeysOnly($0.value)) })
+                return .object(
+                    members.filter { seen.insert($0.key).inserted }.map { ($0.key, firstKeysOnly($0.value)) })
             default: return value
             }
         }
         var escaped = layout
         escaped.escapeNonASCII = true
-        return try? JSONSerialization.jsonObject(with: Data(escaped.write(firstKeysOnly(page))), options: .fragmentsAllowed)
+        return try? JSONSerialization.jsonObject(
+            with: Data(escaped.write(firstKeysOnly(page))), options: .fragmentsAllowed)
     }
 }
 
@@ -321,16 +324,18 @@ struct DynCheck {
     let name: String
     /// The differences found on a text (and the oracle's root for it), and a word for each
     /// expected item (what kind of model it is), to show the cases reach every branch.
-    let run: (_ text: [UInt8], _ root: Any, _ fastFirst: Bool, _ viaString: Bool)
-        -> (differences: [String], census: [String], paths: DynRunner.Paths)
+    let run:
+        (_ text: [UInt8], _ root: Any, _ fastFirst: Bool, _ viaString: Bool)
+            -> (differences: [String], census: [String], paths: DynRunner.Paths)
 
     init<Item: DynItem>(_ name: String, _ oracle: @escaping (DynObject) -> Item?, census: @escaping (Item) -> String) {
         self.name = name
         run = { text, root, fastFirst, viaString in
             let expected = DynOracle.page(root, oracle)
             var paths = DynRunner.Paths()
-            let found = DynRunner.compare(DynPage<Item>.self, text, expected: expected, fastFirst: fastFirst,
-                                          viaString: viaString, probe: Item.Epoch.probe, paths: &paths)
+            let found = DynRunner.compare(
+                DynPage<Item>.self, text, expected: expected, fastFirst: fastFirst,
+                viaString: viaString, probe: Item.Epoch.probe, paths: &paths)
             return (found, ((expected?.items ?? []) + (expected?.pinned.map { [$0] } ?? [])).map(census), paths)
         }
     }
@@ -343,14 +348,18 @@ enum DynRunner {
     struct Paths {
         var fast = 0, remapped = 0, generalEarly = 0
         mutating func add(_ other: Paths) {
-            (fast, remapped, generalEarly) = (fast + other.fast, remapped + other.remapped, generalEarly + other.generalEarly)
+            (fast, remapped, generalEarly) = (
+                fast + other.fast, remapped + other.remapped, generalEarly + other.generalEarly
+            )
         }
     }
 
     /// A, B (lenient and strict) and C on one text; the differences, described. `fastFirst`:
     /// which of A and B maps first (a first mapping may widen a plan or teach it a key order).
-    static func compare<P: BaseMappable & Equatable>(_: P.Type, _ text: [UInt8], expected: P?, fastFirst: Bool,
-                                                    viaString: Bool, probe: DynPathProbe, paths: inout Paths) -> [String] {
+    static func compare<P: BaseMappable & Equatable>(
+        _: P.Type, _ text: [UInt8], expected: P?, fastFirst: Bool,
+        viaString: Bool, probe: DynPathProbe, paths: inout Paths
+    ) -> [String] {
         var found: [String] = []
         var lenientProblems: [MappingProblem] = []
         for strict in [false, true] {
@@ -358,8 +367,10 @@ enum DynRunner {
             for withContext in fastFirst ? [false, true] : [true, false] {
                 let context: MapContext? = withContext ? IgnoredContext() : nil
                 probe.reset()
-                let outcome = strict ? DiffRunner.strict(P.self, text, context: context)
-                                     : DiffRunner.lenient(P.self, text, context: context)
+                let outcome =
+                    strict
+                    ? DiffRunner.strict(P.self, text, context: context)
+                    : DiffRunner.lenient(P.self, text, context: context)
                 if withContext { general = outcome } else { fast = outcome }
                 if withContext {
                     paths.generalEarly += probe.early > 0 ? 1 : 0
@@ -374,13 +385,21 @@ enum DynRunner {
             let oracle = "  C (oracle):\n    value: \(expected.map { "\($0)" } ?? "nil")"
             if !strict {
                 lenientProblems = fast.problems
-                if fast.value != expected || fast.error != nil { found.append("  lenient A:\n\(fast.summary)\n\(oracle)") }
-                if general.value != expected, fast.value == expected { found.append("  lenient B:\n\(general.summary)\n\(oracle)") }
+                if fast.value != expected || fast.error != nil {
+                    found.append("  lenient A:\n\(fast.summary)\n\(oracle)")
+                }
+                if general.value != expected, fast.value == expected {
+                    found.append("  lenient B:\n\(general.summary)\n\(oracle)")
+                }
             } else {
                 // Strict mode throws what lenient mode collects, or gives the same model.
-                let same = lenientProblems.isEmpty ? DiffOutcome<P>(value: expected)
-                                                   : DiffOutcome<P>(value: nil, problems: lenientProblems)
-                if fast != same { found.append("  strict A:\n\(fast.summary)\n  lenient A's problems, or C:\n\(same.summary)") }
+                let same =
+                    lenientProblems.isEmpty
+                    ? DiffOutcome<P>(value: expected)
+                    : DiffOutcome<P>(value: nil, problems: lenientProblems)
+                if fast != same {
+                    found.append("  strict A:\n\(fast.summary)\n  lenient A's problems, or C:\n\(same.summary)")
+                }
             }
         }
         if viaString {
@@ -390,7 +409,8 @@ enum DynRunner {
             let outcome = DiffOutcome(value: value, problems: mapper.lastProblems)
             let direct = DiffRunner.lenient(P.self, text, context: nil)
             if outcome != direct {
-                found.append("  map(JSONString:) and lastProblems:\n\(outcome.summary)\n  mapResult:\n\(direct.summary)")
+                found.append(
+                    "  map(JSONString:) and lastProblems:\n\(outcome.summary)\n  mapResult:\n\(direct.summary)")
             }
         }
         return found
@@ -406,8 +426,10 @@ enum DynRunner {
 
     /// Generates and compares `count` cases: pages of `size` items, each case after the
     /// first mutated. `first` may change the first page (the one plans are learned from).
-    static func run(_ label: String, seed: UInt64, cases count: Int, size: ClosedRange<Int>, fastFirst: Bool,
-                    checks: [DynCheck], first: (inout DiffJSON, inout TestRandom) -> Void = { _, _ in }) -> Tally {
+    static func run(
+        _ label: String, seed: UInt64, cases count: Int, size: ClosedRange<Int>, fastFirst: Bool,
+        checks: [DynCheck], first: (inout DiffJSON, inout TestRandom) -> Void = { _, _ in }
+    ) -> Tally {
         var r = TestRandom(state: seed)
         var tally = Tally()
         for n in 0..<count {
@@ -440,12 +462,14 @@ enum DynRunner {
                 tally.differences += 1
                 guard tally.differences <= 3 else { continue }
                 let (small, shown) = shrink(page, layout, check)
-                Issue.record(Comment(rawValue: """
-                    \(label) \(check.name) case \(n) (\(applied.isEmpty ? "as generated" : applied.joined(separator: ", "))) \
-                    differs; smallest JSON that still differs (\(layout)):
-                    \(String(decoding: layout.write(small), as: UTF8.self))
-                    \((shown.isEmpty ? differences : shown).joined(separator: "\n"))
-                    """.replacingOccurrences(of: "YajlMapperTests.", with: "")))
+                Issue.record(
+                    Comment(
+                        rawValue: """
+                            \(label) \(check.name) case \(n) (\(applied.isEmpty ? "as generated" : applied.joined(separator: ", "))) \
+                            differs; smallest JSON that still differs (\(layout)):
+                            \(String(decoding: layout.write(small), as: UTF8.self))
+                            \((shown.isEmpty ? differences : shown).joined(separator: "\n"))
+                            """.replacingOccurrences(of: "YajlMapperTests.", with: "")))
             }
         }
         return tally

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import YajlMapper
 
 /// Reads one key twice: as a Foundation dictionary and as a model.

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import YajlMapper
 
 /// A page of ``FallbackItem``s.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 // Helpers shared by the mapping tests.
@@ -12,8 +13,10 @@ func lenientMap<T: BaseMappable>(_: T.Type, _ json: String) -> (T?, [MappingProb
 }
 
 /// Maps `json` strictly and returns the error thrown (or records an issue when none is).
-func strictError<T: BaseMappable>(_: T.Type, _ json: String,
-                                  sourceLocation: SourceLocation = #_sourceLocation) -> MappingError? {
+func strictError<T: BaseMappable>(
+    _: T.Type, _ json: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> MappingError? {
     do {
         _ = try Mapper<T>(strict: true).map(string: json)
         Issue.record("strict mapping did not throw", sourceLocation: sourceLocation)
@@ -78,6 +81,7 @@ func inDocumentOrder(_ problems: [MappingProblem]) -> [MappingProblem] {
 
 /// `MappingError` and `MappingResult` promise problems "in document order".
 func expectDocumentOrder(_ problems: [MappingProblem], sourceLocation: SourceLocation = #_sourceLocation) {
-    #expect(problems.map { $0.location?.offset } == inDocumentOrder(problems).map { $0.location?.offset },
-            sourceLocation: sourceLocation)
+    #expect(
+        problems.map { $0.location?.offset } == inDocumentOrder(problems).map { $0.location?.offset },
+        sourceLocation: sourceLocation)
 }

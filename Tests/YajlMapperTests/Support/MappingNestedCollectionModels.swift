@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import YajlMapper
 
 /// GeoJSON's shapes: coordinates nested three and four deep, and dictionaries of arrays.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 /// One model per integer type (generic types get one plan per specialisation).
@@ -40,7 +41,8 @@ enum OpIntegerChecks {
         let name = "\(T.self)"
         // Boundaries map exactly.
         for boundary in [T.min, T.max, T.min + 1, T.max - 1, 0] {
-            let (box, problems) = lenientMap(OpIntBox<T>.self, #"{"v": \#(boundary), "o": \#(boundary), "i": \#(boundary)}"#)
+            let (box, problems) = lenientMap(
+                OpIntBox<T>.self, #"{"v": \#(boundary), "o": \#(boundary), "i": \#(boundary)}"#)
             #expect(box?.value == boundary, "\(name) \(boundary)")
             #expect(box?.optional == boundary)
             #expect(box?.iuo == boundary)
@@ -64,11 +66,12 @@ enum OpIntegerChecks {
             #expect(box?.value == 7, "\(name) \(text)")
             #expect(box?.optional == nil)
             #expect(box?.iuo == nil)
-            #expect(summaries(problems) == [
-                ProblemSummary(.numberOutOfRange, "v", name, text),
-                ProblemSummary(.numberOutOfRange, "o", name, text),
-                ProblemSummary(.numberOutOfRange, "i", name, text),
-            ], "\(name) \(text)")
+            #expect(
+                summaries(problems) == [
+                    ProblemSummary(.numberOutOfRange, "v", name, text),
+                    ProblemSummary(.numberOutOfRange, "o", name, text),
+                    ProblemSummary(.numberOutOfRange, "i", name, text),
+                ], "\(name) \(text)")
             let error = strictError(OpIntBox<T>.self, #"{"v": \#(text)}"#)
             #expect(error.map { summaries($0.problems) } == [ProblemSummary(.numberOutOfRange, "v", name, text)])
         }
@@ -76,10 +79,11 @@ enum OpIntegerChecks {
         let (fraction, fractionProblems) = lenientMap(OpIntBox<T>.self, #"{"v": 1.5, "o": -0.25}"#)
         #expect(fraction?.value == 7)
         #expect(fraction?.optional == nil)
-        #expect(summaries(fractionProblems) == [
-            ProblemSummary(.notAnInteger, "v", name, "1.5"),
-            ProblemSummary(.notAnInteger, "o", name, "-0.25"),
-        ])
+        #expect(
+            summaries(fractionProblems) == [
+                ProblemSummary(.notAnInteger, "v", name, "1.5"),
+                ProblemSummary(.notAnInteger, "o", name, "-0.25"),
+            ])
         // No coercion from strings or booleans.
         let (mistyped, mistypedProblems) = lenientMap(OpIntBox<T>.self, #"{"v": "12", "o": true}"#)
         #expect(mistyped?.value == 7)
@@ -171,8 +175,9 @@ struct OpTransforms: Mappable {
     var optionalDates: [Date]?
     var enumByTransform: OpColor?
     static var centsTransform: TransformOf<Int, String> {
-        TransformOf(fromJSON: { $0.flatMap(Double.init).map { Int(($0 * 100).rounded()) } },
-                    toJSON: { $0.map { String(Double($0) / 100) } })
+        TransformOf(
+            fromJSON: { $0.flatMap(Double.init).map { Int(($0 * 100).rounded()) } },
+            toJSON: { $0.map { String(Double($0) / 100) } })
     }
     init?(map: Map) {}
     mutating func mapping(map: Map) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 // Adversarial cases of the repair after a plan miss (see MappingPlanMissTests): each compares
@@ -21,12 +22,16 @@ final class EdgeRuns: @unchecked Sendable {
     static let shared = EdgeRuns()
     private let lock = NSLock()
     private var runs: [String: [String]] = [:], switches: Set<String> = [], cache: [String: AnyObject] = [:]
-    func note(_ type: Any.Type, _ id: String) { if !id.isEmpty { lock.withLock { runs["\(type)", default: []].append(id) } } }
+    func note(_ type: Any.Type, _ id: String) {
+        if !id.isEmpty { lock.withLock { runs["\(type)", default: []].append(id) } }
+    }
     func take(_ type: Any.Type) -> [String] { lock.withLock { runs.removeValue(forKey: "\(type)") ?? [] }.sorted() }
     func turnOn(_ type: Any.Type) { _ = lock.withLock { switches.insert("\(type)") } }
     func isOn(_ type: Any.Type) -> Bool { lock.withLock { switches.contains("\(type)") } }
     func cached(_ key: String, _ make: () -> AnyObject) -> AnyObject {
-        lock.withLock { if cache[key] == nil { cache[key] = make() }; return cache[key]! }
+        lock.withLock {
+            if cache[key] == nil { cache[key] = make() }; return cache[key]!
+        }
     }
 }
 
@@ -34,7 +39,8 @@ final class EdgeRuns: @unchecked Sendable {
 struct EdgeItem<Tag>: Mappable {
     var id = "", kind = "", common = 0
     var first: Int?, a: Int?, late: Int?, dotted: Int?, pathed: Int?, arrow: Int?, opt: Int? = 5
-    var has: Bool?, value: String?, second: String?, keys: [String]?, date: Date?, detail: EdgeDetail<Tag>?, kids: [String]?
+    var has: Bool?, value: String?, second: String?, keys: [String]?, date: Date?, detail: EdgeDetail<Tag>?,
+        kids: [String]?
     init?(map: Map) {}
     init() {}
     mutating func mapping(map: Map) {
@@ -95,7 +101,11 @@ struct EdgeBox<Tag>: Mappable {
         kind <- map["kind"]
         EdgeRuns.shared.note(Self.self, id)
         if kind.contains("x") { extra <- map["extra"] }
-        if kind.contains("alt") { alts <- map["items"] } else { items <- map[EdgeRuns.shared.isOn(Self.self) ? "pages.1.items" : "items"] }
+        if kind.contains("alt") {
+            alts <- map["items"]
+        } else {
+            items <- map[EdgeRuns.shared.isOn(Self.self) ? "pages.1.items" : "items"]
+        }
     }
 }
 
@@ -111,7 +121,8 @@ struct EdgeDeep<Tag>: Mappable {
     var grid: [[EdgeItem<Tag>]]?, lists: [String: [EdgeItem<Tag>]]?
     init?(map: Map) {}
     mutating func mapping(map: Map) {
-        holders <- map["a.b"]; groups <- map["groups"]; grid <- map["grid"]; lists <- map["lists"]; shapes <- map["shapes"]
+        holders <- map["a.b"]; groups <- map["groups"]; grid <- map["grid"]; lists <- map["lists"];
+        shapes <- map["shapes"]
     }
 }
 
@@ -122,7 +133,8 @@ class EdgeShape<Tag>: StaticMappable {
     static func objectForMapping(map: Map) -> (any BaseMappable)? {
         guard let id: String = map["id"].value() else { return EdgeShape<Tag>() }
         let type: String? = map["type"].value()
-        return EdgeRuns.shared.cached("\(Tag.self)/\(id)") { type == "circle" ? EdgeCircle<Tag>() : EdgeShape<Tag>() } as? EdgeShape<Tag>
+        return EdgeRuns.shared.cached("\(Tag.self)/\(id)") { type == "circle" ? EdgeCircle<Tag>() : EdgeShape<Tag>() }
+            as? EdgeShape<Tag>
     }
     func mapping(map: Map) {
         id <- map["id"]
@@ -140,8 +152,10 @@ final class EdgeCircle<Tag>: EdgeShape<Tag> {
     }
 }
 
-let edgeKinds = ["b", "a", "dot+path", "arrow+nil", "has+value", "index+json", "date+detail", "a+late",
-                 "detail", "json+a+dot", "nil", "value+has+late"]
+let edgeKinds = [
+    "b", "a", "dot+path", "arrow+nil", "has+value", "index+json", "date+detail", "a+late",
+    "detail", "json+a+dot", "nil", "value+has+late",
+]
 
 /// Element `i`: keys in varying orders, unread keys, repeated keys (the first value counts).
 func edgeElement(_ id: String, _ i: Int) -> String {
@@ -199,12 +213,12 @@ func edgeEachFreshTag<T>(_: T.Type, from step: Int, to end: Int, _ body: some Ed
 /// Three streamed items: a nested model read outside the plan, `map.JSON`, a problem after a miss.
 struct EdgeStreamCheck: EdgeFreshTagBody {
     static let text = """
-    {"n": 1, "items": [
-      {"id": "s0", "kind": "a+detail", "a": 1, "detail": {"name": "bigA", "size": 2}, "common": 3},
-      {"kind": "json", "id": "s1", "z": [1, {"q": null}], "common": 4},
-      {"id": "s2", "kind": "a+late", "late": 5, "a": "bad", "common": 6}
-    ], "after": true}
-    """
+        {"n": 1, "items": [
+          {"id": "s0", "kind": "a+detail", "a": 1, "detail": {"name": "bigA", "size": 2}, "common": 3},
+          {"kind": "json", "id": "s1", "z": [1, {"q": null}], "common": 4},
+          {"id": "s2", "kind": "a+late", "late": 5, "a": "bad", "common": 6}
+        ], "after": true}
+        """
     let expected: [String]
     func run<Tag>(_: Tag.Type, step: Int) throws {
         let (models, summary) = try StrmFixture.push(Self.text, chunk: step + 1, mapper: Mapper<EdgeItem<Tag>>())

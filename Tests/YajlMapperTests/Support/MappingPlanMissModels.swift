@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import YajlMapper
 
 // Models for MappingPlanMissTests.swift. Each test uses its own `Tag`: plans are learned

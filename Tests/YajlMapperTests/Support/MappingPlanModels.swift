@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import YajlMapper
 
 // Plans are learned once per type and process, so each test uses its own specialisation
@@ -161,7 +162,8 @@ func branchDocument(count: Int, pretty: Bool = false) -> (text: String, expected
         }
     }
     let separator = pretty ? ",\n    " : ","
-    let text = pretty
+    let text =
+        pretty
         ? "{\n  \"total\": \(count),\n  \"items\": [\n    \(parts.joined(separator: separator))\n  ]\n}"
         : #"{"total": \#(count), "items": [\#(parts.joined(separator: separator))]}"#
     return (text, expected)

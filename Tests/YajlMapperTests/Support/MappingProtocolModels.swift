@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import YajlMapper
 
 // MARK: - StaticMappable
@@ -115,9 +116,11 @@ struct ProtoRepo: ImmutableMappable, Equatable {
     let byRole: [String: ProtoUser]
     let license: String
 
-    init(id: Int64, name: String, description: String?, stars: Int, visibility: ProtoVisibility, tier: ProtoTier?,
-         owner: ProtoUser, contributors: [ProtoUser], reviewers: [ProtoUser]?, maintainer: ProtoUser?, created: Date,
-         archived: Date?, topics: [String], ownerLogin: String, byRole: [String: ProtoUser], license: String) {
+    init(
+        id: Int64, name: String, description: String?, stars: Int, visibility: ProtoVisibility, tier: ProtoTier?,
+        owner: ProtoUser, contributors: [ProtoUser], reviewers: [ProtoUser]?, maintainer: ProtoUser?, created: Date,
+        archived: Date?, topics: [String], ownerLogin: String, byRole: [String: ProtoUser], license: String
+    ) {
         self.id = id
         self.name = name
         self.description = description

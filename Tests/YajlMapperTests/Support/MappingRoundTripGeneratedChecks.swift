@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 // The comparisons behind MappingRoundTripGeneratedTests.swift.
@@ -10,19 +11,19 @@ import Testing
 func rtgDiff(_ a: Any, _ b: Any, _ path: String = "") -> String? {
     func differ(_ x: Any, _ y: Any) -> String { "\(path.isEmpty ? "." : path): \(x) vs \(y)" }
     switch (a, b) {
-    case let (x as Double, y as Double):
+    case (let x as Double, let y as Double):
         return x.bitPattern == y.bitPattern ? nil : differ("\(x) (bits \(x.bitPattern))", "\(y) (bits \(y.bitPattern))")
-    case let (x as Float, y as Float):
+    case (let x as Float, let y as Float):
         return x.bitPattern == y.bitPattern ? nil : differ("\(x) (bits \(x.bitPattern))", "\(y) (bits \(y.bitPattern))")
-    case let (x as String, y as String):
+    case (let x as String, let y as String):
         return x.unicodeScalars.elementsEqual(y.unicodeScalars) ? nil : differ(x.debugDescription, y.debugDescription)
-    case let (x as Bool, y as Bool): return x == y ? nil : differ(x, y)
-    case let (x as any BinaryInteger, y as any BinaryInteger):
+    case (let x as Bool, let y as Bool): return x == y ? nil : differ(x, y)
+    case (let x as any BinaryInteger, let y as any BinaryInteger):
         return type(of: x) == type(of: y) && rtgEqual(x, y) ? nil : differ(x, y)
-    case let (x as Decimal, y as Decimal): return x == y ? nil : differ(x, y)
-    case let (x as URL, y as URL): return x.absoluteString == y.absoluteString ? nil : differ(x, y)
-    case let (x as Data, y as Data): return x == y ? nil : differ(Array(x), Array(y))
-    case let (x as Date, y as Date):
+    case (let x as Decimal, let y as Decimal): return x == y ? nil : differ(x, y)
+    case (let x as URL, let y as URL): return x.absoluteString == y.absoluteString ? nil : differ(x, y)
+    case (let x as Data, let y as Data): return x == y ? nil : differ(Array(x), Array(y))
+    case (let x as Date, let y as Date):
         let (s, t) = (x.timeIntervalSinceReferenceDate, y.timeIntervalSinceReferenceDate)
         // ISO8601DateTransform writes microseconds ("rounded to microseconds"); a Date may hold less.
         let same = path.contains("iso") ? abs(s - t) <= 5e-7 + 2 * s.ulp : s.bitPattern == t.bitPattern
@@ -33,11 +34,13 @@ func rtgDiff(_ a: Any, _ b: Any, _ path: String = "") -> String? {
     guard ma.subjectType == mb.subjectType else { return differ(ma.subjectType, mb.subjectType) }
     var (ca, cb) = (Array(ma.children), Array(mb.children))
     guard ca.count == cb.count else { return differ("\(ca.count) children", "\(cb.count) children") }
-    if ca.isEmpty { return "\(a)" == "\(b)" ? nil : differ(a, b) }  // enums, nil
+    if ca.isEmpty { return "\(a)" == "\(b)" ? nil : differ(a, b) } // enums, nil
     switch ma.displayStyle {
     case .dictionary:
         func keyed(_ c: [Mirror.Child]) -> [(String, Any)] {
-            c.map { Array(Mirror(reflecting: $0.value).children) }.map { ("\($0[0].value)", $0[1].value) }.sorted { $0.0 < $1.0 }
+            c.map { Array(Mirror(reflecting: $0.value).children) }.map { ("\($0[0].value)", $0[1].value) }.sorted {
+                $0.0 < $1.0
+            }
         }
         for ((ka, va), (kb, vb)) in zip(keyed(ca), keyed(cb)) {
             guard ka == kb else { return differ("key \(ka.debugDescription)", "key \(kb.debugDescription)") }
@@ -130,7 +133,8 @@ func rtgMatchesWithoutNulls(_ written: JSON, _ expected: JSON) -> Bool {
         return w.keys.allSatisfy { e[$0] != nil && rtgMatchesWithoutNulls(w[$0]!, e[$0]!) }
             && e.keys.allSatisfy { w[$0] != nil || rtgAllNull(e[$0]!) }
     case (.array(let w), .array(let e)):
-        return w.count <= e.count && zip(w, e).allSatisfy(rtgMatchesWithoutNulls) && e[w.count...].allSatisfy(rtgAllNull)
+        return w.count <= e.count && zip(w, e).allSatisfy(rtgMatchesWithoutNulls)
+            && e[w.count...].allSatisfy(rtgAllNull)
     case (.null, _): return rtgAllNull(expected)
     default: return written == expected
     }
@@ -153,13 +157,18 @@ func rtgFoundationDiff(_ value: Any, _ expected: DiffJSON, _ path: String = "") 
         }
         return nil
     case .array(let elements):
-        guard let a = value as? [Any], a.count == elements.count else { return "\(path): not an array of \(elements.count)" }
+        guard let a = value as? [Any], a.count == elements.count else {
+            return "\(path): not an array of \(elements.count)"
+        }
         return zip(a, elements).enumerated().lazy.compactMap { rtgFoundationDiff($1.0, $1.1, path + "[\($0)]") }.first
     case .object(let members):
-        guard let o = value as? [String: Any], o.count == members.count else { return "\(path): not an object of \(members.count)" }
+        guard let o = value as? [String: Any], o.count == members.count else {
+            return "\(path): not an object of \(members.count)"
+        }
         let byKey = Dictionary(o.map { (rtgNoBOM($0.key), $0.value) }, uniquingKeysWith: { a, _ in a })
         return members.lazy.compactMap { m in
-            byKey[rtgNoBOM(m.key)].map { rtgFoundationDiff($0, m.value, path + "." + m.key) } ?? "\(path): no \(m.key.debugDescription)"
+            byKey[rtgNoBOM(m.key)].map { rtgFoundationDiff($0, m.value, path + "." + m.key) }
+                ?? "\(path): no \(m.key.debugDescription)"
         }.first
     }
 }
@@ -210,7 +219,9 @@ func rtgCheck<T: RTGGenerated>(_ value: T, _ r: inout TestRandom, _ label: Strin
     expect(try JSON(parsing: fullText) == expectedJSON, "written with nil values \(fullText)")
     expect(rtgMatchesWithoutNulls(written, expectedJSON), "written \(text)")
     let foundation = try JSONSerialization.jsonObject(with: Data(fullText.utf8))
-    if let diff = rtgFoundationDiff(foundation, expected) { expect(false, "JSONSerialization reads \(diff) in \(fullText)") }
+    if let diff = rtgFoundationDiff(foundation, expected) {
+        expect(false, "JSONSerialization reads \(diff) in \(fullText)")
+    }
     // 3. Pretty, and with nil values.
     let pretty = try #require(value.toJSONString(prettyPrint: true))
     ok = rtgExpectSame(Mapper<T>().map(JSONString: pretty), value, "\(label) pretty") && ok

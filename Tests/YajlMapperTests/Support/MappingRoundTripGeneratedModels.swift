@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import YajlMapper
 
 // Models, generators and the expected JSON of each model for
@@ -14,15 +15,19 @@ protocol RTGGenerated: Mappable {
     func tree() -> DiffJSON
 }
 
-enum RTGColor: String, CaseIterable, Hashable { case red, accents = "ünï", quoted = "a\"b\\c", empty = "", emoji = "🎮\u{2028}" }
+enum RTGColor: String, CaseIterable, Hashable {
+    case red, accents = "ünï", quoted = "a\"b\\c", empty = "", emoji = "🎮\u{2028}"
+}
 enum RTGLevel: Int, CaseIterable, Hashable { case low = -1, zero = 0, high = 10, top = 9_223_372_036_854_775_807 }
 
 // MARK: Values
 
 enum RTGValues {
-    static let pieces = ["a", "Zz09", " ", "\"", "\\", "/", "\\u0041", "\u{7F}", "é", "e\u{301}", "日本", "😀",
-                         "👩‍👩‍👧", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{FFFF}", "\u{10FFFF}", "\u{D7FF}\u{E000}",
-                         "null", "0", "</script>", "\u{85}", "\u{A0}", "a.b", "x->y"]
+    static let pieces = [
+        "a", "Zz09", " ", "\"", "\\", "/", "\\u0041", "\u{7F}", "é", "e\u{301}", "日本", "😀",
+        "👩‍👩‍👧", "\u{2028}", "\u{2029}", "\u{FEFF}", "\u{FFFF}", "\u{10FFFF}", "\u{D7FF}\u{E000}",
+        "null", "0", "</script>", "\u{85}", "\u{A0}", "a.b", "x->y",
+    ]
     /// Every control character, then every piece.
     static let allKinds = (0..<32).map { String(Unicode.Scalar(UInt8($0))) }.joined() + pieces.joined()
 
@@ -31,7 +36,11 @@ enum RTGValues {
         if index == 1 { return "" }
         var s = ""
         for _ in 0..<r.below(6) {
-            if r.percent(25) { s.unicodeScalars.append(Unicode.Scalar(UInt8(r.below(32)))) } else { s += r.pick(pieces) }
+            if r.percent(25) {
+                s.unicodeScalars.append(Unicode.Scalar(UInt8(r.below(32))))
+            } else {
+                s += r.pick(pieces)
+            }
         }
         return s
     }
@@ -66,8 +75,10 @@ enum RTGValues {
     }
 
     static func float(_ r: inout TestRandom, _ index: Int) -> Float {
-        let specials: [Float] = [-0.0, .greatestFiniteMagnitude, .leastNonzeroMagnitude, 0.1, -.leastNormalMagnitude,
-                                 0x1p24 + 2, 3.4028234e38, 0x1p-133, .pi, 1]
+        let specials: [Float] = [
+            -0.0, .greatestFiniteMagnitude, .leastNonzeroMagnitude, 0.1, -.leastNormalMagnitude,
+            0x1p24 + 2, 3.4028234e38, 0x1p-133, .pi, 1,
+        ]
         if index < 4 { return specials[index] }
         if r.percent(40) { return r.pick(specials) }
         while true {
@@ -78,11 +89,15 @@ enum RTGValues {
 
     /// Up to 38 significant digits, exponents -45...40.
     static func decimal(_ r: inout TestRandom, _ index: Int) -> Decimal {
-        let fixed = ["0", "99999999999999999999999999999999999999", "-0.00000000000000000000000000000000000000001", "0.1"]
+        let fixed = [
+            "0", "99999999999999999999999999999999999999", "-0.00000000000000000000000000000000000000001", "0.1",
+        ]
         if index < 4 { return Decimal(string: fixed[index])! }
         let digits = String((0..<(1 + r.below(38))).map { _ in Character(String(r.below(10))) })
-        let d = Decimal(string: (r.percent(30) ? "-" : "") + digits + "e\(r.below(86) - 45)", locale: Locale(identifier: "en_US_POSIX"))!
-        return d.isZero || d.isNaN ? 0 : d  // no "-0": Decimal cannot hold it
+        let d = Decimal(
+            string: (r.percent(30) ? "-" : "") + digits + "e\(r.below(86) - 45)",
+            locale: Locale(identifier: "en_US_POSIX"))!
+        return d.isZero || d.isNaN ? 0 : d // no "-0": Decimal cannot hold it
     }
 
     static func optional<T>(_ r: inout TestRandom, _ index: Int, _ make: (inout TestRandom) -> T) -> T? {
@@ -95,7 +110,9 @@ enum RTGValues {
 
     static func dictionary<T>(_ r: inout TestRandom, _ make: (inout TestRandom) -> T) -> [String: T] {
         var d: [String: T] = [:]
-        for _ in 0..<r.below(4) { d[r.pick(["", "a.b", "a.b.0", "0", "k\"q\\", "x->y", "日本.😀", "\u{0}\u{1F}"]) + string(&r)] = make(&r) }
+        for _ in 0..<r.below(4) {
+            d[r.pick(["", "a.b", "a.b.0", "0", "k\"q\\", "x->y", "日本.😀", "\u{0}\u{1F}"]) + string(&r)] = make(&r)
+        }
         return d
     }
 }
@@ -111,7 +128,9 @@ extension DiffJSON {
     static func b(_ v: Bool?) -> DiffJSON { v.map { .bool($0) } ?? .null }
     static func e<T: RawRepresentable>(_ v: T?) -> DiffJSON where T.RawValue == String { s(v?.rawValue) }
     static func e<T: RawRepresentable>(_ v: T?) -> DiffJSON where T.RawValue == Int { n(v?.rawValue) }
-    static func a<S: Sequence>(_ v: S?, _ f: (S.Element) -> DiffJSON) -> DiffJSON { v.map { .array($0.map(f)) } ?? .null }
+    static func a<S: Sequence>(_ v: S?, _ f: (S.Element) -> DiffJSON) -> DiffJSON {
+        v.map { .array($0.map(f)) } ?? .null
+    }
     static func o<T>(_ v: [String: T]?, _ f: (T) -> DiffJSON) -> DiffJSON {
         v.map { .object($0.map { ($0.key, f($0.value)) }) } ?? .null
     }
@@ -199,7 +218,9 @@ struct RTGLeaf: RTGGenerated, Hashable {
         return m
     }
 
-    func tree() -> DiffJSON { .object([("name", .s(name)), ("id", .n(id)), ("level", .e(level)), ("color", .e(color))]) }
+    func tree() -> DiffJSON {
+        .object([("name", .s(name)), ("id", .n(id)), ("level", .e(level)), ("color", .e(color))])
+    }
 }
 
 /// Nested key paths, array-index key paths, `nested: false` and a custom delimiter.
@@ -290,10 +311,12 @@ struct RTGTree: RTGGenerated {
 
     func tree() -> DiffJSON {
         .object([
-            ("leaf", leaf.tree()), ("optionalLeaf", optionalLeaf?.tree() ?? .null), ("leaves", .a(leaves) { $0.tree() }),
+            ("leaf", leaf.tree()), ("optionalLeaf", optionalLeaf?.tree() ?? .null),
+            ("leaves", .a(leaves) { $0.tree() }),
             ("leafSet", .a(leafSet) { $0.tree() }), ("byKey", .o(byKey) { $0.tree() }),
             ("grid", .a(grid) { .a($0) { $0.tree() } }), ("groups", .o(groups) { .a($0) { $0.tree() } }),
-            ("color", .e(color)), ("level", .e(level)), ("colors", .a(colors) { .e($0) }), ("levels", .o(levels) { .e($0) }),
+            ("color", .e(color)), ("level", .e(level)), ("colors", .a(colors) { .e($0) }),
+            ("levels", .o(levels) { .e($0) }),
             ("deep", .object([("inner", .object([("leaf", inner?.tree() ?? .null)]))])),
             ("paths", paths?.tree() ?? .null), ("children", .a(children) { $0.tree() }),
         ])
@@ -302,8 +325,10 @@ struct RTGTree: RTGGenerated {
 
 /// The transforms that claim to round-trip.
 struct RTGTransforms: RTGGenerated {
-    var seconds = Date(timeIntervalSince1970: 0), millis: Date?, iso = Date(timeIntervalSince1970: 0), isoList: [Date] = []
-    var url: URL?, data = Data(), amount: Decimal = 0, color: RTGColor?, level = RTGLevel.zero, levels: [String: RTGLevel]?
+    var seconds = Date(timeIntervalSince1970: 0), millis: Date?, iso = Date(timeIntervalSince1970: 0),
+        isoList: [Date] = []
+    var url: URL?, data = Data(), amount: Decimal = 0, color: RTGColor?, level = RTGLevel.zero,
+        levels: [String: RTGLevel]?
 
     init?(map: Map) {}
     init() {}
@@ -337,7 +362,8 @@ struct RTGTransforms: RTGGenerated {
         let year = far ? 1600 + r.below(8400) : 1970 + r.below(66), month = 1 + r.below(12)
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let day = month == 2 && leap && r.percent(30) ? 29 : 1 + r.below(28)
-        let parts = DateComponents(year: year, month: month, day: day, hour: r.below(24), minute: r.below(60), second: r.below(60))
+        let parts = DateComponents(
+            year: year, month: month, day: day, hour: r.below(24), minute: r.below(60), second: r.below(60))
         let whole = utc.date(from: parts)!.timeIntervalSince1970
         return Date(timeIntervalSince1970: whole + (far ? 0 : Double(r.below(1_000_000)) / 1_000_000))
     }
@@ -346,8 +372,10 @@ struct RTGTransforms: RTGGenerated {
     static func isoString(_ date: Date) -> String {
         let whole = date.timeIntervalSince1970.rounded(.down)
         let micros = Int(((date.timeIntervalSince1970 - whole) * 1_000_000).rounded())
-        let c = utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: whole))
-        var text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+        let c = utc.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: whole))
+        var text = String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
         if micros > 0 {
             var fraction = String(format: ".%06d", micros)
             while fraction.hasSuffix("0") { fraction.removeLast() }
@@ -359,21 +387,30 @@ struct RTGTransforms: RTGGenerated {
     static func generate(_ r: inout TestRandom, _ k: Int) -> RTGTransforms {
         var m = RTGTransforms()
         m.seconds = timestamp(&r, k)
-        m.millis = RTGValues.optional(&r, k) { Date(timeIntervalSince1970: Double($0.below(4_000_000_000)) + $0.pick([0, 0.5, 0.125])) }
+        m.millis = RTGValues.optional(&r, k) {
+            Date(timeIntervalSince1970: Double($0.below(4_000_000_000)) + $0.pick([0, 0.5, 0.125]))
+        }
         m.iso = isoDate(&r); m.isoList = RTGValues.array(&r) { isoDate(&$0) }
         m.url = RTGValues.optional(&r, k) { r in
-            URL(string: r.pick(["https://example.com", "http://a.b:8080", "mailto:x@y.z", "file:///tmp", "urn:isbn:0451450523"])
-                + RTGValues.array(&r) { $0.pick(["/", "/a%20b", "/%C3%A9", "?q=1&r=x+y", "#frag", "/~u.v_w-", "/@:!$'()*,;="]) }.joined())!
+            URL(
+                string: r.pick([
+                    "https://example.com", "http://a.b:8080", "mailto:x@y.z", "file:///tmp", "urn:isbn:0451450523",
+                ])
+                    + RTGValues.array(&r) {
+                        $0.pick(["/", "/a%20b", "/%C3%A9", "?q=1&r=x+y", "#frag", "/~u.v_w-", "/@:!$'()*,;="])
+                    }.joined())!
         }
         m.data = Data(RTGValues.array(&r, max: 40) { UInt8(truncatingIfNeeded: $0.next()) })
         m.amount = RTGValues.decimal(&r, k); m.color = RTGValues.optional(&r, k) { $0.pick(RTGColor.allCases) }
-        m.level = r.pick(RTGLevel.allCases); m.levels = RTGValues.optional(&r, k) { r in RTGValues.dictionary(&r) { $0.pick(RTGLevel.allCases) } }
+        m.level = r.pick(RTGLevel.allCases);
+        m.levels = RTGValues.optional(&r, k) { r in RTGValues.dictionary(&r) { $0.pick(RTGLevel.allCases) } }
         return m
     }
 
     func tree() -> DiffJSON {
         .object([
-            ("seconds", .d(seconds.timeIntervalSince1970)), ("millis", .d(millis.map { $0.timeIntervalSince1970 * 1000 })),
+            ("seconds", .d(seconds.timeIntervalSince1970)),
+            ("millis", .d(millis.map { $0.timeIntervalSince1970 * 1000 })),
             ("iso", .s(Self.isoString(iso))), ("isoList", .a(isoList) { .s(Self.isoString($0)) }),
             ("url", .s(url?.absoluteString)), ("data", .s(data.base64EncodedString())), ("amount", .dec(amount)),
             ("color", .e(color)), ("level", .e(level)), ("levels", .o(levels) { .e($0) }),

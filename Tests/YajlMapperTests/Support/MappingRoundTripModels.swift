@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import YajlMapper
 
 struct RTOwner: Mappable, Equatable, Hashable {
@@ -83,7 +84,8 @@ struct RTAll: Mappable, Equatable {
         var m = RTAll()
         m.i = Int.min; m.i8 = -128; m.i16 = 32767; m.i32 = Int32.min; m.i64 = Int64.max
         m.u = UInt.max; m.u8 = 255; m.u16 = 65535; m.u32 = UInt32.max; m.u64 = UInt64.max
-        m.f = 0.1; m.d = -1.5e-10; m.b = true; m.s = "quote \" slash \\ é 😀\n"; m.dec = Decimal(string: "1234567890.0123456789")!
+        m.f = 0.1; m.d = -1.5e-10; m.b = true; m.s = "quote \" slash \\ é 😀\n";
+        m.dec = Decimal(string: "1234567890.0123456789")!
         m.oi = 0
         m.iuo = "iuo"
         m.ints = [3, -1, 2]

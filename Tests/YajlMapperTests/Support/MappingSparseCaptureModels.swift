@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import YajlMapper
 
 struct SparseItem: Mappable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import YajlMapper
 
 // Models, chunked feeding and the comparison behind MappingStreamDifferentialTests.swift.
@@ -67,7 +68,8 @@ struct SDiffExpected<E: DiffEpoch> {
 }
 
 enum SDiffRunner {
-    static func lenientPage<E: DiffEpoch>(_: E.Type, _ text: [UInt8], context: MapContext?) -> SDiffOutcome<DiffPage<E>> {
+    static func lenientPage<E: DiffEpoch>(_: E.Type, _ text: [UInt8], context: MapContext?) -> SDiffOutcome<DiffPage<E>>
+    {
         do {
             let result = try text.withUnsafeBytes { try Mapper<DiffPage<E>>(context: context).mapResult(bytes: $0) }
             return SDiffOutcome(value: result.value, problems: result.problems)
@@ -76,7 +78,8 @@ enum SDiffRunner {
         }
     }
 
-    static func strictPage<E: DiffEpoch>(_: E.Type, _ text: [UInt8], context: MapContext?) -> SDiffOutcome<DiffPage<E>> {
+    static func strictPage<E: DiffEpoch>(_: E.Type, _ text: [UInt8], context: MapContext?) -> SDiffOutcome<DiffPage<E>>
+    {
         do {
             return SDiffOutcome(value: try Mapper<DiffPage<E>>(context: context, strict: true).map(data: text))
         } catch let error as MappingError {
@@ -89,17 +92,20 @@ enum SDiffRunner {
     static func expected<E: DiffEpoch>(_: E.Type, _ text: [UInt8], context: MapContext?) -> SDiffExpected<E> {
         let whole = lenientPage(E.self, text, context: context)
         let elementProblems = whole.problems.filter { elementIndex($0.keyPath) != nil }
-        return SDiffExpected(whole: whole, strict: strictPage(E.self, text, context: context),
-                             items: whole.value?.items ?? [],
-                             count: (try? JSON(parsing: text, duplicateKeys: .useFirst))?["items"].array?.count ?? 0,
-                             elementProblems: elementProblems,
-                             envelopeProblems: whole.problems.filter { elementIndex($0.keyPath) == nil },
-                             firstBad: elementProblems.first.flatMap { elementIndex($0.keyPath) })
+        return SDiffExpected(
+            whole: whole, strict: strictPage(E.self, text, context: context),
+            items: whole.value?.items ?? [],
+            count: (try? JSON(parsing: text, duplicateKeys: .useFirst))?["items"].array?.count ?? 0,
+            elementProblems: elementProblems,
+            envelopeProblems: whole.problems.filter { elementIndex($0.keyPath) == nil },
+            firstBad: elementProblems.first.flatMap { elementIndex($0.keyPath) })
     }
 
     /// The envelope mapped with the page model, lenient; its problems are not located yet
     /// (a value mapped from JSON has no position).
-    static func envelopePage<E: DiffEpoch>(_: E.Type, _ envelope: JSON, context: MapContext?) -> SDiffOutcome<DiffPage<E>> {
+    static func envelopePage<E: DiffEpoch>(
+        _: E.Type, _ envelope: JSON, context: MapContext?
+    ) -> SDiffOutcome<DiffPage<E>> {
         let mapper = Mapper<DiffPage<E>>(context: context)
         let value = try? mapper.map(json: envelope)
         return SDiffOutcome(value: value, problems: mapper.lastProblems)
@@ -116,10 +122,14 @@ enum SDiffRunner {
 
     /// Streams `text`'s `items`, cut before each offset in `cuts` (ascending; an offset of 0
     /// or the length feeds an empty chunk).
-    static func stream<E: DiffEpoch>(_: E.Type, _ text: [UInt8], cuts: [Int], strict: Bool, context: MapContext?) -> SDiffStreamed<E> {
+    static func stream<E: DiffEpoch>(
+        _: E.Type, _ text: [UInt8], cuts: [Int], strict: Bool, context: MapContext?
+    ) -> SDiffStreamed<E> {
         var run = SDiffStreamed<E>()
         var models: [DiffRepo<E>] = []
-        let parser = MappingStreamParser<DiffRepo<E>>(mapper: Mapper(context: context, strict: strict), elementsAt: "items") {
+        let parser = MappingStreamParser<DiffRepo<E>>(
+            mapper: Mapper(context: context, strict: strict), elementsAt: "items"
+        ) {
             models.append($0)
         }
         do {
@@ -165,10 +175,12 @@ enum SDiffRunner {
     }
 
     static func render(_ problems: [MappingProblem]) -> String {
-        problems.isEmpty ? "      (none)" : problems.map { p in
-            "      \(p.kind) \(p.keyPath.isEmpty ? "(root)" : p.keyPath) expected \(p.expected) found \(p.found ?? "nothing")"
-                + " at \(p.location.map { "\($0.line):\($0.column) (offset \($0.offset))" } ?? "-")"
-        }.joined(separator: "\n")
+        problems.isEmpty
+            ? "      (none)"
+            : problems.map { p in
+                "      \(p.kind) \(p.keyPath.isEmpty ? "(root)" : p.keyPath) expected \(p.expected) found \(p.found ?? "nothing")"
+                    + " at \(p.location.map { "\($0.line):\($0.column) (offset \($0.offset))" } ?? "-")"
+            }.joined(separator: "\n")
     }
 
     /// Strict mode throws every problem the lenient mode collects (what a strict stream is
@@ -179,33 +191,45 @@ enum SDiffRunner {
             return strict.error == error ? [] : ["strict page error \(strict.error ?? "none") vs lenient \(error)"]
         }
         if whole.problems.isEmpty {
-            return strict.value == whole.value && strict.error == nil ? [] : ["strict page differs from the lenient page"]
+            return strict.value == whole.value && strict.error == nil
+                ? [] : ["strict page differs from the lenient page"]
         }
-        return strict.problems == whole.problems ? []
+        return strict.problems == whole.problems
+            ? []
             : ["strict page problems:\n\(render(strict.problems))\n    lenient:\n\(render(whole.problems))"]
     }
 
     /// A lenient stream against the whole page: the same models, count and element
     /// problems; its envelope, mapped as a page, gives the page's other fields and problems.
     /// (`envelopes` keeps the envelopes mapped so far: most chunkings give the same one.)
-    static func checkLenient<E>(_ streamed: SDiffStreamed<E>, _ expected: SDiffExpected<E>, context: MapContext?,
-                                envelopes: inout [(JSON, SDiffOutcome<DiffPage<E>>)], _ name: String) -> [String] {
+    static func checkLenient<E>(
+        _ streamed: SDiffStreamed<E>, _ expected: SDiffExpected<E>, context: MapContext?,
+        envelopes: inout [(JSON, SDiffOutcome<DiffPage<E>>)], _ name: String
+    ) -> [String] {
         guard let summary = streamed.summary else {
             // Text that is not JSON: the same parse error.
             if let error = streamed.error, error == expected.whole.error { return [] }
-            return ["\(name): the lenient stream threw \(streamed.error ?? render(streamed.thrown ?? [])), the page \(expected.whole.error ?? "did not")"]
+            return [
+                "\(name): the lenient stream threw \(streamed.error ?? render(streamed.thrown ?? [])), the page \(expected.whole.error ?? "did not")"
+            ]
         }
         var differences: [String] = []
-        if let error = expected.whole.error { differences.append("\(name): the page threw \(error), the stream did not") }
+        if let error = expected.whole.error {
+            differences.append("\(name): the page threw \(error), the stream did not")
+        }
         if streamed.elements != expected.items {
-            differences.append("\(name): streamed \(streamed.elements.count) elements, the page has \(expected.items.count)"
-                + (streamed.elements.count == expected.items.count ? " (not equal)" : ""))
+            differences.append(
+                "\(name): streamed \(streamed.elements.count) elements, the page has \(expected.items.count)"
+                    + (streamed.elements.count == expected.items.count ? " (not equal)" : ""))
         }
         if summary.count != expected.count {
-            differences.append("\(name): the stream counted \(summary.count) elements, the first items array has \(expected.count)")
+            differences.append(
+                "\(name): the stream counted \(summary.count) elements, the first items array has \(expected.count)")
         }
         if summary.problems != expected.elementProblems {
-            differences.append("\(name): stream problems:\n\(render(summary.problems))\n    the page's element problems:\n\(render(expected.elementProblems))")
+            differences.append(
+                "\(name): stream problems:\n\(render(summary.problems))\n    the page's element problems:\n\(render(expected.elementProblems))"
+            )
         }
         var envelope: SDiffOutcome<DiffPage<E>>
         if let mapped = envelopes.first(where: { $0.0 == summary.envelope }) {
@@ -216,17 +240,24 @@ enum SDiffRunner {
         }
         envelope.problems = locate(envelope.problems, summary)
         if (envelope.value == nil) != (expected.whole.value == nil) {
-            differences.append("\(name): the envelope maps to \(envelope.value == nil ? "nothing" : "a page"), the page to \(expected.whole.value == nil ? "nothing" : "a page")")
+            differences.append(
+                "\(name): the envelope maps to \(envelope.value == nil ? "nothing" : "a page"), the page to \(expected.whole.value == nil ? "nothing" : "a page")"
+            )
         }
         if let page = expected.whole.value, let fromEnvelope = envelope.value,
-           fromEnvelope.totalCount != page.totalCount || fromEnvelope.incomplete != page.incomplete || fromEnvelope.labels != page.labels {
-            differences.append("\(name): envelope fields \(fromEnvelope.totalCount) \(fromEnvelope.incomplete as Any) \(fromEnvelope.labels)"
-                + " vs the page's \(page.totalCount) \(page.incomplete as Any) \(page.labels)")
+            fromEnvelope.totalCount != page.totalCount || fromEnvelope.incomplete != page.incomplete
+                || fromEnvelope.labels != page.labels
+        {
+            differences.append(
+                "\(name): envelope fields \(fromEnvelope.totalCount) \(fromEnvelope.incomplete as Any) \(fromEnvelope.labels)"
+                    + " vs the page's \(page.totalCount) \(page.incomplete as Any) \(page.labels)")
         }
         // Mapped from JSON, the envelope's problems come in the order of the mappings; the
         // page lists its problems in document order: the same problems, in another order.
         if envelope.problems.sorted(by: problemOrder) != expected.envelopeProblems.sorted(by: problemOrder) {
-            differences.append("\(name): envelope problems:\n\(render(envelope.problems))\n    the page's other problems:\n\(render(expected.envelopeProblems))")
+            differences.append(
+                "\(name): envelope problems:\n\(render(envelope.problems))\n    the page's other problems:\n\(render(expected.envelopeProblems))"
+            )
         }
         return differences
     }
@@ -235,25 +266,33 @@ enum SDiffRunner {
     /// before it; without one, every model and no error (the envelope is not mapped).
     static func checkStrict<E>(_ streamed: SDiffStreamed<E>, _ expected: SDiffExpected<E>, _ name: String) -> [String] {
         if let error = streamed.error {
-            return error == expected.strict.error ? [] : ["\(name): threw \(error), the page \(expected.strict.error ?? "did not")"]
+            return error == expected.strict.error
+                ? [] : ["\(name): threw \(error), the page \(expected.strict.error ?? "did not")"]
         }
         var differences: [String] = []
         if let bad = expected.firstBad {
             let problems = expected.elementProblems.filter { elementIndex($0.keyPath) == bad }
             if streamed.thrown != problems {
-                differences.append("\(name): threw\n\(render(streamed.thrown ?? []))\n    expected items[\(bad)]'s problems:\n\(render(problems))")
+                differences.append(
+                    "\(name): threw\n\(render(streamed.thrown ?? []))\n    expected items[\(bad)]'s problems:\n\(render(problems))"
+                )
             }
             // The elements before the first bad one have no problem: each is one model.
             if streamed.elements != Array(expected.items.prefix(bad)) {
-                differences.append("\(name): handed over \(streamed.elements.count) elements before the error, expected \(bad)")
+                differences.append(
+                    "\(name): handed over \(streamed.elements.count) elements before the error, expected \(bad)")
             }
         } else {
-            if let thrown = streamed.thrown { differences.append("\(name): threw\n\(render(thrown))\n    but no element has a problem") }
+            if let thrown = streamed.thrown {
+                differences.append("\(name): threw\n\(render(thrown))\n    but no element has a problem")
+            }
             if streamed.elements != expected.items {
-                differences.append("\(name): streamed \(streamed.elements.count) elements, the page has \(expected.items.count)")
+                differences.append(
+                    "\(name): streamed \(streamed.elements.count) elements, the page has \(expected.items.count)")
             }
             if streamed.summary?.count != expected.count {
-                differences.append("\(name): the stream counted \(streamed.summary?.count ?? -1) elements, expected \(expected.count)")
+                differences.append(
+                    "\(name): the stream counted \(streamed.summary?.count ?? -1) elements, expected \(expected.count)")
             }
         }
         return differences
@@ -261,15 +300,22 @@ enum SDiffRunner {
 
     /// Every relation, for one text, in each chunking: chunk sizes (0: the whole text), and
     /// explicit cuts.
-    static func compare<E: DiffEpoch>(_: E.Type, _ text: [UInt8], sizes: [Int], cutSets: [[Int]] = [],
-                                       strictSizes: [Int], strictCutSets: [[Int]] = [], context: MapContext? = nil)
+    static func compare<E: DiffEpoch>(
+        _: E.Type, _ text: [UInt8], sizes: [Int], cutSets: [[Int]] = [],
+        strictSizes: [Int], strictCutSets: [[Int]] = [], context: MapContext? = nil
+    )
         -> (differences: [String], expected: SDiffExpected<E>)
     {
         let expected = expected(E.self, text, context: context)
         var differences = checkStrictPage(expected)
         func named(_ sizes: [Int], _ cutSets: [[Int]]) -> [(name: String, cuts: [Int])] {
             sizes.map { ("chunks of \($0 <= 0 ? text.count : $0)", cuts(size: $0, count: text.count)) }
-                + cutSets.map { ("cut at \($0.prefix(3).map(String.init).joined(separator: ", "))\($0.count > 3 ? ", ... (\($0.count) cuts)" : "")", $0) }
+                + cutSets.map {
+                    (
+                        "cut at \($0.prefix(3).map(String.init).joined(separator: ", "))\($0.count > 3 ? ", ... (\($0.count) cuts)" : "")",
+                        $0
+                    )
+                }
         }
         var envelopes: [(JSON, SDiffOutcome<DiffPage<E>>)] = []
         for (name, cuts) in named(sizes, cutSets) {
@@ -280,7 +326,8 @@ enum SDiffRunner {
             }
         }
         for (name, cuts) in named(strictSizes, strictCutSets) {
-            differences += checkStrict(stream(E.self, text, cuts: cuts, strict: true, context: context), expected, "strict, \(name)")
+            differences += checkStrict(
+                stream(E.self, text, cuts: cuts, strict: true, context: context), expected, "strict, \(name)")
         }
         return (differences, expected)
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import YajlMapper
 
 struct StrmRepo: Mappable, Equatable, Sendable {
@@ -98,14 +99,20 @@ enum StrmFixture {
         var expected: [StrmRepo] = []
         for i in 0..<count {
             let topics = i % 4 == 0 ? #""topics": ["t\#(i)", "swift"], "# : (i % 4 == 1 ? #""topics": null, "# : "")
-            let owner = i % 3 == 0 ? #""owner": {"login": "user\#(i)", "id": \#(i), "site_admin": false}"# : #""owner": null"#
+            let owner =
+                i % 3 == 0 ? #""owner": {"login": "user\#(i)", "id": \#(i), "site_admin": false}"# : #""owner": null"#
             let stars = bad[i] ?? "\(i * 7)"
-            lines.append(#"    {"id": \#(1000 + i), "node_id": "N\#(i)", "name": "repo\#(i)", "full_name": "org/repo\#(i)", \#(topics)"stargazers_count": \#(stars), "license": {"key": "mit", "spdx": [1, {"x": [2]}]}, \#(owner)}"#)
-            expected.append(StrmRepo(id: 1000 + i, name: "repo\(i)", fullName: "org/repo\(i)",
-                                     owner: i % 3 == 0 ? "user\(i)" : nil, stars: i * 7,
-                                     topics: i % 4 == 0 ? ["t\(i)", "swift"] : nil))
+            lines.append(
+                #"    {"id": \#(1000 + i), "node_id": "N\#(i)", "name": "repo\#(i)", "full_name": "org/repo\#(i)", \#(topics)"stargazers_count": \#(stars), "license": {"key": "mit", "spdx": [1, {"x": [2]}]}, \#(owner)}"#
+            )
+            expected.append(
+                StrmRepo(
+                    id: 1000 + i, name: "repo\(i)", fullName: "org/repo\(i)",
+                    owner: i % 3 == 0 ? "user\(i)" : nil, stars: i * 7,
+                    topics: i % 4 == 0 ? ["t\(i)", "swift"] : nil))
         }
-        let text = "{\n  \"total_count\": \(count * 10),\n  \"incomplete_results\": false,\n  \"items\": [\n"
+        let text =
+            "{\n  \"total_count\": \(count * 10),\n  \"incomplete_results\": false,\n  \"items\": [\n"
             + lines.joined(separator: ",\n") + "\n  ],\n  \"after\": {\"page\": 2}\n}\n"
         return (text, expected)
     }
@@ -118,8 +125,10 @@ enum StrmFixture {
     }
 
     /// Maps the elements at `path` by pushing chunks of `size` bytes.
-    static func push<N: BaseMappable>(_ text: String, chunk size: Int, path: JSONPath = "items",
-                                      mapper: Mapper<N> = Mapper<N>()) throws -> ([N], StreamSummary) {
+    static func push<N: BaseMappable>(
+        _ text: String, chunk size: Int, path: JSONPath = "items",
+        mapper: Mapper<N> = Mapper<N>()
+    ) throws -> ([N], StreamSummary) {
         var models: [N] = []
         let stream = MappingStreamParser<N>(mapper: mapper, elementsAt: path) { models.append($0) }
         let summary = try feed(stream, Array(text.utf8), chunk: size)
@@ -127,7 +136,9 @@ enum StrmFixture {
     }
 
     /// Feeds `bytes` to a stream in chunks of `size` bytes, then finishes it.
-    static func feed<N: BaseMappable>(_ stream: MappingStreamParser<N>, _ bytes: [UInt8], chunk size: Int) throws -> StreamSummary {
+    static func feed<N: BaseMappable>(
+        _ stream: MappingStreamParser<N>, _ bytes: [UInt8], chunk size: Int
+    ) throws -> StreamSummary {
         var offset = 0
         while offset < bytes.count {
             let end = min(offset + size, bytes.count)

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import YajlMapper
 
 /// A page whose items are read only when its total is not negative.
@@ -85,7 +86,11 @@ final class MappingOrderLog: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String] = []
     func add(_ entry: String) { lock.withLock { entries.append(entry) } }
-    func take() -> [String] { lock.withLock { defer { entries = [] }; return entries } }
+    func take() -> [String] {
+        lock.withLock {
+            defer { entries = [] }; return entries
+        }
+    }
 }
 
 struct LoggedItem: Mappable {

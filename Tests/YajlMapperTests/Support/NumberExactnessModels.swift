@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import YajlMapper
 
 /// Reads one literal every typed way a sparse capture gives it.
@@ -58,7 +59,9 @@ enum NumberLiterals {
             }
             if random.percent(60) {
                 let exponent = random.below(640) - 330
-                text += (random.percent(50) ? "e" : "E") + (exponent >= 0 && random.percent(50) ? "+" : "") + String(exponent)
+                text +=
+                    (random.percent(50) ? "e" : "E") + (exponent >= 0 && random.percent(50) ? "+" : "")
+                    + String(exponent)
             }
             if inRange(text) { literals.append(text) }
         }
@@ -80,12 +83,14 @@ enum NumberLiterals {
     /// The hard cases: halfway points between neighbouring Doubles (as their 17 digits and a
     /// five, just under and just over), subnormals, 2^53 ± 1, the extremes.
     static var edges: [String] {
-        var edges = ["2.2250738585072011e-308", "2.2250738585072014e-308", "4.9406564584124654e-324",
-                     "2.4703282292062328e-324", "1.7976931348623157e308", "1.7976931348623158e308",
-                     "9007199254740991", "9007199254740992", "9007199254740993", "9007199254740993.0000000001",
-                     "9007199254740995", "-59.861945999999989", "-65.613616999999977", "43.420273000000009",
-                     "0.1", "0.3", "1e-45", "1.4e-45", "3.4028235e38", "3.4028236e38", "1.00000005960464477539",
-                     "1.0000000596046448", "1.00000017881393432617", "16777217", "33554435"]
+        var edges = [
+            "2.2250738585072011e-308", "2.2250738585072014e-308", "4.9406564584124654e-324",
+            "2.4703282292062328e-324", "1.7976931348623157e308", "1.7976931348623158e308",
+            "9007199254740991", "9007199254740992", "9007199254740993", "9007199254740993.0000000001",
+            "9007199254740995", "-59.861945999999989", "-65.613616999999977", "43.420273000000009",
+            "0.1", "0.3", "1e-45", "1.4e-45", "3.4028235e38", "3.4028236e38", "1.00000005960464477539",
+            "1.0000000596046448", "1.00000017881393432617", "16777217", "33554435",
+        ]
         var random = TestRandom(state: 0x4A1F)
         for _ in 0..<300 {
             let d = Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF | 0x0010_0000_0000_0000)
@@ -101,7 +106,9 @@ enum NumberLiterals {
 
     /// A page of one item per literal, each literal in every place `ExactItem` reads.
     static func page(_ literals: [String]) -> [UInt8] {
-        let items = literals.map { "{\"v\": \($0), \"n\": [[[1, \($0)]], [[\($0)]]], \"f\": [[\($0)]], \"m\": {\"k\": [\($0)]}}" }
+        let items = literals.map {
+            "{\"v\": \($0), \"n\": [[[1, \($0)]], [[\($0)]]], \"f\": [[\($0)]], \"m\": {\"k\": [\($0)]}}"
+        }
         return Array(("{\"items\": [" + items.joined(separator: ",\n") + "]}").utf8)
     }
 }

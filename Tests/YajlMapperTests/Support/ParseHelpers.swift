@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 /// One parser event, with copies of the bytes it carried.
@@ -101,7 +102,8 @@ func outcome(chunks: [[UInt8]], options: JSONParseOptions = JSONParseOptions()) 
         return .rejected(ErrorSummary(error), parser.handler.events)
     } catch {
         Issue.record("unexpected error type: \(error)")
-        return .rejected(ErrorSummary(JSONParseError(kind: .syntax, message: "\(error)", offset: -1, line: -1, column: -1)), [])
+        return .rejected(
+            ErrorSummary(JSONParseError(kind: .syntax, message: "\(error)", offset: -1, line: -1, column: -1)), [])
     }
 }
 
@@ -127,8 +129,10 @@ func events(_ text: String, options: JSONParseOptions = JSONParseOptions()) thro
 
 /// Parses `bytes` and returns the ``JSONParseError`` it must throw (or `nil`, after
 /// recording an issue, when it does not).
-func parseError(_ bytes: [UInt8], options: JSONParseOptions = JSONParseOptions(),
-                sourceLocation: SourceLocation = #_sourceLocation) -> JSONParseError? {
+func parseError(
+    _ bytes: [UInt8], options: JSONParseOptions = JSONParseOptions(),
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> JSONParseError? {
     do {
         let events = try events(bytes, options: options)
         Issue.record("expected a JSONParseError, got \(events)", sourceLocation: sourceLocation)
@@ -141,8 +145,10 @@ func parseError(_ bytes: [UInt8], options: JSONParseOptions = JSONParseOptions()
 }
 
 /// Parses `text`'s UTF-8 and returns the ``JSONParseError`` it must throw.
-func parseError(_ text: String, options: JSONParseOptions = JSONParseOptions(),
-                sourceLocation: SourceLocation = #_sourceLocation) -> JSONParseError? {
+func parseError(
+    _ text: String, options: JSONParseOptions = JSONParseOptions(),
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> JSONParseError? {
     parseError(Array(text.utf8), options: options, sourceLocation: sourceLocation)
 }
 
@@ -155,8 +161,10 @@ func validates(_ bytes: [UInt8], options: JSONParseOptions = JSONParseOptions())
 let mapValueError = "after key and value, inside map, I expect ',' or '}'"
 
 /// Records that a chunked parse gave another outcome than the whole input.
-func recordDivergence(_ split: ParseOutcome, _ whole: ParseOutcome, _ what: String,
-                      sourceLocation: SourceLocation = #_sourceLocation) {
+func recordDivergence(
+    _ split: ParseOutcome, _ whole: ParseOutcome, _ what: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     Issue.record("\(what): \(split), expected \(whole)", sourceLocation: sourceLocation)
 }
 

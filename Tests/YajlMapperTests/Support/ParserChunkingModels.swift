@@ -1,4 +1,5 @@
 import Testing
+
 @testable import YajlMapper
 
 /// A document for the chunking tests, with the options to parse it with.

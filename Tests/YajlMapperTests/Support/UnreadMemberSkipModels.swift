@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import YajlMapper
 import SearchSeedModel
+import Testing
+
+@testable import YajlMapper
 
 /// Reads no key of its objects: each is skipped from its opening brace.
 struct SkipNothing: Mappable, Equatable {
@@ -82,8 +83,10 @@ enum SkipAhead {
     }
 
     /// The whole document mapped at once; with how many objects were skipped.
-    static func whole<T: BaseMappable>(_: T.Type, _ bytes: [UInt8], skip: Bool, strict: Bool,
-                                       options: JSONParseOptions = JSONParseOptions()) -> (SkipOutcome, skipped: Int) {
+    static func whole<T: BaseMappable>(
+        _: T.Type, _ bytes: [UInt8], skip: Bool, strict: Bool,
+        options: JSONParseOptions = JSONParseOptions()
+    ) -> (SkipOutcome, skipped: Int) {
         do {
             let result = try bytes.withUnsafeBytes {
                 try Mapper<T>(strict: strict).mapResult(bytes: $0, options: Self.options(options, skip: skip))
@@ -96,11 +99,15 @@ enum SkipAhead {
     }
 
     /// The `items` array streamed element by element, the input fed `chunk` bytes at a time.
-    static func stream<T: BaseMappable>(_: T.Type, _ bytes: [UInt8], chunk: Int, skip: Bool, strict: Bool,
-                                        options: JSONParseOptions = JSONParseOptions()) -> (SkipOutcome, skipped: Int) {
+    static func stream<T: BaseMappable>(
+        _: T.Type, _ bytes: [UInt8], chunk: Int, skip: Bool, strict: Bool,
+        options: JSONParseOptions = JSONParseOptions()
+    ) -> (SkipOutcome, skipped: Int) {
         var elements: [String] = []
-        let stream = MappingStreamParser<T>(mapper: Mapper<T>(strict: strict), elementsAt: "items",
-                                      options: Self.options(options, skip: skip)) { elements.append(String(describing: $0)) }
+        let stream = MappingStreamParser<T>(
+            mapper: Mapper<T>(strict: strict), elementsAt: "items",
+            options: Self.options(options, skip: skip)
+        ) { elements.append(String(describing: $0)) }
         do {
             var from = 0
             while from < bytes.count {
@@ -108,8 +115,12 @@ enum SkipAhead {
                 from += chunk
             }
             let summary = try stream.finish()
-            return (.mapped("\(elements) \(summary.envelope) \(summary.count)", problems: summary.problems.map { $0.description }),
-                    summary.objectsSkipped)
+            return (
+                .mapped(
+                    "\(elements) \(summary.envelope) \(summary.count)",
+                    problems: summary.problems.map { $0.description }),
+                summary.objectsSkipped
+            )
         } catch {
             return (.failed("\(elements) then \(failure(error))"), 0)
         }
@@ -117,7 +128,9 @@ enum SkipAhead {
 
     /// Validates `bytes` fed `chunk` bytes at a time (`nil`: at once); with the engine, for
     /// its counts.
-    static func validation(_ bytes: [UInt8], chunk: Int?, skip: Bool, options: JSONParseOptions = JSONParseOptions())
+    static func validation(
+        _ bytes: [UInt8], chunk: Int?, skip: Bool, options: JSONParseOptions = JSONParseOptions()
+    )
         -> (ParseOutcome, engine: YajlParserEngine)
     {
         let parser = JSONStreamParser(handler: DiscardEvents(), options: Self.options(options, skip: skip))
@@ -133,23 +146,30 @@ enum SkipAhead {
         } catch let error as JSONParseError {
             return (.rejected(ErrorSummary(error), []), parser.engine)
         } catch {
-            return (.rejected(ErrorSummary(JSONParseError(kind: .syntax, message: "\(error)", offset: -1, line: -1, column: -1)), []),
-                    parser.engine)
+            return (
+                .rejected(
+                    ErrorSummary(JSONParseError(kind: .syntax, message: "\(error)", offset: -1, line: -1, column: -1)),
+                    []),
+                parser.engine
+            )
         }
     }
 
     /// Validates `bytes` with the skip on and off, at once and in chunks; records each
     /// difference. Returns how many objects the validation at once skipped.
     @discardableResult
-    static func compareValidation(_ bytes: [UInt8], _ what: String, options: JSONParseOptions = JSONParseOptions(),
-                                  chunks: [Int?] = [nil, 1, 7, 64, 4096], sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+    static func compareValidation(
+        _ bytes: [UInt8], _ what: String, options: JSONParseOptions = JSONParseOptions(),
+        chunks: [Int?] = [nil, 1, 7, 64, 4096], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Int {
         var skipped = 0
         for chunk in chunks {
             let (on, engine) = validation(bytes, chunk: chunk, skip: true, options: options)
             let (off, _) = validation(bytes, chunk: chunk, skip: false, options: options)
             if on != off {
-                Issue.record("\(what), validated in chunks of \(chunk.map(String.init) ?? "all"): skipping gave \(on), not \(off)",
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(what), validated in chunks of \(chunk.map(String.init) ?? "all"): skipping gave \(on), not \(off)",
+                    sourceLocation: sourceLocation)
             }
             // Each byte is read by the scans at most once.
             #expect(engine.bytesScannedForSkips <= bytes.count, sourceLocation: sourceLocation)
@@ -163,13 +183,17 @@ enum SkipAhead {
     /// between and after the skipped ones); records each difference. Returns how many objects
     /// the seed model's one-shot lenient mapping skipped.
     @discardableResult
-    static func compare(_ bytes: [UInt8], _ what: String, options: JSONParseOptions = JSONParseOptions(),
-                        chunks: [Int] = [1, 7, 64, 4096], sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+    static func compare(
+        _ bytes: [UInt8], _ what: String, options: JSONParseOptions = JSONParseOptions(),
+        chunks: [Int] = [1, 7, 64, 4096], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Int {
         compareValidation(bytes, what, options: options, chunks: [nil] + chunks, sourceLocation: sourceLocation)
-        compare(SpreadPage.self, SpreadRepository.self, bytes, what + " (spread model)", options: options, chunks: chunks,
-                sourceLocation: sourceLocation)
-        return compare(SeedRepositories.self, SeedRepository.self, bytes, what, options: options, chunks: chunks,
-                       sourceLocation: sourceLocation)
+        compare(
+            SpreadPage.self, SpreadRepository.self, bytes, what + " (spread model)", options: options, chunks: chunks,
+            sourceLocation: sourceLocation)
+        return compare(
+            SeedRepositories.self, SeedRepository.self, bytes, what, options: options, chunks: chunks,
+            sourceLocation: sourceLocation)
     }
 
     /// Maps `bytes` with `Page` at once and its `items` streamed as `Item`, with the skip on
@@ -177,13 +201,15 @@ enum SkipAhead {
     @discardableResult
     static func compare<Page: BaseMappable, Item: BaseMappable>(
         _: Page.Type, _: Item.Type, _ bytes: [UInt8], _ what: String, options: JSONParseOptions = JSONParseOptions(),
-        chunks: [Int] = [1, 7, 64, 4096], sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+        chunks: [Int] = [1, 7, 64, 4096], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Int {
         var skipped = 0
         for strict in [false, true] {
             let (on, count) = whole(Page.self, bytes, skip: true, strict: strict, options: options)
             let (off, none) = whole(Page.self, bytes, skip: false, strict: strict, options: options)
             if on != off {
-                Issue.record("\(what), strict \(strict): skipping gave \(on), not \(off)", sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(what), strict \(strict): skipping gave \(on), not \(off)", sourceLocation: sourceLocation)
             }
             #expect(none == 0, sourceLocation: sourceLocation)
             if !strict { skipped = count }
@@ -191,8 +217,9 @@ enum SkipAhead {
                 let (on, _) = stream(Item.self, bytes, chunk: chunk, skip: true, strict: strict, options: options)
                 let (off, _) = stream(Item.self, bytes, chunk: chunk, skip: false, strict: strict, options: options)
                 if on != off {
-                    Issue.record("\(what), streamed in chunks of \(chunk), strict \(strict): skipping gave \(on), not \(off)",
-                                 sourceLocation: sourceLocation)
+                    Issue.record(
+                        "\(what), streamed in chunks of \(chunk), strict \(strict): skipping gave \(on), not \(off)",
+                        sourceLocation: sourceLocation)
                 }
             }
         }
@@ -202,12 +229,13 @@ enum SkipAhead {
     /// A page of two items whose first has `ownerTail` after `owner.avatar_url` and `tail`
     /// after `description` (each starts with its comma).
     static func page(ownerTail: String = "", tail: String) -> [UInt8] {
-        Array(("{\"total_count\": 2, \"incomplete_results\": false, \"items\": [{\"id\": 1, \"name\": \"n\", \"full_name\": \"o/n\", "
-            + "\"owner\": {\"login\": \"o\", \"avatar_url\": \"https://a/1\"\(ownerTail)}, "
-            + "\"html_url\": \"https://h/1\", \"description\": \"d\"\(tail)},\n"
-            + "{\"id\": 2, \"name\": \"m\", \"full_name\": \"o/m\", \"owner\": {\"login\": \"p\", "
-            + "\"avatar_url\": \"https://a/2\", \"url\": \"u\"}, \"html_url\": \"https://h/2\", "
-            + "\"description\": null, \"fork\": false}]}").utf8)
+        Array(
+            ("{\"total_count\": 2, \"incomplete_results\": false, \"items\": [{\"id\": 1, \"name\": \"n\", \"full_name\": \"o/n\", "
+                + "\"owner\": {\"login\": \"o\", \"avatar_url\": \"https://a/1\"\(ownerTail)}, "
+                + "\"html_url\": \"https://h/1\", \"description\": \"d\"\(tail)},\n"
+                + "{\"id\": 2, \"name\": \"m\", \"full_name\": \"o/m\", \"owner\": {\"login\": \"p\", "
+                + "\"avatar_url\": \"https://a/2\", \"url\": \"u\"}, \"html_url\": \"https://h/2\", "
+                + "\"description\": null, \"fork\": false}]}").utf8)
     }
 
     /// A realistic rest of an item: every kind of value, escapes, nesting, non-ASCII text.

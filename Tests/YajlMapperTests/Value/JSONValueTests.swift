@@ -1,16 +1,17 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 @Suite("JSON value")
 struct JSONValueTests {
     static let search = #"""
-    {"total_count": 2, "incomplete_results": false, "items": [
-      {"id": 1, "name": "a", "owner": {"login": "x", "avatar_url": "https://a/1"}},
-      {"id": 4294967297, "name": "b", "description": null, "owner": {"login": "y", "avatar_url": "https://a/2"},
-       "version.major": 3}
-    ]}
-    """#
+        {"total_count": 2, "incomplete_results": false, "items": [
+          {"id": 1, "name": "a", "owner": {"login": "x", "avatar_url": "https://a/1"}},
+          {"id": 4294967297, "name": "b", "description": null, "owner": {"login": "y", "avatar_url": "https://a/2"},
+           "version.major": 3}
+        ]}
+        """#
 
     @Test func chainedSubscripts() throws {
         let json = try JSON(parsing: Self.search)
@@ -51,9 +52,12 @@ struct JSONValueTests {
     }
 
     @Test func checkedConversions() throws {
-        let json = try JSON(parsing: #"[300, -1, 1.5, 1e3, 123456789012345678901234567890, "7", 1E400, 18446744073709551615]"#)
+        let json = try JSON(
+            parsing: #"[300, -1, 1.5, 1e3, 123456789012345678901234567890, "7", 1E400, 18446744073709551615]"#)
         #expect(json[0].int == 300)
-        #expect(throws: JSONConversionError.numberOutOfRange("300", type: "UInt8")) { try json[0].value(as: UInt8.self) }
+        #expect(throws: JSONConversionError.numberOutOfRange("300", type: "UInt8")) {
+            try json[0].value(as: UInt8.self)
+        }
         #expect(throws: JSONConversionError.numberOutOfRange("-1", type: "UInt")) { try json[1].value(as: UInt.self) }
         #expect(throws: JSONConversionError.notAnInteger("1.5", type: "Int")) { try json[2].value(as: Int.self) }
         #expect(try json[3].value(as: Int.self) == 1000)
@@ -63,10 +67,16 @@ struct JSONValueTests {
             try json[4].value(as: Int64.self)
         }
         #expect(try json[4].value(as: Double.self) == 1.2345678901234568e29)
-        #expect(throws: JSONConversionError.typeMismatch(expected: "Int", found: .string)) { try json[5].value(as: Int.self) }
-        #expect(throws: JSONConversionError.numberOutOfRange("1E400", type: "Double")) { try json[6].value(as: Double.self) }
+        #expect(throws: JSONConversionError.typeMismatch(expected: "Int", found: .string)) {
+            try json[5].value(as: Int.self)
+        }
+        #expect(throws: JSONConversionError.numberOutOfRange("1E400", type: "Double")) {
+            try json[6].value(as: Double.self)
+        }
         // Too small for any Double but zero: the checked conversion refuses it; `double` is the nearest.
-        #expect(throws: JSONConversionError.numberOutOfRange("1e-400", type: "Double")) { try JSON(parsing: "1e-400").value(as: Double.self) }
+        #expect(throws: JSONConversionError.numberOutOfRange("1e-400", type: "Double")) {
+            try JSON(parsing: "1e-400").value(as: Double.self)
+        }
         #expect(try JSON(parsing: "1e-400").double == 0 && JSON(parsing: "0e-400").value(as: Double.self) == 0)
         #expect(json[7].uint64 == UInt64.max)
         #expect(json[7].int64 == nil)
@@ -79,19 +89,24 @@ struct JSONValueTests {
 
     /// Exact integer conversion at the edges of each type: plain digits, 18 and 19 digits,
     /// the signed extremes, `-0`, and exponent forms that are whole numbers.
-    @Test("integers at the edges of each type and of the fast path", arguments: [
-        ("127", Int64(127)), ("-128", -128), ("128", 128), ("-129", -129), ("255", 255), ("-1", -1), ("0", 0),
-        ("-0", 0), ("999999999999999999", 999_999_999_999_999_999), ("-999999999999999999", -999_999_999_999_999_999),
-        ("1000000000000000000", 1_000_000_000_000_000_000), ("9223372036854775807", Int64.max),
-        ("-9223372036854775808", Int64.min), ("12e1", 120), ("1.20e1", 12), ("-5E0", -5),
-    ])
+    @Test(
+        "integers at the edges of each type and of the fast path",
+        arguments: [
+            ("127", Int64(127)), ("-128", -128), ("128", 128), ("-129", -129), ("255", 255), ("-1", -1), ("0", 0),
+            ("-0", 0), ("999999999999999999", 999_999_999_999_999_999),
+            ("-999999999999999999", -999_999_999_999_999_999),
+            ("1000000000000000000", 1_000_000_000_000_000_000), ("9223372036854775807", Int64.max),
+            ("-9223372036854775808", Int64.min), ("12e1", 120), ("1.20e1", 12), ("-5E0", -5),
+        ])
     func integerEdges(text: String, value: Int64) throws {
         let number = try #require(JSONNumber(text))
         func check<T: FixedWidthInteger>(_: T.Type) {
             let expected = T(exactly: value)
             #expect((try? number.exactInteger(T.self)) == expected, "\(text) as \(T.self)")
             if expected == nil {
-                #expect(throws: JSONConversionError.numberOutOfRange(text, type: "\(T.self)")) { try number.exactInteger(T.self) }
+                #expect(throws: JSONConversionError.numberOutOfRange(text, type: "\(T.self)")) {
+                    try number.exactInteger(T.self)
+                }
             }
         }
         check(Int8.self); check(UInt8.self); check(Int16.self); check(Int32.self); check(UInt32.self)
@@ -112,8 +127,13 @@ struct JSONValueTests {
     }
 
     @Test func literalsAndEquality() throws {
-        let built: JSON = ["name": "yajl", "stars": 42, "ratio": 0.5, "tags": ["c", "json"], "fork": false, "license": nil]
-        let parsed = try JSON(parsing: #"{"license": null, "fork": false, "tags": ["c", "json"], "ratio": 0.5, "stars": 42.0, "name": "yajl"}"#)
+        let built: JSON = [
+            "name": "yajl", "stars": 42, "ratio": 0.5, "tags": ["c", "json"], "fork": false, "license": nil,
+        ]
+        let parsed = try JSON(
+            parsing:
+                #"{"license": null, "fork": false, "tags": ["c", "json"], "ratio": 0.5, "stars": 42.0, "name": "yajl"}"#
+        )
         #expect(built == parsed) // member order and number spelling do not matter
         #expect(built != ["name": "yajl"])
         #expect(Array(built.objectValue.keys) == ["name", "stars", "ratio", "tags", "fork", "license"])
@@ -171,8 +191,12 @@ struct JSONValueTests {
     /// in the middle (the same first and last eight bytes and length, so the same slot of
     /// the builder's table of recent keys) stay apart, whatever their order.
     @Test func repeatedLongKeysStayExact() throws {
-        let keys = ["aaaaaaaaXaaaaaaaa", "aaaaaaaaYaaaaaaaa", "aaaaaaaa\\u00e9aaaaaaaa", "aaaaaaaaaaaaaaaaa", "short_key"]
-        let decoded = ["aaaaaaaaXaaaaaaaa", "aaaaaaaaYaaaaaaaa", "aaaaaaaa\u{E9}aaaaaaaa", "aaaaaaaaaaaaaaaaa", "short_key"]
+        let keys = [
+            "aaaaaaaaXaaaaaaaa", "aaaaaaaaYaaaaaaaa", "aaaaaaaa\\u00e9aaaaaaaa", "aaaaaaaaaaaaaaaaa", "short_key",
+        ]
+        let decoded = [
+            "aaaaaaaaXaaaaaaaa", "aaaaaaaaYaaaaaaaa", "aaaaaaaa\u{E9}aaaaaaaa", "aaaaaaaaaaaaaaaaa", "short_key",
+        ]
         let objects = (0..<12).map { n in
             let order = (0..<keys.count).map { (n + $0 * (n % 4 + 1)) % keys.count }
             return (order, "{" + order.map { "\"\(keys[$0])\": \($0)" }.joined(separator: ", ") + "}")
@@ -237,12 +261,13 @@ struct JSONValueTests {
 struct JSONValueUTF8Tests {
     /// yajl's UTF-8 check passes these; the value builder refuses them, so a `JSON`
     /// string never holds a silently repaired character.
-    @Test(arguments: [
-        [0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D],             // overlong "/"
-        [0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D],       // UTF-8 encoded surrogate U+D800
-        [0x5B, 0x22, 0xF4, 0xBF, 0xBF, 0xBF, 0x22, 0x5D], // above U+10FFFF
-        Array(#"["\udc00"]"#.utf8),                       // lone low surrogate escape
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D], // overlong "/"
+            [0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D], // UTF-8 encoded surrogate U+D800
+            [0x5B, 0x22, 0xF4, 0xBF, 0xBF, 0xBF, 0x22, 0x5D], // above U+10FFFF
+            Array(#"["\udc00"]"#.utf8), // lone low surrogate escape
+        ] as [[UInt8]])
     func refusedByTheBuilder(_ bytes: [UInt8]) throws {
         #expect(throws: JSONParseError.self) { try JSON(parsing: bytes) }
         do { _ = try JSON(parsing: bytes) } catch let error as JSONParseError {
@@ -284,11 +309,16 @@ struct JSONFoundationValueTests {
 @Suite("JSON: what SwiftyJSON code reaches for")
 struct JSONSwiftyJSONStyleTests {
     @Test func gettersThatNeverGiveNil() throws {
-        let json = try JSON(parsing: #"{"s": "12", "f": 2.7, "neg": -2.7, "big": 1e30, "t": "Yes", "b": true, "n": null, "e": "x", "u": 18446744073709551615, "w": 1e3}"#)
+        let json = try JSON(
+            parsing:
+                #"{"s": "12", "f": 2.7, "neg": -2.7, "big": 1e30, "t": "Yes", "b": true, "n": null, "e": "x", "u": 18446744073709551615, "w": 1e3}"#
+        )
         #expect(json["s"].intValue == 12 && json["f"].intValue == 2 && json["neg"].intValue == -2)
         #expect(json["big"].intValue == 0, "too big for an Int: 0, never wrapped")
         #expect(json["u"].uint64Value == .max && json["u"].int64Value == 0 && json["neg"].uint64Value == 0)
-        #expect(json["b"].intValue == 1 && json["n"].intValue == 0 && json["e"].intValue == 0 && json["missing"].intValue == 0)
+        #expect(
+            json["b"].intValue == 1 && json["n"].intValue == 0 && json["e"].intValue == 0
+                && json["missing"].intValue == 0)
         #expect(json["s"].doubleValue == 12 && json["f"].floatValue == 2.7 && json["e"].doubleValue == 0)
         #expect(json["t"].boolValue && json["b"].boolValue && json["f"].boolValue && json["s"].boolValue == false)
         #expect(json["n"].boolValue == false && json["e"].boolValue == false)
@@ -311,7 +341,9 @@ struct JSONSwiftyJSONStyleTests {
         let json: JSON = ["a": 1]
         #expect(JSON(json as Any) == json)
         #expect(JSON(JSONNumber(5)) == 5 && JSON(json.objectValue) == json)
-        #expect(JSON([JSON.bool(true), "x"]) == [true, "x"] && JSON(["b": JSON(2), "a": nil] as [String: JSON]) == ["a": nil, "b": 2])
+        #expect(
+            JSON([JSON.bool(true), "x"]) == [true, "x"]
+                && JSON(["b": JSON(2), "a": nil] as [String: JSON]) == ["a": nil, "b": 2])
     }
 
     @Test func settingAnIndexPastTheEndPadsWithNull() {
@@ -354,7 +386,8 @@ struct JSONCodableTests {
     }
 
     @Test func decodesInsideACodableModelAndEncodesBack() throws {
-        let text = #"{"id": 7, "extra": {"n": null, "b": true, "s": "x", "i": -12, "u": 18446744073709551615, "d": 0.1, "long": 3.141592653589793238462643, "list": [1, [2], {"k": "v"}]}}"#
+        let text =
+            #"{"id": 7, "extra": {"n": null, "b": true, "s": "x", "i": -12, "u": 18446744073709551615, "d": 0.1, "long": 3.141592653589793238462643, "list": [1, [2], {"k": "v"}]}}"#
         let decoded = try JSONDecoder().decode(Envelope.self, from: Data(text.utf8))
         #expect(decoded.id == 7)
         #expect(decoded.extra == (try JSON(parsing: text))["extra"])

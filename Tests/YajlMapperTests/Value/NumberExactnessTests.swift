@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 // Every Double and Float the package gives must be Swift's correctly rounded `Double(text)`
@@ -15,12 +16,16 @@ struct NumberExactnessTests {
     static func check(_ item: ExactItem, _ text: String, _ how: String) {
         let d = Double(text)!, f = Float(text)!
         func same(_ value: Double?, _ what: String) {
-            if value?.bitPattern != d.bitPattern { Issue.record("\(how) \(what) of \(text): \(value.map { "\($0)" } ?? "nil"), not \(d)") }
+            if value?.bitPattern != d.bitPattern {
+                Issue.record("\(how) \(what) of \(text): \(value.map { "\($0)" } ?? "nil"), not \(d)")
+            }
         }
         same(item.double, "<-")
         // (A literal beyond Float's range is a problem for the Float reads, tested elsewhere.)
         if f.isFinite && f != 0 {
-            if item.float.bitPattern != f.bitPattern { Issue.record("\(how) Float <- of \(text): \(item.float), not \(f)") }
+            if item.float.bitPattern != f.bitPattern {
+                Issue.record("\(how) Float <- of \(text): \(item.float), not \(f)")
+            }
             if item.floats.count != 1 || item.floats[0].first?.bitPattern != f.bitPattern {
                 Issue.record("\(how) [[Float]] of \(text): \(item.floats), not \(f)")
             }
@@ -38,8 +43,12 @@ struct NumberExactnessTests {
 
     @Test func mappedFromText() throws {
         // (Literals that some read refuses, each a located problem, are read by the tests below.)
-        let literals = Self.literals.filter { !NumberLiterals.isLargeInteger($0) && Float($0).map { $0.isFinite && $0 != 0 } == true }
-        let result = try NumberLiterals.page(literals).withUnsafeBytes { try Mapper<ExactPage<ExactItem>>().mapResult(bytes: $0) }
+        let literals = Self.literals.filter {
+            !NumberLiterals.isLargeInteger($0) && Float($0).map { $0.isFinite && $0 != 0 } == true
+        }
+        let result = try NumberLiterals.page(literals).withUnsafeBytes {
+            try Mapper<ExactPage<ExactItem>>().mapResult(bytes: $0)
+        }
         let page = try #require(result.value)
         #expect(page.items.count == literals.count)
         for (item, text) in zip(page.items, literals) { Self.check(item, text, "text") }
@@ -59,10 +68,13 @@ struct NumberExactnessTests {
         for (element, text) in zip(value["items"].arrayValue, literals) {
             let d = Double(text)!
             if element["v"].double?.bitPattern != d.bitPattern || element["v"].doubleValue.bitPattern != d.bitPattern
-                || element["v"].floatValue.bitPattern != Float(text)!.bitPattern {
+                || element["v"].floatValue.bitPattern != Float(text)!.bitPattern
+            {
                 Issue.record("JSON value of \(text): \(element["v"].doubleValue) / \(element["v"].floatValue)")
             }
-            if !NumberLiterals.isLargeInteger(text), (element["v"].foundationValue as? Double)?.bitPattern != d.bitPattern {
+            if !NumberLiterals.isLargeInteger(text),
+                (element["v"].foundationValue as? Double)?.bitPattern != d.bitPattern
+            {
                 Issue.record("foundationValue of \(text): \(element["v"].foundationValue)")
             }
         }
@@ -101,10 +113,14 @@ struct DecimalToDoubleTests {
             var digits = String(1 + random.below(9))
             for _ in 0..<(19 + random.below(30)) { digits.append(String(random.below(10))) }
             let point = 1 + random.below(digits.count - 1)
-            literals.append(digits.prefix(point) + "." + digits.dropFirst(point) + "e" + String(random.below(600) - 300))
+            literals.append(
+                digits.prefix(point) + "." + digits.dropFirst(point) + "e" + String(random.below(600) - 300))
         }
-        literals += ["0", "-0", "0.0", "-0.0e5", "1e-400", "-1e-400", "1e400", "1" + String(repeating: "0", count: 400) + "e-400",
-                     "4.9406564584124654e-324", "2.4703282292062327e-324", "1.7976931348623159e308"]
+        literals += [
+            "0", "-0", "0.0", "-0.0e5", "1e-400", "-1e-400", "1e400",
+            "1" + String(repeating: "0", count: 400) + "e-400",
+            "4.9406564584124654e-324", "2.4703282292062327e-324", "1.7976931348623159e308",
+        ]
         var mismatches = 0
         for text in literals {
             var copy = text

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import YajlMapper
 
 @Suite("Writer")
@@ -15,7 +16,8 @@ struct WriterTests {
     }
 
     @Test func escaping() throws {
-        let tricky = "quote \" backslash \\ slash / nl \n tab \t cr \r bs \u{08} ff \u{0C} nul \u{00} bell \u{07} é 日本 😀"
+        let tricky =
+            "quote \" backslash \\ slash / nl \n tab \t cr \r bs \u{08} ff \u{0C} nul \u{00} bell \u{07} é 日本 😀"
         let text = try JSON.string(tricky).serialized()
         #expect(text.contains(#"\""#))
         #expect(text.contains(#"\\"#))

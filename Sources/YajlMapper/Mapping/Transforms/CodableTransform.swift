@@ -39,8 +39,8 @@ open class CodableTransform<T: Codable>: TransformType, @unchecked Sendable {
         guard let value else { return nil }
         let wrapped: [Any] = [value]
         guard JSONSerialization.isValidJSONObject(wrapped),
-              let data = try? JSONSerialization.data(withJSONObject: wrapped),
-              let decoded = try? decoder.decode([T].self, from: data)
+            let data = try? JSONSerialization.data(withJSONObject: wrapped),
+            let decoded = try? decoder.decode([T].self, from: data)
         else { return nil }
         return decoded.first
     }
@@ -49,8 +49,8 @@ open class CodableTransform<T: Codable>: TransformType, @unchecked Sendable {
     /// - Returns: The JSON value, or `nil` for `nil` or when encoding fails.
     open func transformToJSON(_ value: T?) -> Any? {
         guard let value,
-              let data = try? encoder.encode([value]),
-              let array = try? JSONSerialization.jsonObject(with: data) as? [Any]
+            let data = try? encoder.encode([value]),
+            let array = try? JSONSerialization.jsonObject(with: data) as? [Any]
         else { return nil }
         return array.first
     }

@@ -27,8 +27,8 @@ where Key: Hashable, Key: RawRepresentable, Key.RawValue == String, Value: Mappa
         result.reserveCapacity(object.count)
         for (name, member) in object {
             guard let key = Key(rawValue: name),
-                  let memberObject = member as? [String: Any],
-                  let mapped = mapper.map(JSON: memberObject)
+                let memberObject = member as? [String: Any],
+                let mapped = mapper.map(JSON: memberObject)
             else { continue }
             result[key] = mapped
         }

@@ -150,12 +150,12 @@ extension ISO8601DateTransform {
         let n = p.count
         // YYYY-MM-DDTHH:MM is the shortest accepted form.
         guard n >= 16,
-              let year = digits(p, 0, 4), p[4] == UInt8(ascii: "-"),
-              let month = digits(p, 5, 2), p[7] == UInt8(ascii: "-"),
-              let day = digits(p, 8, 2),
-              p[10] == UInt8(ascii: "T") || p[10] == UInt8(ascii: "t") || p[10] == UInt8(ascii: " "),
-              let hour = digits(p, 11, 2), p[13] == UInt8(ascii: ":"),
-              let minute = digits(p, 14, 2)
+            let year = digits(p, 0, 4), p[4] == UInt8(ascii: "-"),
+            let month = digits(p, 5, 2), p[7] == UInt8(ascii: "-"),
+            let day = digits(p, 8, 2),
+            p[10] == UInt8(ascii: "T") || p[10] == UInt8(ascii: "t") || p[10] == UInt8(ascii: " "),
+            let hour = digits(p, 11, 2), p[13] == UInt8(ascii: ":"),
+            let minute = digits(p, 14, 2)
         else { return nil }
         var i = 16
         var second = 0
@@ -200,10 +200,11 @@ extension ISO8601DateTransform {
             }
         }
         guard i == n,
-              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              hour <= 23, minute <= 59, second <= 59
+            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+            hour <= 23, minute <= 59, second <= 59
         else { return nil }
-        let seconds = days(fromYear: year, month: month, day: day) * 86_400
+        let seconds =
+            days(fromYear: year, month: month, day: day) * 86_400
             + hour * 3600 + minute * 60 + second - offset
         let sinceReference = Double(seconds - secondsFrom1970ToReferenceDate)
         return Date(timeIntervalSinceReferenceDate: sinceReference + Double(nanoseconds) / 1_000_000_000)

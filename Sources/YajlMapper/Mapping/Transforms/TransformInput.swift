@@ -66,7 +66,9 @@ enum TransformInput {
             byte = utf8.next()
             if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = utf8.next() }
             var exponentDigits = 0
-            while let b = byte, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") { exponentDigits += 1; byte = utf8.next() }
+            while let b = byte, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {
+                exponentDigits += 1; byte = utf8.next()
+            }
             guard exponentDigits > 0 else { return false }
         }
         return byte == nil
