@@ -73,13 +73,14 @@ struct MappingCapture: ParseConsumer {
                 topObject = nil
                 keyFilter = nil
             }
+            control?.filterKeys(keyFilter)
         }
     }
     /// The innermost open object's plan node and member rule, when the top frame is an
     /// object: read by every key event.
     private var topObject: (node: Unmanaged<PlanNode>?, memberRule: CaptureRule)?
-    /// The key filter of the innermost open object's plan node; `nil` when every key of the
-    /// open object must reach ``key(_:)``.
+    /// The key filter of the innermost open object's plan node, set on the parse too; `nil`
+    /// when every key of the open object must reach ``key(_:)``.
     /// A key it rejects needs no work at all: in a sparse object, ``pending`` is `.skip`
     /// and scalar events are off between values (see ``awaitKey()``).
     private var keyFilter: UnsafePointer<Int8>?
@@ -323,15 +324,6 @@ struct MappingCapture: ParseConsumer {
     }
 
     // MARK: Containers
-
-    /// The key callback's fast path, run before ``key(_:)``: a key that the open object's
-    /// plan node certainly does not list (its filter slot is empty) is skipped with one
-    /// load. Returns `false` when ``key(_:)`` must look at the key.
-    @inline(__always)
-    func skipsUnlistedKey(_ name: UnsafeRawBufferPointer) -> Bool {
-        guard let filter = keyFilter else { return false }
-        return filter[PlanNode.slot(name)] == 0
-    }
 
     /// Between the values of a sparse object: the next value is skipped, and yajl need not
     /// call back for scalars, until a listed key says otherwise. Called when such an object

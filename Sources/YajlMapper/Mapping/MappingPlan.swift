@@ -157,7 +157,7 @@ final class PlanNode: @unchecked Sendable {
     private let slots: UnsafeMutablePointer<Int8>
 
     /// The filter the parser's key callback checks before anything else (see
-    /// `MappingCapture.skipsUnlistedKey`): `nil` for a node that keeps unlisted keys.
+    /// `ParseControl.filterKeys`): `nil` for a node that keeps unlisted keys.
     var keyFilter: UnsafePointer<Int8>? { keepsOthers ? nil : UnsafePointer(slots) }
 
     /// The bits of every listed key in a capture's mask of kept keys (bit i for key i), or
@@ -196,21 +196,12 @@ final class PlanNode: @unchecked Sendable {
         keyInfo.deallocate()
     }
 
-    static let slotCount = 1024
+    /// The number of slots of a key filter.
+    static let slotCount = KeyFilter.slotCount
 
-    /// A key's filter slot: its length and first, middle and last bytes, mixed by one
-    /// multiplication (Fibonacci hashing; the top ten bits). GitHub's keys share lengths,
-    /// first letters and `_url` endings, so all four matter: with the first and last byte
-    /// only, four of a search item's 81 keys hit the seed model's six.
+    /// A key's filter slot (``KeyFilter/slot(_:)``).
     @inline(__always)
-    static func slot(_ bytes: UnsafeRawBufferPointer) -> Int {
-        let count = bytes.count
-        guard count > 0 else { return 0 }
-        let mixed =
-            UInt64(bytes[0]) | UInt64(bytes[count - 1]) << 8 | UInt64(bytes[count >> 1]) << 16
-            | UInt64(truncatingIfNeeded: count) << 24
-        return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> 54)
-    }
+    static func slot(_ bytes: UnsafeRawBufferPointer) -> Int { KeyFilter.slot(bytes) }
 
     /// The entry for a key's bytes: length and first eight bytes reject almost every other
     /// key in two comparisons; longer keys then compare their remaining bytes.

@@ -5,8 +5,10 @@ class EventSink {
     var traits: ConsumerTraits { .handler }
     /// Gives the consumer its steering handle.
     func attach(_ control: ParseControl) {}
-    /// Whether the key is certainly not read (see ``ParseConsumer/skipsUnlistedKey(_:)``).
-    func skipsUnlistedKey(_ name: UnsafeRawBufferPointer) -> Bool { false }
+    /// The consumer's own event table, when it has one (see ``ConsumerEventTable``).
+    var eventTable: ConsumerEventTable? { nil }
+    /// The consumer's memory, for its event table.
+    var consumer: UnsafeMutableRawPointer? { nil }
     /// Whether the key is read at all (see ``ParseConsumer/readsKey(_:)``).
     func readsKey(_ name: JSONBytes) -> Bool { true }
 
@@ -76,6 +78,7 @@ class HandlerSink<Handler: JSONEventHandler>: EventSink {
 final class ConsumerSink<Consumer: ParseConsumer>: HandlerSink<Consumer> {
     override var traits: ConsumerTraits { Consumer.traits }
     override func attach(_ control: ParseControl) { storage.pointee.attach(control) }
-    override func skipsUnlistedKey(_ name: UnsafeRawBufferPointer) -> Bool { storage.pointee.skipsUnlistedKey(name) }
+    override var eventTable: ConsumerEventTable? { Consumer.eventTable }
+    override var consumer: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(storage) }
     override func readsKey(_ name: JSONBytes) -> Bool { storage.pointee.readsKey(name) }
 }

@@ -87,12 +87,13 @@ final class YajlParserEngine {
         checksBehind = traits.checksBehind
         unmanagedSink = Unmanaged.passUnretained(sink)
         callbacks = .allocate(capacity: 1)
-        let full = traits.receivesEvents ? Self.eventCallbacks : Self.validationCallbacks
+        let full =
+            sink.eventTable?.callbacks ?? (traits.receivesEvents ? Self.eventCallbacks : Self.validationCallbacks)
         callbacks.initialize(to: full)
         context = .allocate(capacity: 1)
         context.initialize(
             to: CallbackContext(
-                engine: Unmanaged.passUnretained(self),
+                engine: Unmanaged.passUnretained(self), sink: unmanagedSink, consumer: sink.consumer,
                 table: callbacks, full: full, switchable: traits.receivesEvents))
         handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(context))
         cyajl_config_flag(handle, yajl_allow_comments, options.allowComments ? 1 : 0)
@@ -530,7 +531,7 @@ final class YajlParserEngine {
 
     /// Gives a handler's error the position of the token being delivered, when the error
     /// asks for one (see ``JSONLocatableError``).
-    fileprivate func locate(_ error: any Error) -> any Error {
+    func locate(_ error: any Error) -> any Error {
         guard let locatable = error as? any JSONLocatableError, locatable.location == nil else { return error }
         let located = makeError(kind: .syntax, message: "", at: max(currentOffset - 1, 0))
         return locatable.located(
@@ -669,11 +670,11 @@ final class YajlParserEngine {
         },
         yajl_map_key: { ctx, text, count in
             let name = UnsafeRawBufferPointer(start: text, count: count)
-            // Most keys of a mapped object are not read: the consumer rejects them before any
-            // other work. Their values need nothing either: such a consumer skips them, and
-            // yajl checks scalars without calling back. (The rest is a call of its own, so
-            // this path needs no saved registers.)
-            if sink(ctx).skipsUnlistedKey(name) { return 1 }
+            // Most keys of a mapped object are not read: the consumer's key filter rejects
+            // them with one load, before any other work. Their values need nothing either:
+            // such a consumer skips them, and yajl checks scalars without calling back. (The
+            // rest is a call of its own, so this path needs no saved registers.)
+            if let filter = CallbackContext.from(ctx).pointee.keyFilter, filter[KeyFilter.slot(name)] == 0 { return 1 }
             return deliverKey(ctx, name)
         },
         yajl_end_map: { ctx in
@@ -701,14 +702,14 @@ final class YajlParserEngine {
     /// The sink, reached without reference counting.
     @inline(__always)
     private static func sink(_ ctx: UnsafeMutableRawPointer?) -> EventSink {
-        CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { $0.unmanagedSink.takeUnretainedValue() }
+        CallbackContext.from(ctx).pointee.sink.takeUnretainedValue()
     }
 
     /// 0 (stop), with the error kept, when the string or key just read has a surrogate
     /// escape with no UTF-8 form (see ``surrogateEscapeError(_:)``); `nil` to go on.
     /// `when` decides, for a token that may hold one, whether it matters.
     @inline(__always)
-    private static func stopAtEscape(
+    static func stopAtEscape(
         _ ctx: UnsafeMutableRawPointer?, _ value: UnsafeRawBufferPointer,
         when matters: () -> Bool = { true }
     ) -> Int32? {
@@ -723,12 +724,12 @@ final class YajlParserEngine {
 
     /// One level deeper; 0 (stop) past the maximum depth. No reference counting.
     @inline(__always)
-    private static func enter(_ ctx: UnsafeMutableRawPointer?) -> Int32 {
+    static func enter(_ ctx: UnsafeMutableRawPointer?) -> Int32 {
         CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { $0.enter() }
     }
 
     @inline(__always)
-    private static func leave(_ ctx: UnsafeMutableRawPointer?) {
+    static func leave(_ ctx: UnsafeMutableRawPointer?) {
         CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { engine in
             engine.depth -= 1
             if engine.depth == 0 { engine.endValue(at: engine.currentOffset) }
@@ -739,15 +740,14 @@ final class YajlParserEngine {
     /// callback (one retain and release per event showed up in profiles).
     @inline(__always)
     private static func deliver(_ ctx: UnsafeMutableRawPointer?, _ event: (EventSink) throws -> Void) -> Int32 {
-        CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { engine in
-            engine.unmanagedSink._withUnsafeGuaranteedRef { sink in
-                do {
-                    try event(sink)
-                    return 1
-                } catch {
-                    engine.handlerError = engine.locate(error)
-                    return 0
-                }
+        let context = CallbackContext.from(ctx)
+        return context.pointee.sink._withUnsafeGuaranteedRef { sink in
+            do {
+                try event(sink)
+                return 1
+            } catch {
+                context.pointee.engine._withUnsafeGuaranteedRef { $0.handlerError = $0.locate(error) }
+                return 0
             }
         }
     }
@@ -760,7 +760,14 @@ final class YajlParserEngine {
 /// coming scalars (the value of a key it skips) or keys (inside a subtree it skips) turns
 /// those callbacks off, and yajl checks that stretch as fast as it validates.
 struct CallbackContext {
+    /// The engine.
     let engine: Unmanaged<YajlParserEngine>
+    /// The sink the events go to.
+    let sink: Unmanaged<EventSink>
+    /// The consumer itself, for a consumer with an event table of its own.
+    let consumer: UnsafeMutableRawPointer?
+    /// The consumer's key filter for the open object (see ``ParseControl/filterKeys(_:)``).
+    var keyFilter: UnsafePointer<Int8>?
     /// The table yajl reads, and the one it started with.
     let table: UnsafeMutablePointer<yajl_callbacks>
     let full: yajl_callbacks
@@ -770,10 +777,12 @@ struct CallbackContext {
     private var keyEventsOn = true
 
     init(
-        engine: Unmanaged<YajlParserEngine>, table: UnsafeMutablePointer<yajl_callbacks>,
-        full: yajl_callbacks, switchable: Bool
+        engine: Unmanaged<YajlParserEngine>, sink: Unmanaged<EventSink>, consumer: UnsafeMutableRawPointer?,
+        table: UnsafeMutablePointer<yajl_callbacks>, full: yajl_callbacks, switchable: Bool
     ) {
         self.engine = engine
+        self.sink = sink
+        self.consumer = consumer
         self.table = table
         self.full = full
         self.switchable = switchable
