@@ -1,11 +1,12 @@
 # Quick start: `make demo` and `make test` on a fresh machine.
 SWIFT ?= swift
-LLVM_COV ?= llvm-cov
 SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 BIN := .build/release/yajlmap
 
 # DocC from the toolchain: beside the real `swift` binary, else on PATH.
 DOCC ?= $(firstword $(wildcard $(dir $(realpath $(shell command -v $(SWIFT))))docc) $(shell command -v docc))
+# llvm-cov from the toolchain too: it reads the profile format the toolchain's compiler writes.
+LLVM_COV ?= $(firstword $(wildcard $(dir $(realpath $(shell command -v $(SWIFT))))llvm-cov) $(shell command -v llvm-cov))
 DOCS_BUILD := .build/docs
 DOCS_SYMBOLS := $(DOCS_BUILD)/symbol-graphs
 
@@ -109,14 +110,15 @@ fuzz: deps
 coverage: deps
 	$(SWIFT) build --build-tests --enable-code-coverage --scratch-path .build/coverage
 	$(SWIFT) test --skip-build --enable-code-coverage --scratch-path .build/coverage
-	@profdata=$$(dirname $$($(SWIFT) test --show-codecov-path --scratch-path .build/coverage))/default.profdata; \
+	@profdata=$$(dirname $$($(SWIFT) test --show-codecov-path --scratch-path .build/coverage))/default.profdata && \
 	$(LLVM_COV) report .build/coverage/debug/YajlMapperPackageTests.xctest -instr-profile=$$profdata \
-		-ignore-filename-regex='/(\.build|Tests|Benchmarks|Fuzz)/' | \
-	awk '/\/Sources\/[^/]+\// { split($$0, parts, "/Sources/"); split(parts[2], name, "/"); \
+		-ignore-filename-regex='/(\.build|Tests|Benchmarks|Fuzz)/' > .build/coverage/report.txt && \
+	awk '$$1 ~ /\.swift$$/ { path = $$1; sub(/^.*\/Sources\//, "", path); split(path, name, "/"); \
 			lines[name[1]] += $$8; missed[name[1]] += $$9 } \
 		END { for (m in lines) printf "%-22s %6.2f%%  (%d of %d lines)\n", m, 100 * (lines[m] - missed[m]) / lines[m], lines[m] - missed[m], lines[m] | "sort"; \
 			close("sort"); for (m in lines) { all += lines[m]; miss += missed[m] } \
-			printf "%-22s %6.2f%%  (%d of %d lines)\n", "TOTAL", 100 * (all - miss) / all, all - miss, all }'
+			printf "%-22s %6.2f%%  (%d of %d lines)\n", "TOTAL", 100 * (all - miss) / all, all - miss, all }' \
+		.build/coverage/report.txt
 
 TSAN_TESTS := MappingConcurrencyTests|MappingPlanMissEdgeTests|MappingStreamAsyncContractTests|MappingStreamCancellationTests|GitHubSearchSessionTests|GitHubClientTests
 
