@@ -83,7 +83,7 @@ enum ConsumerEvents<Consumer: ParseConsumer> {
     @inline(__always)
     static func key(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
         let name = UnsafeRawBufferPointer(start: text, count: count)
-        if let filter = CallbackContext.from(ctx).pointee.keyFilter, filter[KeyFilter.slot(name)] == 0 { return 1 }
+        if CallbackContext.from(ctx).pointee.filtersOut(name) { return 1 }
         return readKey(ctx, name)
     }
 

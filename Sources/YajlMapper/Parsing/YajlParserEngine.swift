@@ -20,7 +20,6 @@ final class YajlParserEngine {
     let sink: EventSink
     /// What the sink's consumer needs.
     let traits: ConsumerTraits
-    private let unmanagedSink: Unmanaged<EventSink>
     /// What the callbacks receive as `ctx`.
     let context: UnsafeMutablePointer<CallbackContext>
 
@@ -84,8 +83,6 @@ final class YajlParserEngine {
         self.options = options
         self.sink = sink
         traits = sink.traits
-        checksBehind = traits.checksBehind
-        unmanagedSink = Unmanaged.passUnretained(sink)
         callbacks = .allocate(capacity: 1)
         let full =
             sink.eventTable?.callbacks ?? (traits.receivesEvents ? Self.eventCallbacks : Self.validationCallbacks)
@@ -93,7 +90,7 @@ final class YajlParserEngine {
         context = .allocate(capacity: 1)
         context.initialize(
             to: CallbackContext(
-                engine: Unmanaged.passUnretained(self), sink: unmanagedSink, consumer: sink.consumer,
+                engine: Unmanaged.passUnretained(self), sink: Unmanaged.passUnretained(sink), consumer: sink.consumer,
                 table: callbacks, full: full, switchable: traits.receivesEvents))
         handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(context))
         cyajl_config_flag(handle, yajl_allow_comments, options.allowComments ? 1 : 0)
@@ -218,8 +215,8 @@ final class YajlParserEngine {
     @exclusivity(unchecked) var utf8 = UTF8Check()
 
     /// Whether the chunk is checked for form feeds and vertical tabs behind yajl (see
-    /// ``feed(_:)``), rather than before it.
-    let checksBehind: Bool
+    /// ``feed(_:)``), rather than before it: the consumer's trait.
+    var checksBehind: Bool { traits.checksBehind }
     /// How far (an absolute offset) the current chunk has been checked, when checked behind.
     var checkedTo = 0
 
@@ -674,7 +671,7 @@ final class YajlParserEngine {
             // them with one load, before any other work. Their values need nothing either:
             // such a consumer skips them, and yajl checks scalars without calling back. (The
             // rest is a call of its own, so this path needs no saved registers.)
-            if let filter = CallbackContext.from(ctx).pointee.keyFilter, filter[KeyFilter.slot(name)] == 0 { return 1 }
+            if CallbackContext.from(ctx).pointee.filtersOut(name) { return 1 }
             return deliverKey(ctx, name)
         },
         yajl_end_map: { ctx in
@@ -768,6 +765,13 @@ struct CallbackContext {
     let consumer: UnsafeMutableRawPointer?
     /// The consumer's key filter for the open object (see ``ParseControl/filterKeys(_:)``).
     var keyFilter: UnsafePointer<Int8>?
+
+    /// Whether the key filter drops this key (a key whose slot holds 0).
+    @inline(__always)
+    func filtersOut(_ name: UnsafeRawBufferPointer) -> Bool {
+        guard let keyFilter else { return false }
+        return keyFilter[KeyFilter.slot(name)] == 0
+    }
     /// The table yajl reads, and the one it started with.
     let table: UnsafeMutablePointer<yajl_callbacks>
     let full: yajl_callbacks
