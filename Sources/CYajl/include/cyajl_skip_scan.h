@@ -8,6 +8,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define CYAJL_HAS_SSE2 1
+#else
+#define CYAJL_HAS_SSE2 0
+#endif
+
 static inline int cyajl_is_json_space(uint8_t c) {
     return c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09;
 }
@@ -18,16 +25,28 @@ static inline int cyajl_ends_word(uint8_t c) {
     return cyajl_is_json_space(c) || c == ',' || c == '}' || c == ']';
 }
 
+/* From p[i]: the index of the first byte that is not JSON white space (n when there is none).
+   Pretty-printed documents indent every line: a run of spaces is passed sixteen bytes at a
+   time with SSE2, after a first byte that is not white space returns at once. */
+static inline size_t cyajl_skip_space(const uint8_t *p, size_t n, size_t i) {
+    if (i >= n || !cyajl_is_json_space(p[i])) return i;
+    i++;
+#if defined(__SSE2__)
+    for (; i + 16 <= n; i += 16) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(p + i));
+        __m128i space = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\n'))),
+                                     _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\r')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\t'))));
+        unsigned other = ~(unsigned)_mm_movemask_epi8(space) & 0xFFFFu;
+        if (other) return i + (size_t)__builtin_ctz(other);
+    }
+#endif
+    while (i < n && cyajl_is_json_space(p[i])) i++;
+    return i;
+}
+
 static inline int cyajl_is_hex(uint8_t c) {
     return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
 }
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#define CYAJL_HAS_SSE2 1
-#else
-#define CYAJL_HAS_SSE2 0
-#endif
 
 /* From p[i] on: the index of the first quote, backslash or byte below 0x20 (n when there is
    none). Sixteen bytes at a time with SSE2 (every x86-64 machine has it) when `vector`,
@@ -140,7 +159,7 @@ static inline ptrdiff_t cyajl_skip_value(const uint8_t *p, size_t n, size_t i, s
 
 after_value:
     if (depth == 0) return (ptrdiff_t)i;
-    while (i < n && cyajl_is_json_space(p[i])) i++;
+    i = cyajl_skip_space(p, n, i);
     if (i >= n) goto stop;
     if ((arrays >> (depth - 1)) & 1) {
         if (p[i] == ',') { i++; goto value; }
@@ -154,20 +173,20 @@ after_value:
     goto after_value;
 
 object_first:
-    while (i < n && cyajl_is_json_space(p[i])) i++;
+    i = cyajl_skip_space(p, n, i);
     if (i >= n) goto stop;
     if (p[i] == '}') { depth--; i++; goto after_value; }
 key:
-    while (i < n && cyajl_is_json_space(p[i])) i++;
+    i = cyajl_skip_space(p, n, i);
     if (i >= n || p[i] != '"') goto stop;
     next = cyajl_skip_string(p, n, i + 1);
     if (next < 0) goto stop;
     i = (size_t)next;
-    while (i < n && cyajl_is_json_space(p[i])) i++;
+    i = cyajl_skip_space(p, n, i);
     if (i >= n || p[i] != ':') goto stop;
     i++;
 value:
-    while (i < n && cyajl_is_json_space(p[i])) i++;
+    i = cyajl_skip_space(p, n, i);
     if (i >= n) goto stop;
     switch (p[i]) {
     case '"':
@@ -184,7 +203,7 @@ value:
         if (depth >= max_nesting) goto stop;
         arrays |= 1ULL << depth;
         depth++; i++;
-        while (i < n && cyajl_is_json_space(p[i])) i++;
+        i = cyajl_skip_space(p, n, i);
         if (i < n && p[i] == ']') { depth--; i++; goto after_value; }
         goto value;
     case 't':
@@ -267,18 +286,18 @@ static inline ptrdiff_t cyajl_skip_members(const uint8_t *p, size_t n, int at_st
     ptrdiff_t next;
     *stopped = -1;
     if (!at_start) goto after_value;
-    while (i < n && cyajl_is_json_space(p[i])) i++;
+    i = cyajl_skip_space(p, n, i);
     if (i < n && p[i] == '}') return (ptrdiff_t)i;
     goto key;
 
 after_value:
-    while (i < n && cyajl_is_json_space(p[i])) i++;
+    i = cyajl_skip_space(p, n, i);
     if (i >= n) goto stop;
     if (p[i] == '}') return (ptrdiff_t)i;
     if (p[i] != ',') goto stop;
     if (!at_start) member = i;
     i++;
-    while (i < n && cyajl_is_json_space(p[i])) i++;
+    i = cyajl_skip_space(p, n, i);
 key:
     if (i >= n || p[i] != '"') goto stop;
     if (at_start) member = i;
@@ -297,7 +316,7 @@ key:
             i = (size_t)next;
         }
     }
-    while (i < n && cyajl_is_json_space(p[i])) i++;
+    i = cyajl_skip_space(p, n, i);
     if (i >= n || p[i] != ':') goto stop;
     next = cyajl_skip_value(p, n, i + 1, max_nesting);
     if (next < 0) {

@@ -346,10 +346,28 @@ struct MappingCapture: ParseConsumer {
             return
         }
         // Otherwise yajl is moved past the members up to the next listed key not yet read
-        // (a repeat is passed over: the first value counts), wherever the keys are.
+        // (a repeat is passed over: the first value counts), wherever the keys are. Where
+        // the last skip at this point of the node's objects found nothing (the next member
+        // was a listed one), yajl reads on at once; every 16th time the skip is tried again.
+        guard let control else { return }
+        let place = atStart ? 0 : min(max(hits.count > 0 ? hits.last + 1 : 0, 0), 63)
+        let bit: UInt64 = 1 << UInt64(place)
+        let nothing = node._withUnsafeGuaranteedRef { $0.skipFindsNothing.load(ordering: .relaxed) }
+        if nothing & bit != 0 {
+            skipProbeCountdown &-= 1
+            guard skipProbeCountdown == 0 else { return }
+            skipProbeCountdown = 16
+        }
         let listed = node._withUnsafeGuaranteedRef { UnsafePointer($0.listedKeys) }
-        control?.skipMembers(atStart: atStart, listed: listed, seen: seen.last & ~Self.repeatBit)
+        let moved = control.skipMembers(atStart: atStart, listed: listed, seen: seen.last & ~Self.repeatBit)
+        if moved, nothing & bit != 0 {
+            node._withUnsafeGuaranteedRef { _ = $0.skipFindsNothing.bitwiseAnd(~bit, ordering: .relaxed) }
+        } else if !moved, nothing & bit == 0 {
+            node._withUnsafeGuaranteedRef { _ = $0.skipFindsNothing.bitwiseOr(bit, ordering: .relaxed) }
+        }
     }
+    /// Predicted skips left before the next one is tried anyway (see ``awaitKey(atStart:)``).
+    private var skipProbeCountdown: UInt8 = 16
 
     /// What the capture needs: every event, bytes checked behind yajl (nothing it does is
     /// seen before the parse ends or an element is handed over), and the skip.

@@ -88,9 +88,11 @@ struct ParseControl {
     }
 
     /// Moves yajl past the members up to the next key in `listed` not marked in `seen`.
+    /// Returns whether it moved.
     @inline(__always)
-    func skipMembers(atStart: Bool, listed: UnsafePointer<cyajl_listed_keys>?, seen: UInt64) {
-        _ = engine._withUnsafeGuaranteedRef { $0.skipMembers(atStart: atStart, listed: listed, seen: seen) }
+    @discardableResult
+    func skipMembers(atStart: Bool, listed: UnsafePointer<cyajl_listed_keys>?, seen: UInt64) -> Bool {
+        engine._withUnsafeGuaranteedRef { $0.skipMembers(atStart: atStart, listed: listed, seen: seen) }
     }
 
     /// The offset of the opening quote of the string token that ends at `end`.
