@@ -21,10 +21,12 @@ import CYajl
 /// Bytes are checked in order, chunk after chunk: a sequence cut by a chunk's end is
 /// finished with the next chunk's first bytes. Most input is ASCII without either space:
 /// one scan (`cyajl_byte_scan.h`'s, AVX2 where the machine has it) skips it to the next byte that
-/// needs a look.
-struct UTF8Check {
+/// needs a look. With AVX2, a stretch of non-ASCII text is validated 64 bytes at a time
+/// (`cyajl_utf8_valid_prefix_avx2`); the code here reads the rest one character at a time
+/// and finds the exact failure, its offset and its message.
+struct UTF8Check: Equatable {
     /// An invalid sequence: the absolute offset of its first byte, and what is wrong.
-    struct Failure {
+    struct Failure: Equatable {
         var offset: Int
         var message: String
     }
@@ -37,7 +39,7 @@ struct UTF8Check {
     private var checkedTo = 0
 
     /// What a check found first.
-    enum Finding {
+    enum Finding: Equatable {
         case utf8(Failure)
         /// A form feed or vertical tab, at this index of the chunk (white space to yajl, not to
         /// JSON: outside strings it is not reported by yajl, inside them yajl rejects it).
@@ -48,6 +50,17 @@ struct UTF8Check {
     /// invalid UTF-8 and for form feeds and vertical tabs, and returns the first found.
     /// Ranges must follow each other; a chunk's first range starts at 0.
     mutating func check(_ chunk: UnsafeRawBufferPointer, chunkStart: Int, from: Int, to: Int) -> Finding? {
+        check(chunk, chunkStart: chunkStart, from: from, to: to, vector: Self.usesAVX2)
+    }
+
+    /// ``check(_:chunkStart:from:to:)``, with the AVX2 validator of long non-ASCII stretches
+    /// or without it (for tests: the answers are the same).
+    @inline(__always)
+    mutating func check(
+        _ chunk: UnsafeRawBufferPointer, chunkStart: Int, from: Int, to: Int, vector: Bool
+    )
+        -> Finding?
+    {
         // (An empty range still finishes a sequence the last chunk cut: a form feed first in
         // this chunk comes after it.)
         guard let base = chunk.baseAddress, to > from || !pending.isEmpty else { return nil }
@@ -71,6 +84,9 @@ struct UTF8Check {
             pending = []
             i = max(i, available)
         }
+        // Once the validator stops at a block it does not accept, the exact code below reads
+        // up to here (what it stopped at is in the first 67 bytes).
+        var exactTo = 0
         while i < to {
             // Most input is ASCII without form feeds or vertical tabs: skip to the next byte
             // that is not (see `Self.firstSpecial`).
@@ -80,6 +96,15 @@ struct UTF8Check {
             if byte < 0x80 {
                 checkedTo = chunkStart + i
                 return .space(i, byte)
+            }
+            if vector, i >= exactTo, to - i >= 64 {
+                // A stretch of non-ASCII text: whole blocks of it at once, up to a block that
+                // is ASCII (the scan is faster there) or that the exact code must read.
+                var trouble: Int32 = 0
+                i += cyajl_utf8_valid_prefix_avx2(
+                    (base + i).assumingMemoryBound(to: UInt8.self), to - i, &trouble)
+                if trouble != 0 { exactTo = i + 128 }
+                continue
             }
             if i + 128 <= to {
                 // A window of 128 bytes from here: visit the bytes above 0x7F through a bitmap
