@@ -347,23 +347,34 @@ struct MappingCapture: ParseConsumer {
         }
         // Otherwise yajl is moved past the members up to the next listed key not yet read
         // (a repeat is passed over: the first value counts), wherever the keys are. Where
-        // the last skip at this point of the node's objects found nothing (the next member
-        // was a listed one), yajl reads on at once; every 16th time the skip is tried again.
+        // the skip found nothing three times running at this point of the node's objects
+        // (the next member was a listed one), yajl reads on at once; every 16th time the
+        // skip is tried again.
         guard let control else { return }
         let place = atStart ? 0 : min(max(hits.count > 0 ? hits.last + 1 : 0, 0), 63)
         let bit: UInt64 = 1 << UInt64(place)
-        let nothing = node._withUnsafeGuaranteedRef { $0.skipFindsNothing.load(ordering: .relaxed) }
-        if nothing & bit != 0 {
+        let (low, high) = node._withUnsafeGuaranteedRef {
+            ($0.skipFoundNothingLow.load(ordering: .relaxed), $0.skipFoundNothingHigh.load(ordering: .relaxed))
+        }
+        let predicted = low & high & bit != 0
+        if predicted {
             skipProbeCountdown &-= 1
             guard skipProbeCountdown == 0 else { return }
             skipProbeCountdown = 16
         }
         let listed = node._withUnsafeGuaranteedRef { UnsafePointer($0.listedKeys) }
         let moved = control.skipMembers(atStart: atStart, listed: listed, seen: seen.last & ~Self.repeatBit)
-        if moved, nothing & bit != 0 {
-            node._withUnsafeGuaranteedRef { _ = $0.skipFindsNothing.bitwiseAnd(~bit, ordering: .relaxed) }
-        } else if !moved, nothing & bit == 0 {
-            node._withUnsafeGuaranteedRef { _ = $0.skipFindsNothing.bitwiseOr(bit, ordering: .relaxed) }
+        node._withUnsafeGuaranteedRef { node in
+            if moved {
+                guard (low | high) & bit != 0 else { return }
+                node.skipFoundNothingLow.bitwiseAnd(~bit, ordering: .relaxed)
+                node.skipFoundNothingHigh.bitwiseAnd(~bit, ordering: .relaxed)
+            } else if low & bit == 0 {
+                node.skipFoundNothingLow.bitwiseOr(bit, ordering: .relaxed)
+            } else if high & bit == 0 {
+                node.skipFoundNothingLow.bitwiseAnd(~bit, ordering: .relaxed)
+                node.skipFoundNothingHigh.bitwiseOr(bit, ordering: .relaxed)
+            }
         }
     }
     /// Predicted skips left before the next one is tried anyway (see ``awaitKey(atStart:)``).

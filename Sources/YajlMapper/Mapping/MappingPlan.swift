@@ -135,11 +135,14 @@ final class PlanNode: @unchecked Sendable {
     unowned(unsafe) var orderOwner: TypeInfo?
     /// Whether that has been told (set by the first capture that sees it).
     let orderReported = Atomic<Bool>(false)
-    /// Where a member skip found nothing to pass over last time: bit 0 at the object's
-    /// start, bit k + 1 after entry k's value (the last bit for entries past 61). Objects of
-    /// one shape repeat it, so a capture tries the skip there only now and then (see
-    /// `MappingCapture.awaitKey`). A hint shared by every capture: relaxed is enough.
-    let skipFindsNothing = Atomic<UInt64>(0)
+    /// How many times in a row (up to 3) a member skip found nothing to pass over at each
+    /// point of this node's objects, as a 2-bit count per point across two words: bit 0 at
+    /// the object's start, bit k + 1 after entry k's value (the last bit for entries past
+    /// 61). Objects of one shape repeat it, so a capture tries the skip at a point counted
+    /// 3 only now and then (see `MappingCapture.awaitKey`). A hint every capture shares:
+    /// relaxed is enough, and a lost update only costs a skip.
+    let skipFoundNothingLow = Atomic<UInt64>(0)
+    let skipFoundNothingHigh = Atomic<UInt64>(0)
 
     /// A key path's object that keeps one plain value (`owner` for `owner.avatar_url`), not a
     /// model's: inside an element built as it closes, the capture keeps that value in the
