@@ -9,7 +9,7 @@
 /// ```swift
 /// var paging = GitHubSearchPaging(GitHubSearchQuery("tetris"), limit: 75)
 /// while let query = paging.next {
-///     let page = try await fetch(query)      // GET /search/repositories?q=tetris&per_page=75&page=1
+///     let page = try await fetch(query)      // GET /search/repositories?q=tetris&per_page=75
 ///     let kept = paging.advance(itemCount: page.items.count, totalCount: page.totalCount, nextPage: link)
 ///     show(page.items.prefix(kept))
 /// }
@@ -44,7 +44,7 @@ public struct GitHubSearchPaging: Sendable, Equatable {
     /// Why the search ended; `nil` while it goes on.
     public private(set) var end: End?
 
-    /// Starts at the query's page (the first when it has none).
+    /// Starts at the query's page (the first when it has none, sent without `page`).
     /// - Parameters:
     ///   - query: the search; its `perPage` and `page` are kept when set.
     ///   - limit: the most results to keep (at least 1).
@@ -53,7 +53,6 @@ public struct GitHubSearchPaging: Sendable, Equatable {
         perPage = query.perPage ?? min(self.limit, Self.maximumPerPage)
         var first = query
         first.perPage = perPage
-        first.page = query.page ?? 1
         next = first
     }
 

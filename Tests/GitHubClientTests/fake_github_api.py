@@ -21,7 +21,8 @@ Routes (GET):
     count-N (N results: item i is paged/repo-i, N - i stars, its description says its page
     and per_page; X-RateLimit-Remaining counts down from 29 per request), scarce-N (the same
     with 2 of 30 left, resetting in 90 s), flaky-N (the same, but the first request for each
-    page gets a secondary rate limit with Retry-After: 1)
+    page gets a secondary rate limit with Retry-After: 1), stalled-N (the same, each page after
+    the first 3 s late), growing-N (N results at the first request, one more at each after)
   /users/NAME/repos   NAME = octocat: an array of repositories; not-array: an object
 """
 import json
@@ -102,7 +103,7 @@ class Handler(BaseHTTPRequestHandler):
                 q = params.get("q", [""])[0]
                 route = q.split(" ")[0] if q else ""
                 kind, _, count = route.partition("-")
-                if kind in ("count", "scarce", "flaky") and count.isdigit():
+                if kind in ("count", "scarce", "flaky", "stalled", "growing") and count.isdigit():
                     self.paged(kind, int(count), params, url)
                 elif route == "echo-q":
                     item = dict(TEMPLATE, id=1, name="q", full_name="echo/q", description=q)
@@ -206,9 +207,14 @@ class Handler(BaseHTTPRequestHandler):
                 return
         per_page = min(100, int(params.get("per_page", ["30"])[0]))
         page = int(params.get("page", ["1"])[0])
+        if kind == "stalled" and page > 1:
+            self.sleep(3)
         with LOCK:
             SERVED[0] += 1
-            remaining = max(0, 30 - SERVED[0])
+            served = SERVED[0]
+            remaining = max(0, 30 - served)
+        if kind == "growing":
+            total += served - 1
         limits = {"X-RateLimit-Limit": "30", "X-RateLimit-Remaining": str(remaining),
                   "X-RateLimit-Reset": str(RESET_EPOCH), "X-RateLimit-Resource": "search"}
         if kind == "scarce":

@@ -11,6 +11,7 @@ struct GitHubSearchPagingTests {
         #expect(GitHubSearchPaging(GitHubSearchQuery("x"), limit: 0).limit == 1)
         let first = GitHubSearchPaging(GitHubSearchQuery("x", sort: .stars, page: 3), limit: 10).next
         #expect(first == GitHubSearchQuery("x", sort: .stars, perPage: 10, page: 3))
+        #expect(GitHubSearchPaging(GitHubSearchQuery("x"), limit: 10).next?.page == nil, "page 1 is GitHub's default")
     }
 
     @Test func theLinksNextPageIsAskedForUntilTheLimit() {
