@@ -42,7 +42,8 @@ public enum SearchCommand {
           --format F         table (default on a terminal), json, ndjson (default otherwise), csv
           --width N          the table's width (default: the terminal's when stdout is
                              one, else $COLUMNS, else 80)
-          --interactive      a terminal UI: results update as you type
+          --interactive      a terminal UI: results update as you type, the next page loads
+                             as the selection reaches the end, Ctrl-R searches again
           --api-url URL      the API (default $GITHUB_API_URL, else https://api.github.com;
                              GitHub Enterprise: https://HOST/api/v3)
           --token-file PATH  read the token from PATH (default: $GITHUB_TOKEN; never printed)
