@@ -31,6 +31,8 @@ public final class RecordOutput {
     public private(set) var begun = false
     /// Whether the table's title line is printed.
     private(set) var titled = false
+    /// The repositories a streamed json envelope holds so far; `nil` when none is open.
+    private var envelopeItems: Int?
 
     static let defaultCSVFields = [
         "full_name", "html_url", "stargazers_count", "forks_count", "language", "updated_at", "description",
@@ -48,15 +50,22 @@ public final class RecordOutput {
 
     // MARK: Streaming rows
 
-    /// The title (table, search), or the header line (csv).
-    public func begin(totalCount: Int?) {
+    /// The title (table, search), the header line (csv), or a search page's envelope up to
+    /// its `items` (json, when the page's count is given: the repositories follow one by one).
+    public func begin(totalCount: Int?, incompleteResults: Bool = false) {
         begun = true
         switch settings.format {
         case .table:
             title(totalCount: totalCount)
         case .csv:
             io.out(csvLine(fields ?? []))
-        case .json, .ndjson:
+        case .json:
+            guard let totalCount else { break }
+            // The pretty writer's layout for the envelope `page(_:repositories:)` prints.
+            io.out(
+                "{\n  \"total_count\": \(totalCount),\n  \"incomplete_results\": \(incompleteResults),\n  \"items\": [")
+            envelopeItems = 0
+        case .ndjson:
             break
         }
     }
@@ -72,14 +81,23 @@ public final class RecordOutput {
             let record = mapper.toJSONValue(repository)
             io.out(csvLine((fields ?? []).map { csvCell(record.value(atPath: JSONPath($0))) }))
         case .json:
-            break
+            guard let count = envelopeItems else { break }
+            // Pretty JSON has no line break inside a string, so indenting every line is safe.
+            let text = try project(mapper.toJSONValue(repository)).serialized(.pretty)
+            let lines = text.split(separator: "\n").map { "    " + $0 }
+            io.out((count == 0 ? "\n" : ",\n") + lines.joined(separator: "\n"))
+            envelopeItems = count + 1
         }
     }
 
     /// Ends the rows: a streamed table whose page gave its count only after the items
-    /// (`total_count` after `items`) gets its title line last.
+    /// (`total_count` after `items`) gets its title line last; a streamed json envelope closes.
     public func end(totalCount: Int?) {
         if settings.format == .table { title(totalCount: totalCount) }
+        if let count = envelopeItems {
+            io.out(count == 0 ? "]\n}\n" : "\n  ]\n}\n")
+            envelopeItems = nil
+        }
     }
 
     /// `N results`, once, for a search page's table.

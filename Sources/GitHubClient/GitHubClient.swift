@@ -28,6 +28,10 @@ public final class GitHubClient: Sendable, CustomStringConvertible, CustomDebugS
     public let configuration: GitHubClientConfiguration
     private let session: URLSession
     private let delegate: SessionDelegate
+    private let latest = LatestRateLimit()
+
+    /// The rate-limit headers of the last response that had them (a rate-limit error's too).
+    public var lastRateLimit: GitHubRateLimit? { latest.value }
 
     /// Creates a client with its own URLSession (ephemeral: no cache, no cookies).
     /// - Parameter configuration: where and how to talk to GitHub.
@@ -76,8 +80,17 @@ public final class GitHubClient: Sendable, CustomStringConvertible, CustomDebugS
     /// - Returns: the page: total count, whether it is incomplete, the repositories.
     /// - Throws: ``GitHubClientError``; `CancellationError` when the task is cancelled.
     public func searchRepositories(_ query: GitHubSearchQuery) async throws -> GitHubRepositories {
+        try await searchPage(query).repositories
+    }
+
+    /// `GET /search/repositories`: one page, with the next page its `Link` header names and
+    /// its rate-limit headers.
+    /// - Parameter query: the search.
+    /// - Returns: the page.
+    /// - Throws: ``GitHubClientError``; `CancellationError` when the task is cancelled.
+    public func searchPage(_ query: GitHubSearchQuery) async throws -> GitHubSearchPage {
         let strict = configuration.strict
-        return try await send(.searchRepositories(query)) {
+        let (page, head) = try await send(.searchRepositories(query)) {
             StreamedArrayBody<GitHubRepository, GitHubRepositories>(strict: strict, elementsAt: "items") {
                 items, summary in
                 // The envelope maps with the same strictness; its `items` reads as empty.
@@ -86,6 +99,50 @@ public final class GitHubClient: Sendable, CustomStringConvertible, CustomDebugS
                 return page
             }
         }
+        let limit = GitHubRateLimit(status: head.status, headers: head.value)
+        return GitHubSearchPage(
+            repositories: page, nextPage: head.value("Link").flatMap(LinkHeader.nextPage),
+            rateLimit: limit.hasQuota ? limit : nil)
+    }
+
+    /// A search across pages, following each response's `Link: rel="next"`: the pages stop at
+    /// the limit, at the last page, or at GitHub's 1,000th result.
+    ///
+    /// ```swift
+    /// var pages = client.searchPages(GitHubSearchQuery("tetris", perPage: 30), limit: 75).makeAsyncIterator()
+    /// while let page = try await pages.next() { print(page.repositories.items.count) }   // 30, 30, 15
+    /// print(pages.paging.end)                                                              // .limit
+    /// ```
+    /// - Parameters:
+    ///   - query: the search; its `perPage` (else the limit's, at most 100) and `page` (else 1).
+    ///   - limit: the most repositories to fetch.
+    ///   - secondaryLimitWait: the longest `Retry-After` of a secondary rate limit to wait out
+    ///     before asking for a page again; zero never waits (the limit is thrown).
+    /// - Returns: the pages, fetched as the iteration reaches them.
+    public func searchPages(
+        _ query: GitHubSearchQuery, limit: Int = 30, secondaryLimitWait: Duration = .zero
+    ) -> GitHubSearchPages {
+        GitHubSearchPages(
+            client: self, paging: GitHubSearchPaging(query, limit: limit), secondaryLimitWait: secondaryLimitWait)
+    }
+
+    /// The repositories of a search across pages, as ``searchPages(_:limit:secondaryLimitWait:)``
+    /// fetches them.
+    ///
+    /// ```swift
+    /// for try await repository in client.searchRepositories(GitHubSearchQuery("tetris"), limit: 200) {
+    ///     print(repository.fullName)
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - query: the search.
+    ///   - limit: the most repositories to fetch.
+    ///   - secondaryLimitWait: the longest `Retry-After` of a secondary rate limit to wait out.
+    /// - Returns: the repositories, in the API's order.
+    public func searchRepositories(
+        _ query: GitHubSearchQuery, limit: Int, secondaryLimitWait: Duration = .zero
+    ) -> GitHubSearchResults {
+        GitHubSearchResults(pages: searchPages(query, limit: limit, secondaryLimitWait: secondaryLimitWait))
     }
 
     /// `GET /users/{name}/repos`: one page of a user's repositories.
@@ -97,13 +154,14 @@ public final class GitHubClient: Sendable, CustomStringConvertible, CustomDebugS
             StreamedArrayBody<GitHubRepository, [GitHubRepository]>(strict: self.configuration.strict, elementsAt: "") {
                 items, _ in items
             }
-        }
+        }.value
     }
 
-    /// Sends a request and streams its success body into a fresh body.
+    /// Sends a request and streams its success body into a fresh body; keeps the response's
+    /// rate-limit headers.
     private func send<Body: ResponseBody>(
         _ endpoint: GitHubAPI.Endpoint, body makeBody: () -> Body
-    ) async throws -> Body.Value {
+    ) async throws -> (value: Body.Value, head: ResponseHead) {
         let token = configuration.token
         do {
             try Task.checkCancellation()
@@ -118,7 +176,7 @@ public final class GitHubClient: Sendable, CustomStringConvertible, CustomDebugS
             let body = makeBody()
             let handle = TaskHandle()
             let timeouts = (request: configuration.requestTimeout, resource: configuration.resourceTimeout)
-            return try await withTaskCancellationHandler {
+            let result = try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: RequestState<Body>.Continuation) in
                     let task = session.dataTask(with: request)
                     delegate.register(
@@ -136,8 +194,15 @@ public final class GitHubClient: Sendable, CustomStringConvertible, CustomDebugS
             } onCancel: {
                 handle.cancel()
             }
+            latest.keep(GitHubRateLimit(status: result.head.status, headers: result.head.value))
+            return result
         } catch let error as GitHubClientError {
-            throw error.redacted(token)
+            let redacted = error.redacted(token)
+            switch redacted {
+            case .rateLimited(let limit), .secondaryRateLimit(let limit): latest.keep(limit)
+            default: break
+            }
+            throw redacted
         }
     }
 
@@ -151,4 +216,18 @@ public final class GitHubClient: Sendable, CustomStringConvertible, CustomDebugS
 
     /// Only the configuration, whose token shows as `<redacted>`.
     public var customMirror: Mirror { Mirror(self, children: ["configuration": configuration], displayStyle: .class) }
+}
+
+/// The last rate-limit headers seen, shared by the client's concurrent requests.
+private final class LatestRateLimit: @unchecked Sendable {
+    private let lock = NSLock()
+    private var limit: GitHubRateLimit?
+
+    var value: GitHubRateLimit? { lock.withLock { limit } }
+
+    /// Keeps headers that say something about the quota.
+    func keep(_ limit: GitHubRateLimit) {
+        guard limit.hasQuota else { return }
+        lock.withLock { self.limit = limit }
+    }
 }

@@ -24,19 +24,8 @@ extension GitHubClientError {
             ? parsed!.message
             : HTTPURLResponse.localizedString(forStatusCode: status)
         if status == 403 || status == 429 {
-            func header(_ name: String) -> String? {
-                response.value(forHTTPHeaderField: name)?.trimmingCharacters(in: .whitespaces)
-            }
             let limit = GitHubRateLimit(
-                status: status,
-                limit: header("X-RateLimit-Limit").flatMap { Int($0) },
-                remaining: header("X-RateLimit-Remaining").flatMap { Int($0) },
-                resetsAt: header("X-RateLimit-Reset").flatMap { TimeInterval($0) }.map {
-                    Date(timeIntervalSince1970: $0)
-                },
-                retryAfter: header("Retry-After").flatMap { TimeInterval($0) },
-                resource: header("X-RateLimit-Resource"),
-                message: parsed?.message ?? "")
+                status: status, headers: { response.value(forHTTPHeaderField: $0) }, message: parsed?.message ?? "")
             if limit.remaining == 0 { return .rateLimited(limit) }
             if message.lowercased().contains("secondary rate limit") || limit.retryAfter != nil {
                 return .secondaryRateLimit(limit)

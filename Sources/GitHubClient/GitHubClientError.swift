@@ -88,50 +88,7 @@ public enum GitHubClientError: Error, Sendable, CustomStringConvertible, Localiz
     }
 }
 
-/// What a rate-limit response says: the quota, when it resets, how long to wait.
-public struct GitHubRateLimit: Sendable, Equatable {
-    /// The HTTP status (403 or 429).
-    public var status: Int
-    /// `X-RateLimit-Limit`: requests allowed per window.
-    public var limit: Int?
-    /// `X-RateLimit-Remaining`.
-    public var remaining: Int?
-    /// `X-RateLimit-Reset`, as a date.
-    public var resetsAt: Date?
-    /// `Retry-After`, in seconds.
-    public var retryAfter: TimeInterval?
-    /// `X-RateLimit-Resource` (`core`, `search`...).
-    public var resource: String?
-    /// GitHub's `message`.
-    public var message: String
-
-    /// Creates a rate limit.
-    /// - Parameters:
-    ///   - status: the status.
-    ///   - limit: the quota.
-    ///   - remaining: what is left.
-    ///   - resetsAt: when the quota resets.
-    ///   - retryAfter: seconds to wait.
-    ///   - resource: the quota's resource.
-    ///   - message: GitHub's message.
-    public init(
-        status: Int, limit: Int? = nil, remaining: Int? = nil, resetsAt: Date? = nil,
-        retryAfter: TimeInterval? = nil, resource: String? = nil, message: String = ""
-    ) {
-        self.status = status
-        self.limit = limit
-        self.remaining = remaining
-        self.resetsAt = resetsAt
-        self.retryAfter = retryAfter
-        self.resource = resource
-        self.message = message
-    }
-
-    /// When to try again: `Retry-After` from now, else the reset time.
-    public func retryDate(now: Date = Date()) -> Date? {
-        retryAfter.map { now.addingTimeInterval($0) } ?? resetsAt
-    }
-
+extension GitHubRateLimit {
     fileprivate var quota: String {
         let name = resource.map { " for \($0)" } ?? ""
         guard let limit else { return name }
@@ -152,11 +109,4 @@ public struct GitHubRateLimit: Sendable, Equatable {
     }
 
     fileprivate var quoted: String { message.isEmpty ? "" : ": \(message)" }
-
-    private static func duration(_ seconds: TimeInterval) -> String {
-        let total = Int(seconds.rounded(.up))
-        if total < 60 { return "\(total) s" }
-        if total < 3600 { return "\((total + 59) / 60) min" }
-        return "\(total / 3600) h \((total % 3600 + 59) / 60) min"
-    }
 }

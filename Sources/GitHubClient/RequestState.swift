@@ -4,10 +4,28 @@ import Foundation
     import FoundationNetworking
 #endif
 
+/// A response's status and headers (names lower-cased), as the caller gets them.
+struct ResponseHead: Sendable {
+    var status: Int
+    var headers: [String: String]
+
+    init(_ response: HTTPURLResponse) {
+        status = response.statusCode
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        self.headers = headers
+    }
+
+    /// A header's value; the name is case-insensitive.
+    func value(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
 /// One request's progress: a success body streams into its ``ResponseBody``; an error body
 /// is kept (up to a limit) to read GitHub's message; the end resumes the caller.
 final class RequestState<Body: ResponseBody>: TaskState {
-    typealias Continuation = CheckedContinuation<Body.Value, Error>
+    typealias Continuation = CheckedContinuation<(value: Body.Value, head: ResponseHead), Error>
 
     /// Error bodies are small JSON objects; keep no more than this.
     static var errorBodyLimit: Int { 256 * 1024 }
@@ -63,7 +81,7 @@ final class RequestState<Body: ResponseBody>: TaskState {
         continuation.resume(with: Result { try outcome(error) })
     }
 
-    private func outcome(_ error: Error?) throws -> Body.Value {
+    private func outcome(_ error: Error?) throws -> (value: Body.Value, head: ResponseHead) {
         if let failure { throw failure }
         if let error {
             if handle.didTimeOut { throw GitHubClientError.timedOut(seconds: timeouts.resource) }
@@ -75,7 +93,7 @@ final class RequestState<Body: ResponseBody>: TaskState {
         guard let response else { throw GitHubClientError.invalidResponse(status: 0, reason: "no response") }
         guard isSuccess else { throw GitHubClientError.from(response: response, body: errorBody) }
         do {
-            return try body.finish()
+            return (try body.finish(), ResponseHead(response))
         } catch {
             throw GitHubClientError.from(bodyError: error, status: response.statusCode)
         }

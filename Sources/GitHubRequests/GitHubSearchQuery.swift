@@ -47,6 +47,12 @@ public struct GitHubSearchQuery: Sendable, Equatable {
         public static func within(_ fields: String) -> Qualifier { Qualifier("in", fields) }
         /// `is:public`, `is:private`, `is:template`...
         public static func `is`(_ value: String) -> Qualifier { Qualifier("is", value) }
+        /// `license:KEY`, e.g. `mit`, `apache-2.0`.
+        public static func license(_ key: String) -> Qualifier { Qualifier("license", key) }
+        /// `created:DATES`, e.g. `>=2024-01-01`, `2023-01-01..2023-12-31`.
+        public static func created(_ dates: String) -> Qualifier { Qualifier("created", dates) }
+        /// `pushed:DATES`: when the repository was last updated (pushed to).
+        public static func pushed(_ dates: String) -> Qualifier { Qualifier("pushed", dates) }
         /// `archived:true` or `archived:false`.
         public static func archived(_ value: Bool) -> Qualifier { Qualifier("archived", value ? "true" : "false") }
 

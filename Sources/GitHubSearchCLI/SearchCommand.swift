@@ -9,23 +9,41 @@ import GitHubSearchSession
 /// interactive terminal search.
 public enum SearchCommand {
     static let help = """
-        USAGE: yajlmap search QUERY [--sort stars|forks|updated] [--order desc|asc] [--per-page N]
-                                    [--page N] [--format table|json|ndjson|csv] [--width N]
+        USAGE: yajlmap search QUERY [QUALIFIER FLAGS] [--limit N] [--sort stars|forks|updated]
+                                    [--order desc|asc] [--per-page N] [--page N]
+                                    [--format table|json|ndjson|csv] [--width N]
                                     [--api-url URL] [--token-file PATH]
-               yajlmap search --interactive [--api-url URL] [--token-file PATH]
+               yajlmap search --interactive [QUALIFIER FLAGS] [--api-url URL] [--token-file PATH]
 
         Search GitHub repositories (GET /search/repositories). QUERY is GitHub's search syntax:
-        free text and qualifiers such as language:swift stars:>=2000 user:NAME.
+        free text and qualifiers such as language:swift stars:>=2000 user:NAME; with qualifier
+        flags it may be left out. Rows print as the pages arrive; GitHub serves the first
+        1,000 results of a search, no more.
+
+        QUALIFIER FLAGS (added to QUERY):
+          --language L       language:L
+          --owner NAME       user:NAME
+          --topic T          topic:T (repeatable)
+          --stars RANGE      stars:RANGE, e.g. 100, >=100, <50, 10..50, 10..*
+          --forks RANGE      forks:RANGE
+          --created DATES    created:DATES, e.g. 2024-01-31, >=2024-01-01, 2023-01-01..2023-12-31
+          --updated DATES    pushed:DATES (last updated)
+          --archived BOOL    archived:true or archived:false
+          --visibility V     is:public or is:private
+          --license KEY      license:KEY, e.g. mit, apache-2.0
 
         OPTIONS:
+          --limit N          the most results to print, across pages (default: --per-page,
+                             else 30); fewer, or the 1,000-result cap, is noted on stderr
           --sort KEY         stars, forks or updated (default: best match)
           --order ORDER      desc (default) or asc
-          --per-page N       results per page, 1 to 100 (default 30)
-          --page N           the page (default 1)
+          --per-page N       results per page, 1 to 100 (default: the limit, at most 100)
+          --page N           the page to start from (default 1)
           --format F         table (default on a terminal), json, ndjson (default otherwise), csv
           --width N          the table's width (default: the terminal's when stdout is
                              one, else $COLUMNS, else 80)
-          --interactive      a terminal UI: results update as you type
+          --interactive      a terminal UI: results update as you type, the next page loads
+                             as the selection reaches the end, Ctrl-R searches again
           --api-url URL      the API (default $GITHUB_API_URL, else https://api.github.com;
                              GitHub Enterprise: https://HOST/api/v3)
           --token-file PATH  read the token from PATH (default: $GITHUB_TOKEN; never printed)
@@ -74,96 +92,43 @@ public enum SearchCommand {
         let client = GitHubClient(configuration: configuration)
         if parsed.interactive {
             io.flush()
-            return await InteractiveSearch.run(client: client)
+            return await InteractiveSearch.run(client: client, qualifiers: parsed.query.qualifiers)
         }
+        var settings = OutputSettings()
+        settings.format = OutputFormat(rawValue: parsed.format) ?? .ndjson
+        settings.width = parsed.width
+        let output = RecordOutput(settings: settings, io: io)
+        var pages = client.searchPages(parsed.query, limit: parsed.limit).makeAsyncIterator()
         do {
-            let page = try await client.searchRepositories(parsed.query)
-            try SearchPageOutput.write(page, format: parsed.format, width: parsed.width, io: io)
-            return 0
+            while let page = try await pages.next() {
+                let repositories = page.repositories
+                if !output.begun {
+                    output.begin(totalCount: repositories.totalCount, incompleteResults: repositories.incompleteResults)
+                }
+                for repository in repositories.items { try output.repository(repository) }
+                io.flush()
+            }
+            output.end(totalCount: nil)
         } catch {
+            if output.begun { output.end(totalCount: nil) }
             io.err("yajlmap: error: \(error)\n")
             return 1
         }
+        if let note = note(pages.paging, limitGiven: parsed.limitGiven) { io.err("yajlmap: note: \(note)\n") }
+        return 0
     }
 
-    /// A usage problem: exit status 2 with a one-line reason.
-    struct UsageProblem: Error {
-        var message: String
-    }
-
-    /// The arguments, checked.
-    struct Options {
-        var help = false
-        var interactive = false
-        var query = GitHubSearchQuery()
-        var format = "ndjson"
-        var width = 80
-        var apiURL: String?
-        var tokenFile: String?
-
-        init(_ arguments: [String], environment: [String: String], terminalColumns: Int? = nil) throws {
-            var words: [String] = []
-            var rest = arguments[...]
-            format = isatty(1) == 1 ? "table" : "ndjson"
-            width = TerminalWidth.resolve(option: nil, terminalColumns: terminalColumns, environment: environment)
-            func value(_ flag: String) throws -> String {
-                guard let next = rest.popFirst() else { throw UsageProblem(message: "\(flag) needs a value") }
-                return next
-            }
-            func number(_ flag: String, _ range: ClosedRange<Int>) throws -> Int {
-                let text = try value(flag)
-                guard let n = Int(text), range.contains(n) else {
-                    throw UsageProblem(
-                        message:
-                            "\(flag) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
-                    )
-                }
-                return n
-            }
-            while let word = rest.popFirst() {
-                switch word {
-                case "-h", "--help": help = true
-                case "--interactive", "-i": interactive = true
-                case "--sort":
-                    let text = try value(word)
-                    guard let sort = GitHubSearchQuery.Sort(rawValue: text),
-                        ["stars", "forks", "updated"].contains(text)
-                    else {
-                        throw UsageProblem(message: "--sort must be one of stars, forks, updated, not '\(text)'")
-                    }
-                    query.sort = sort
-                case "--order":
-                    let text = try value(word)
-                    guard let order = GitHubSearchQuery.Order(rawValue: text) else {
-                        throw UsageProblem(message: "--order must be desc or asc, not '\(text)'")
-                    }
-                    query.order = order
-                case "--per-page": query.perPage = try number(word, 1...100)
-                case "--page": query.page = try number(word, 1...1000)
-                case "--format":
-                    let text = try value(word)
-                    guard SearchPageOutput.formats.contains(text) else {
-                        throw UsageProblem(
-                            message:
-                                "--format must be one of \(SearchPageOutput.formats.joined(separator: ", ")), not '\(text)'"
-                        )
-                    }
-                    format = text
-                case "--width": width = try number(word, 20...1000)
-                case "--api-url": apiURL = try value(word)
-                case "--token-file": tokenFile = try value(word)
-                case "--":
-                    words.append(contentsOf: rest)
-                    rest = []
-                default:
-                    if word.hasPrefix("-") && word != "-" { throw UsageProblem(message: "unknown option '\(word)'") }
-                    words.append(word)
-                }
-            }
-            query.text = words.joined(separator: " ")
-            if !help && !interactive && query.text.trimmingCharacters(in: .whitespaces).isEmpty {
-                throw UsageProblem(message: "search needs a QUERY (or --interactive)")
-            }
+    /// The line on stderr when a search ends short: at the cap, or (for `--limit`) before the limit.
+    static func note(_ paging: GitHubSearchPaging, limitGiven: Bool) -> String? {
+        let count = "\(paging.received) result\(paging.received == 1 ? "" : "s")"
+        switch paging.end {
+        case .resultCap?:
+            return "\(count): GitHub serves only the first 1,000 results of a search"
+                + (limitGiven ? " (asked for \(paging.limit))" : "")
+        case .lastPage? where limitGiven && paging.received < paging.limit:
+            return "only \(count), fewer than the \(paging.limit) asked for"
+        default:
+            return nil
         }
     }
 }

@@ -10,7 +10,10 @@ import GitHubRequests
 /// - skips a query equal to the one searched before (unless that search failed or was
 ///   cancelled, or the query was cleared in between);
 /// - cancels the request in flight as soon as the query changes, and ignores whatever a
-///   cancelled request returns, so a stale response never overwrites a newer query.
+///   cancelled request returns, so a stale response never overwrites a newer query;
+/// - on ``SearchInput/loadMore``, loads the page after the ones shown (the one its `Link`
+///   header names, ``pageSize`` results a page, up to GitHub's 1,000), one page at a time;
+/// - on ``SearchInput/refresh``, searches the current query again from its first page.
 ///
 /// ```swift
 /// let (edits, typing) = AsyncStream.makeStream(of: String.self)
@@ -23,6 +26,8 @@ public struct SearchDriver: Sendable {
     public static let defaultMinimumQueryLength = 3
     /// How long typing must pause before a search: half a second.
     public static let defaultDebounce: Duration = .milliseconds(500)
+    /// Results per page when the query does not say: GitHub's default, 30.
+    public static let pageSize = 30
 
     /// Runs the searches.
     public var client: any RepositorySearching
@@ -77,13 +82,39 @@ public struct SearchDriver: Sendable {
     )
         -> AsyncStream<SearchState> where Edits.Element == String
     {
+        states(initial: initial) { inbox in
+            for try await text in edits { inbox.yield(.input(.edit(text))) }
+        }
+    }
+
+    /// The states of a search driven by the user's inputs: edits, requests for the next page,
+    /// refreshes; otherwise as the form that takes only the edits.
+    /// - Parameters:
+    ///   - inputs: what the user does, in order.
+    ///   - initial: the state to start from.
+    /// - Returns: the states, in order.
+    public func states<Inputs: AsyncSequence & Sendable>(
+        for inputs: Inputs, initial: SearchState = SearchState()
+    )
+        -> AsyncStream<SearchState> where Inputs.Element == SearchInput
+    {
+        states(initial: initial) { inbox in
+            for try await input in inputs { inbox.yield(.input(input)) }
+        }
+    }
+
+    /// Reads the inputs into the loop's inbox and runs the loop.
+    private func states(
+        initial: SearchState,
+        read: @escaping @Sendable (AsyncStream<SearchLoopMessage>.Continuation) async throws -> Void
+    ) -> AsyncStream<SearchState> {
         let (states, output) = AsyncStream.makeStream(of: SearchState.self)
         let (messages, inbox) = AsyncStream.makeStream(of: SearchLoopMessage.self)
         let reader = Task {
             do {
-                for try await text in edits { inbox.yield(.edit(text)) }
+                try await read(inbox)
             } catch {}
-            inbox.yield(.editsFinished)
+            inbox.yield(.inputsFinished)
         }
         let driver = self
         let loop = Task {

@@ -9,8 +9,14 @@ extension SearchState {
     ///   but keeps the results and the error on screen until the next search.
     /// - `loadingStarted`: for the current query, sets loading and clears the error.
     /// - `responseArrived` with a page: the results, most-starred first, and the title
-    ///   "N results"; clears loading and the error.
+    ///   "N results"; clears loading and the error; whether more can be loaded, the cap and the
+    ///   rate limit from its info.
     /// - `responseArrived` with an error: sets the error and stops loading; the results stay.
+    /// - `loadingMoreStarted`: sets loading more and clears the error.
+    /// - `moreArrived` with a page: its repositories (most-starred first among themselves) after
+    ///   the ones shown, so a selection keeps its row; the rest as `responseArrived`.
+    /// - `moreArrived` with an error: sets the error and stops loading more; more can still be
+    ///   asked for.
     /// - Any `loadingStarted` or `responseArrived` for a query that is no longer the current
     ///   one (compared trimmed) changes nothing: a stale response never overwrites a newer query.
     ///
@@ -35,28 +41,55 @@ extension SearchState {
                 next.totalCount = nil
                 next.incompleteResults = false
                 next.lastError = nil
+                next.hasMore = false
+                next.isLoadingMore = false
+                next.reachedCap = false
             } else if searchText != state.searchText {
                 next.isLoading = false
+                next.isLoadingMore = false
             }
         case .loadingStarted(let query):
             guard !state.searchText.isEmpty, query.trimmingWhiteSpace == state.searchText else { return state }
             next.isLoading = true
+            next.isLoadingMore = false
             next.lastError = nil
-        case .responseArrived(let query, let result):
+        case .responseArrived(let query, let result, let info):
             guard !state.searchText.isEmpty, query.trimmingWhiteSpace == state.searchText else { return state }
             next.isLoading = false
             switch result {
             case .success(let page):
                 next.results = mostStarredFirst(page.items)
-                next.totalCount = page.totalCount
-                next.incompleteResults = page.incompleteResults
-                next.title = title(totalCount: page.totalCount)
-                next.lastError = nil
+                next.shows(page, info)
+            case .failure(let error):
+                next.lastError = error
+            }
+        case .loadingMoreStarted(let query):
+            guard !state.searchText.isEmpty, query.trimmingWhiteSpace == state.searchText else { return state }
+            next.isLoadingMore = true
+            next.lastError = nil
+        case .moreArrived(let query, let result, let info):
+            guard !state.searchText.isEmpty, query.trimmingWhiteSpace == state.searchText else { return state }
+            next.isLoadingMore = false
+            switch result {
+            case .success(let page):
+                next.results += mostStarredFirst(page.items)
+                next.shows(page, info)
             case .failure(let error):
                 next.lastError = error
             }
         }
         return next
+    }
+
+    /// A page's count and title, and what its info says follows.
+    private mutating func shows(_ page: GitHubRepositories, _ info: SearchPageInfo) {
+        totalCount = page.totalCount
+        incompleteResults = page.incompleteResults
+        title = Self.title(totalCount: page.totalCount)
+        lastError = nil
+        hasMore = info.hasMore
+        reachedCap = info.reachedCap
+        rateLimit = info.rateLimit ?? rateLimit
     }
 
     /// The title for a response: "0 results", "1 result", "1,677 results".

@@ -1,7 +1,8 @@
 import GitHubModels
 
 /// What a repository search shows: the query being typed, the title line, whether a request
-/// is running, the repositories (most-starred first) and the last error.
+/// is running, the repositories (most-starred first, page after page), whether more can be
+/// loaded, the rate limit and the last error.
 ///
 /// The state changes only through ``reduce(_:_:)``; ``SearchDriver`` feeds it the events.
 ///
@@ -31,6 +32,14 @@ public struct SearchState: Equatable, Sendable {
     /// Why the last search failed: kept while typing, cleared when the next search starts or
     /// succeeds and when the query is cleared.
     public var lastError: SearchError?
+    /// Another page of the current query can be loaded.
+    public var hasMore: Bool
+    /// A request for the next page is running.
+    public var isLoadingMore: Bool
+    /// The results end at GitHub's cap of 1,000, not at the last match.
+    public var reachedCap: Bool
+    /// The rate-limit headers of the last response that had them.
+    public var rateLimit: GitHubRateLimit?
 
     /// Creates a state; with no arguments, the empty search.
     /// - Parameters:
@@ -41,10 +50,15 @@ public struct SearchState: Equatable, Sendable {
     ///   - totalCount: `total_count` of the response shown.
     ///   - incompleteResults: `incomplete_results` of the response shown.
     ///   - lastError: the last error.
+    ///   - hasMore: another page can be loaded.
+    ///   - isLoadingMore: a request for the next page is running.
+    ///   - reachedCap: the results end at the cap.
+    ///   - rateLimit: the last rate-limit headers.
     public init(
         query: String = "", title: String = SearchState.defaultTitle, isLoading: Bool = false,
         results: [GitHubRepository] = [], totalCount: Int? = nil, incompleteResults: Bool = false,
-        lastError: SearchError? = nil
+        lastError: SearchError? = nil, hasMore: Bool = false, isLoadingMore: Bool = false, reachedCap: Bool = false,
+        rateLimit: GitHubRateLimit? = nil
     ) {
         self.query = query
         self.title = title
@@ -53,6 +67,10 @@ public struct SearchState: Equatable, Sendable {
         self.totalCount = totalCount
         self.incompleteResults = incompleteResults
         self.lastError = lastError
+        self.hasMore = hasMore
+        self.isLoadingMore = isLoadingMore
+        self.reachedCap = reachedCap
+        self.rateLimit = rateLimit
     }
 
     /// The query without leading and trailing white space: what is searched, and what a

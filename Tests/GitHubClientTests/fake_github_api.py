@@ -15,7 +15,14 @@ Routes (GET):
     request header: name = header name, description = its value), echo-message (500 whose
     message holds the Authorization header), echo-422, echo-rate-limit, echo-secondary,
     redirect-same (302 to echo-headers on this host), redirect-other (302 to echo-headers on
-    the other host)
+    the other host), echo-q (one item whose description is q as the server decoded it)
+  Paged searches, as GitHub pages them (per_page default 30, at most 100; page from 1; a Link
+  header with next/last/first/prev; the first 1,000 results only, 422 for a page past them):
+    count-N (N results: item i is paged/repo-i, N - i stars, its description says its page
+    and per_page; X-RateLimit-Remaining counts down from 29 per request), scarce-N (the same
+    with 2 of 30 left, resetting in 90 s), flaky-N (the same, but the first request for each
+    page gets a secondary rate limit with Retry-After: 1), stalled-N (the same, each page after
+    the first 3 s late), growing-N (N results at the first request, one more at each after)
   /users/NAME/repos   NAME = octocat: an array of repositories; not-array: an object
 """
 import json
@@ -25,7 +32,7 @@ import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURES = os.path.join(HERE, "..", "..", "Fixtures", "github")
@@ -42,6 +49,10 @@ TEMPLATE = SEARCH_PAGE["items"][0]
 USER_REPOS = json.loads(fixture("search", "generated-100.json"))["items"][:3]
 OTHER_BASE = ""  # set in main
 SAME_BASE = ""
+LOCK = threading.Lock()
+SERVED = [0]  # paged requests served, for X-RateLimit-Remaining
+REFUSED = set()  # flaky-N: the paths already refused once
+CAP = 1000
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -88,8 +99,17 @@ class Handler(BaseHTTPRequestHandler):
         parts = [p for p in url.path.split("/") if p]
         try:
             if parts == ["search", "repositories"]:
-                q = parse_qs(url.query).get("q", [""])[0]
-                self.search(q.split(" ")[0] if q else "")
+                params = parse_qs(url.query)
+                q = params.get("q", [""])[0]
+                route = q.split(" ")[0] if q else ""
+                kind, _, count = route.partition("-")
+                if kind in ("count", "scarce", "flaky", "stalled", "growing") and count.isdigit():
+                    self.paged(kind, int(count), params, url)
+                elif route == "echo-q":
+                    item = dict(TEMPLATE, id=1, name="q", full_name="echo/q", description=q)
+                    self.send(200, {"total_count": 1, "incomplete_results": False, "items": [item]})
+                else:
+                    self.search(route)
             elif len(parts) == 3 and parts[0] == "users" and parts[2] == "repos":
                 if parts[1] == "octocat":
                     self.send(200, USER_REPOS)
@@ -175,6 +195,58 @@ class Handler(BaseHTTPRequestHandler):
             self.send(302, "", {"Location": OTHER_BASE + "/search/repositories?q=echo-headers"})
         else:
             self.send(422, fixture("errors", "validation-422.json"))
+
+
+    def paged(self, kind, total, params, url):
+        if kind == "flaky":
+            with LOCK:
+                first = self.path not in REFUSED
+                REFUSED.add(self.path)
+            if first:
+                self.send(403, fixture("errors", "secondary-rate-limit-403.json"), {"Retry-After": "1"})
+                return
+        per_page = min(100, int(params.get("per_page", ["30"])[0]))
+        page = int(params.get("page", ["1"])[0])
+        if kind == "stalled" and page > 1:
+            self.sleep(3)
+        with LOCK:
+            SERVED[0] += 1
+            served = SERVED[0]
+            remaining = max(0, 30 - served)
+        if kind == "growing":
+            total += served - 1
+        limits = {"X-RateLimit-Limit": "30", "X-RateLimit-Remaining": str(remaining),
+                  "X-RateLimit-Reset": str(RESET_EPOCH), "X-RateLimit-Resource": "search"}
+        if kind == "scarce":
+            limits.update({"X-RateLimit-Remaining": "2", "X-RateLimit-Reset": str(int(time.time()) + 90)})
+        start = (page - 1) * per_page
+        if start >= CAP:
+            self.send(422, {"message": "Only the first 1000 search results are available",
+                            "documentation_url": "https://docs.github.com/v3/search/"}, limits)
+            return
+        available = min(total, CAP)
+        items = []
+        for index in range(start, min(start + per_page, available)):
+            item = dict(TEMPLATE)
+            item.update(id=index + 1, name="repo-%04d" % (index + 1), full_name="paged/repo-%04d" % (index + 1),
+                        stargazers_count=total - index,
+                        description="result %d, page %d, per_page %d" % (index + 1, page, per_page))
+            items.append(item)
+        last = max(1, -(-available // per_page))
+
+        def link(number):
+            query = {name: values[0] for name, values in params.items()}
+            query["page"] = str(number)
+            return "<%s%s?%s>" % (SAME_BASE, url.path, urlencode(query))
+
+        rels = []
+        if page < last:
+            rels += ['%s; rel="next"' % link(page + 1), '%s; rel="last"' % link(last)]
+        if page > 1:
+            rels += ['%s; rel="first"' % link(1), '%s; rel="prev"' % link(page - 1)]
+        if rels:
+            limits["Link"] = ", ".join(rels)
+        self.send(200, {"total_count": total, "incomplete_results": False, "items": items}, limits)
 
 
 def serve(server):

@@ -121,4 +121,45 @@ struct InteractivePTYTests {
         #expect(report.sequences_restored)
         #expect(report.termios_restored)
     }
+
+    @Test func movingPastTheLastLoadedRowLoadsTheNextPage() async throws {
+        // stalled-45: 45 results, 30 a page, page 2 three seconds late.
+        let report = try await InteractivePTY.run([
+            .wait("Search GitHub"), .send("stalled-45"), .wait("45 results"), .wait("1/30 loaded"), // 0-3
+            .send(String(repeating: "\u{1B}[B", count: 29)), .wait("loading more…"), // 4, 5
+            .wait("30/30 loaded"), .wait("30/45 loaded"), // 6, 7
+            .send(String(repeating: "\u{1B}[B", count: 5)), .wait("35/45 loaded"), // 8, 9
+            .send("\u{1B}[4~"), .wait("45/45 loaded"), .wait("no more results"), // 10-12
+            .escape, .exit(),
+        ])
+        #expect(report.failed == nil, "\(report.failure)")
+        #expect(report.screen(5).contains("> paged/repo-0030"))
+        #expect(report.screen(9).contains("> paged/repo-0035"))
+        #expect(!report.screen(9).contains("no more results"))
+        let end = report.screen(12).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(end.contains { $0.hasPrefix("> paged/repo-0045") })
+        #expect(end.contains { $0.trimmingCharacters(in: .whitespaces) == "no more results" })
+        #expect(report.status == 0)
+    }
+
+    @Test func controlRRefreshesTheSearch() async throws {
+        // growing-45 finds one more result at each request.
+        let report = try await InteractivePTY.run([
+            .wait("Search GitHub"), .send("growing-45"), .wait("45 results"), .send("\u{12}"), .wait("46 results"),
+            .escape, .exit(),
+        ])
+        #expect(report.failed == nil, "\(report.failure)")
+        #expect(report.status == 0)
+    }
+
+    @Test func aLowRateLimitShowsInTheStatusLine() async throws {
+        // scarce-45: 2 of 30 left, resetting in 90 s.
+        let report = try await InteractivePTY.run([
+            .wait("Search GitHub"), .send("scarce-45"), .wait("45 results"),
+            .wait("2 of 30 requests left; the limit resets in 2 min"), .escape, .exit(),
+        ])
+        #expect(report.failed == nil, "\(report.failure)")
+        let lines = report.screen(3).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 24 && lines[23].contains("2 of 30 requests left"))
+    }
 }

@@ -103,9 +103,9 @@ import Testing
         #expect(view.scroll == 1)
         _ = view.handle(.end)
         #expect(view.selection == 49)
-        #expect(view.scroll == 30)
+        #expect(view.scroll == 31, "the last row and the \"no more results\" line below it")
         view.resize(TerminalSize(columns: 100, rows: 30))
-        #expect(view.scroll == 24)
+        #expect(view.scroll == 25)
         #expect(view.lines().filter { $0.contains("> o/r49") }.count == 1)
     }
 

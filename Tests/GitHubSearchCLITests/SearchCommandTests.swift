@@ -5,7 +5,7 @@ import Testing
 @testable import GitHubSearchCLI
 
 /// The fake GitHub API of GitHubClientTests, started for one test.
-private final class LoopbackAPI {
+final class LoopbackAPI {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../GitHubClientTests/fake_github_api.py").standardized
     static let available =
@@ -39,20 +39,20 @@ private final class LoopbackAPI {
     }
 }
 
-private struct Output {
+struct Output {
     var status: Int32
     var stdout: String
     var stderr: String
 }
 
-private func search(_ arguments: [String], environment: [String: String] = [:]) async -> Output {
+func search(_ arguments: [String], environment: [String: String] = [:]) async -> Output {
     let out = Captured(), err = Captured()
     let io = CommandIO(out: { out.bytes.append(contentsOf: $0) }, err: { err.bytes.append(contentsOf: Array($0.utf8)) })
     let status = await SearchCommand.run(arguments, io: io, environment: environment)
     return Output(status: status, stdout: out.text, stderr: err.text)
 }
 
-private final class Captured: @unchecked Sendable {
+final class Captured: @unchecked Sendable {
     var bytes: [UInt8] = []
     var text: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -15,6 +15,9 @@ final class FakeSearchClient: RepositorySearching {
         /// throw `CancellationError` at once (else keep waiting for the release, like a slow
         /// server whose response is already on its way).
         case held(honoursCancellation: Bool)
+        /// Answer `searchPage` with the page of the query's number (the first without one); an
+        /// empty last page past them.
+        case pages([GitHubSearchPage])
     }
 
     private struct Held {
@@ -65,6 +68,8 @@ final class FakeSearchClient: RepositorySearching {
         switch reply {
         case .page(let page):
             return page
+        case .pages(let pages):
+            return pages.first?.repositories ?? GitHubRepositories()
         case .failure(let error):
             throw error
         case .held(let honoursCancellation):
@@ -102,6 +107,17 @@ final class FakeSearchClient: RepositorySearching {
                 held?.continuation.resume(throwing: CancellationError())
             }
         }
+    }
+
+    func searchPage(_ query: GitHubSearchQuery) async throws -> GitHubSearchPage {
+        let pages: [GitHubSearchPage]? = change { state in
+            guard case .pages(let pages)? = state.replies[query.text] else { return nil }
+            state.calls.append(query)
+            return pages
+        }
+        guard let pages else { return GitHubSearchPage(repositories: try await search(query)) }
+        let index = (query.page ?? 1) - 1
+        return pages.indices.contains(index) ? pages[index] : GitHubSearchPage(repositories: GitHubRepositories())
     }
 
     /// Changes the answer for a text, for the calls to come.

@@ -1,22 +1,25 @@
 import GitHubModels
+import GitHubRequests
 import GitHubSearchSession
 
 /// A driver on a test clock and a fake client, with a keyboard (`type`) and a screen (`next`).
 struct SearchDriverHarness {
     let clock = TestClock()
     let client: FakeSearchClient
-    private let keyboard: AsyncStream<String>.Continuation
+    private let keyboard: AsyncStream<SearchInput>.Continuation
     private var screen: AsyncStream<SearchState>.Iterator
 
     init(
         _ client: FakeSearchClient, minimumQueryLength: Int = SearchDriver.defaultMinimumQueryLength,
-        initial: SearchState = SearchState()
+        initial: SearchState = SearchState(),
+        makeQuery: @escaping @Sendable (String) -> GitHubSearchQuery = SearchDriver.mostStarred
     ) {
         self.client = client
-        let (edits, keyboard) = AsyncStream.makeStream(of: String.self)
+        let (inputs, keyboard) = AsyncStream.makeStream(of: SearchInput.self)
         self.keyboard = keyboard
-        let driver = SearchDriver(client: client, clock: clock, minimumQueryLength: minimumQueryLength)
-        screen = driver.states(for: edits, initial: initial).makeAsyncIterator()
+        let driver = SearchDriver(
+            client: client, clock: clock, minimumQueryLength: minimumQueryLength, makeQuery: makeQuery)
+        screen = driver.states(for: inputs, initial: initial).makeAsyncIterator()
     }
 
     /// The next state the driver reports; `nil` once the stream has ended.
@@ -26,13 +29,18 @@ struct SearchDriverHarness {
 
     /// Types the whole text of the search field and returns the state it shows.
     mutating func type(_ text: String) async -> SearchState? {
-        keyboard.yield(text)
+        keyboard.yield(.edit(text))
         return await next()
     }
 
     /// Types without waiting for a state (for edits that change nothing).
     func typeSilently(_ text: String) {
-        keyboard.yield(text)
+        keyboard.yield(.edit(text))
+    }
+
+    /// Asks for the next page (or refreshes) without waiting for a state.
+    func send(_ input: SearchInput) {
+        keyboard.yield(input)
     }
 
     /// Moves the test clock forward.

@@ -91,7 +91,7 @@ struct SearchDriverTests {
         harness.advance(milliseconds: 500)
         #expect(await harness.next()?.isLoading == true)
         #expect(await harness.next()?.title == "0 results")
-        #expect(client.snapshot.calls == [GitHubSearchQuery("hello world", sort: .stars, order: .desc)])
+        #expect(client.snapshot.calls == [GitHubSearchQuery("hello world", sort: .stars, order: .desc, perPage: 30)])
         #expect(SearchDriver.mostStarred("tetris") == GitHubSearchQuery("tetris", sort: .stars, order: .desc))
         #expect(await harness.finish().isEmpty)
     }

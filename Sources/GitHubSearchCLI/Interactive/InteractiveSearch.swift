@@ -1,3 +1,4 @@
+import GitHubRequests
 import GitHubSearchSession
 
 #if canImport(Glibc)
@@ -12,10 +13,12 @@ import GitHubSearchSession
 ///
 /// A search line at the top, the title ("N results", or "Search GitHub") with a spinner while
 /// a request runs, the repositories most-starred first, and a status line at the bottom where
-/// errors appear for a few seconds. Typing searches (through ``SearchDriver``: at least three
-/// characters, after a pause, cancelling a stale request); Up/Down/Page Up/Page Down move the
-/// selection; Enter shows the repository in full; Esc goes back from there, or leaves from the
-/// list; Ctrl-C always leaves. The terminal is restored however the UI ends.
+/// errors (or a low rate limit) appear. Typing searches (through ``SearchDriver``: at least
+/// three characters, after a pause, cancelling a stale request); Up/Down/Page Up/Page Down move
+/// the selection, and reaching the last loaded row loads the next page ("loading more…", then
+/// its rows, until "no more results"); Ctrl-R searches again; Enter shows the repository in
+/// full; Esc goes back from there, or leaves from the list; Ctrl-C always leaves. The terminal
+/// is restored however the UI ends.
 ///
 /// ```swift
 /// let status = await InteractiveSearch.run(client: GitHubClient(configuration: configuration))
@@ -38,13 +41,15 @@ public enum InteractiveSearch {
     ///   - output: the terminal to draw on (standard output by default).
     ///   - debounce: how long typing must pause before a search.
     ///   - minimumQueryLength: the shortest query searched.
+    ///   - qualifiers: added to every search (the command line's qualifier flags).
     /// - Returns: 0 when the user left (Esc, Ctrl-C, SIGINT); 2 when there is no terminal;
     ///   1 when the terminal went away; 128 + the signal for SIGTERM and SIGHUP.
     public static func run(
         client: any RepositorySearching, input: Int32 = STDIN_FILENO,
         output: Int32 = STDOUT_FILENO,
         debounce: Duration = SearchDriver.defaultDebounce,
-        minimumQueryLength: Int = SearchDriver.defaultMinimumQueryLength
+        minimumQueryLength: Int = SearchDriver.defaultMinimumQueryLength,
+        qualifiers: [GitHubSearchQuery.Qualifier] = []
     ) async -> Int32 {
         let terminal = Terminal(input: input, output: output)
         do {
@@ -61,13 +66,19 @@ public enum InteractiveSearch {
         }
 
         let (events, post) = AsyncStream.makeStream(of: Event.self)
-        let (edits, typing) = AsyncStream.makeStream(of: String.self)
+        let (inputs, typing) = AsyncStream.makeStream(of: SearchInput.self)
         let signals = SignalWatcher([SIGINT, SIGTERM, SIGHUP, SIGWINCH]) { number in
             post.yield(number == SIGWINCH ? .resized : .signal(number))
         }
-        let driver = SearchDriver(client: client, minimumQueryLength: minimumQueryLength, debounce: debounce)
+        let driver = SearchDriver(
+            client: client, minimumQueryLength: minimumQueryLength, debounce: debounce,
+            makeQuery: { text in
+                var query = SearchDriver.mostStarred(text)
+                query.qualifiers = qualifiers
+                return query
+            })
         let states = Task {
-            for await state in driver.states(for: edits) { post.yield(.state(state)) }
+            for await state in driver.states(for: inputs) { post.yield(.state(state)) }
         }
         let ticker = Task {
             while !Task.isCancelled {
@@ -96,7 +107,7 @@ public enum InteractiveSearch {
     /// - Returns: the exit status.
     private static func loop(
         events: AsyncStream<Event>, view: inout SearchView, terminal: Terminal,
-        typing: AsyncStream<String>.Continuation
+        typing: AsyncStream<SearchInput>.Continuation
     ) async -> Int32 {
         let clock = ContinuousClock()
         var drawn = ""
@@ -108,7 +119,9 @@ public enum InteractiveSearch {
                 for key in keys {
                     switch view.handle(key) {
                     case .none: break
-                    case .edited(let text): typing.yield(text)
+                    case .edited(let text): typing.yield(.edit(text))
+                    case .loadMore: typing.yield(.loadMore)
+                    case .refresh: typing.yield(.refresh)
                     case .quit: return 0
                     }
                 }

@@ -12,6 +12,8 @@ enum Key: Equatable, Sendable {
     case clearLine
     /// Ctrl-W: delete the last word.
     case deleteWord
+    /// Ctrl-R: search the query again.
+    case refresh
 }
 
 /// Turns terminal bytes into keys: UTF-8 text (multibyte characters may be split across
@@ -78,6 +80,7 @@ struct KeyDecoder {
             case 0x08, 0x7F: emit(.backspace); index += 1
             case 0x15: emit(.clearLine); index += 1
             case 0x17: emit(.deleteWord); index += 1
+            case 0x12: emit(.refresh); index += 1
             case 0x20...0x7E:
                 text.unicodeScalars.append(Unicode.Scalar(byte))
                 index += 1

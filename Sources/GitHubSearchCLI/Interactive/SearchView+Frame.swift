@@ -1,4 +1,5 @@
 import CommandLineOutput
+import Foundation
 import GitHubModels
 import GitHubSearchSession
 
@@ -13,6 +14,7 @@ extension SearchView {
         static let dim = "\u{1B}[2m"
         static let reverse = "\u{1B}[7m"
         static let red = "\u{1B}[31m"
+        static let yellow = "\u{1B}[33m"
         static let cyan = "\u{1B}[36m"
     }
 
@@ -72,9 +74,12 @@ extension SearchView {
             for index in scroll..<min(state.results.count, scroll + rows) {
                 lines.append(row(state.results[index], selected: index == selection, width: width))
             }
+            if let footer, state.results.count < scroll + rows {
+                lines.append(Style.dim + "  " + DisplayWidth.cut(footer, max(0, width - 2)) + Style.reset)
+            }
         }
         while lines.count < size.rows - 1 { lines.append("") }
-        lines.append(statusLine(help: "↑↓ select  Enter details  Esc quit", width: width))
+        lines.append(statusLine(help: "↑↓ select  Enter details  Ctrl-R refresh  Esc quit", width: width))
         return lines
     }
 
@@ -86,7 +91,7 @@ extension SearchView {
             title += "  (incomplete)"
         }
         if !state.results.isEmpty, mode == .list {
-            let position = "\(selection + 1)/\(state.results.count)"
+            let position = "\(selection + 1)/\(state.results.count) loaded"
             let room = width - DisplayWidth.of(position) - 1
             if DisplayWidth.of(title) <= room {
                 return Style.bold + DisplayWidth.fit(title, room) + Style.reset + " " + Style.dim + position
@@ -142,7 +147,22 @@ extension SearchView {
         if let status {
             return Style.red + DisplayWidth.cut("! " + status.message, room) + Style.reset
         }
+        if let note = rateLimitNote {
+            return Style.yellow + DisplayWidth.cut(note, room) + Style.reset
+        }
         return Style.dim + DisplayWidth.cut(help, room) + Style.reset
+    }
+
+    /// `2 of 30 requests left; the limit resets in 2 min`, once a fifth of the limit or less is left.
+    var rateLimitNote: String? {
+        guard let limit = state.rateLimit, limit.isLow, let remaining = limit.remaining, let total = limit.limit
+        else { return nil }
+        var note = "\(remaining) of \(total) requests left"
+        if let resetsAt = limit.resetsAt {
+            let wait = resetsAt.timeIntervalSince(date)
+            note += wait > 0 ? "; the limit resets in \(GitHubRateLimit.duration(wait))" : "; the limit has reset"
+        }
+        return note
     }
 
     // MARK: Detail

@@ -1,9 +1,11 @@
 import CommandLineOutput
+import Foundation
 import GitHubModels
 import GitHubSearchSession
 
 /// What the interactive search shows, apart from the terminal: the text being typed, the
-/// latest ``SearchState``, the selection, the detail view and the status line.
+/// latest ``SearchState``, the selection, the detail view and the status line. The selection
+/// reaching the last loaded row asks for the next page.
 ///
 /// A value changed only by the UI loop, from keys, states, ticks and resizes; ``frame(now:)``
 /// draws it. Kept free of I/O so it can be tested in-process.
@@ -19,6 +21,10 @@ struct SearchView {
         case none
         /// The search text changed: feed it to the driver.
         case edited(String)
+        /// The selection is on the last loaded row and more can be loaded.
+        case loadMore
+        /// Search the query again (Ctrl-R).
+        case refresh
         /// Leave the UI.
         case quit
     }
@@ -42,6 +48,8 @@ struct SearchView {
     /// Advances while loading.
     var spinnerFrame = 0
     var size = TerminalSize()
+    /// The wall-clock time of the last tick or state, for when the rate limit resets.
+    var date = Date()
 
     /// Result rows that fit on the screen.
     var visibleRows: Int { max(1, size.rows - Self.chromeRows) }
@@ -60,11 +68,29 @@ struct SearchView {
     /// - Returns: whether to search the new text or to leave.
     mutating func handle(_ key: Key) -> Outcome {
         if key == .interrupt { return .quit }
+        let outcome: Outcome
         switch mode {
-        case .detail: return handleInDetail(key)
-        case .list: return handleInList(key)
+        case .detail: outcome = handleInDetail(key)
+        case .list: outcome = handleInList(key)
         }
+        return outcome == .none && wantsMore ? .loadMore : outcome
     }
+
+    /// The selection is on the last loaded row, and the next page can be loaded.
+    var wantsMore: Bool {
+        !state.results.isEmpty && selection == state.results.count - 1 && state.hasMore && !state.isLoadingMore
+    }
+
+    /// The line after the last result: "loading more…", or "no more results" at the end.
+    var footer: String? {
+        if state.results.isEmpty { return nil }
+        if state.isLoadingMore { return "loading more…" }
+        if state.hasMore { return nil }
+        return state.reachedCap ? "no more results (GitHub serves the first 1,000)" : "no more results"
+    }
+
+    /// The list's rows: the results and the footer.
+    private var contentRows: Int { state.results.count + (footer == nil ? 0 : 1) }
 
     private mutating func handleInDetail(_ key: Key) -> Outcome {
         switch key {
@@ -95,6 +121,7 @@ struct SearchView {
         case .home: move(by: -selection)
         case .end: move(by: state.results.count)
         case .enter: if selected != nil { mode = .detail }
+        case .refresh: return query.trimmingCharacters(in: .whitespaces).isEmpty ? .none : .refresh
         case .escape: return .quit
         case .endOfInput: if query.isEmpty { return .quit }
         default: break
@@ -119,22 +146,30 @@ struct SearchView {
         keepSelectionVisible()
     }
 
+    /// Scrolls so the selection shows, and the footer too when the selection is the last row.
     private mutating func keepSelectionVisible() {
         if selection < scroll { scroll = selection }
         if selection >= scroll + visibleRows { scroll = selection - visibleRows + 1 }
-        scroll = max(0, min(scroll, max(0, state.results.count - visibleRows)))
+        if selection == state.results.count - 1 { scroll = max(scroll, contentRows - visibleRows) }
+        scroll = max(0, min(scroll, max(0, contentRows - visibleRows)))
     }
 
-    /// Shows a new state: new results move the selection to the top (the detail view stays
-    /// open only when they still hold its repository); a new error goes to the status line
-    /// for ``statusDuration``.
+    /// Shows a new state: a next page's results keep the selection where it is; other new
+    /// results move it to the top (the detail view stays open only when they still hold its
+    /// repository); a new error goes to the status line for ``statusDuration``.
     /// - Parameters:
     ///   - next: the state from the driver.
     ///   - now: the time, for the status line.
-    mutating func show(_ next: SearchState, now: ContinuousClock.Instant) {
+    ///   - date: the wall-clock time, for the rate limit's reset.
+    mutating func show(_ next: SearchState, now: ContinuousClock.Instant, date: Date = Date()) {
         let previous = state
         state = next
-        if next.results != previous.results {
+        self.date = date
+        if !previous.results.isEmpty, next.results.count > previous.results.count,
+            next.results.starts(with: previous.results)
+        {
+            keepSelectionVisible()
+        } else if next.results != previous.results {
             let shown = mode == .detail ? selected(in: previous) : nil
             selection = 0
             scroll = 0
@@ -146,6 +181,9 @@ struct SearchView {
             } else {
                 mode = .list
             }
+        } else if !next.results.isEmpty {
+            // The footer may have come or gone.
+            keepSelectionVisible()
         }
         if let error = next.lastError, error != previous.lastError {
             status = (DisplayWidth.clean(error.message), now.advanced(by: Self.statusDuration))
@@ -159,8 +197,11 @@ struct SearchView {
     }
 
     /// Advances the spinner and clears an expired status.
-    /// - Parameter now: the time.
-    mutating func tick(now: ContinuousClock.Instant) {
+    /// - Parameters:
+    ///   - now: the time.
+    ///   - date: the wall-clock time, for the rate limit's reset.
+    mutating func tick(now: ContinuousClock.Instant, date: Date = Date()) {
+        self.date = date
         if state.isLoading { spinnerFrame += 1 }
         if let status, status.until <= now { self.status = nil }
     }
