@@ -100,15 +100,27 @@ extension Map {
         fetch(.value, required: required, expected: "\(expected)")
     }
 
+    /// ``fetchValue(required:expected:)`` with the expected type's name as problems give it.
+    @usableFromInline
+    func fetchValue(required: Bool, expectedName: @autoclosure () -> String) -> Fetched {
+        fetch(.value, required: required, expected: expectedName())
+    }
+
     /// Records a failed conversion of the selected value.
     @usableFromInline
     func reportConversion(_ error: any Error, expected: Any.Type) {
+        reportConversion(error, expectedName: "\(expected)")
+    }
+
+    /// ``reportConversion(_:expected:)`` with the expected type's name as problems give it.
+    @usableFromInline
+    func reportConversion(_ error: any Error, expectedName: @autoclosure () -> String) {
         if let failure = error as? ElementFailure {
             report(failure)
         } else if let error = error as? JSONConversionError {
-            report(error, expected: "\(expected)", node: currentNode)
+            report(error, expected: expectedName(), node: currentNode)
         } else {
-            report(.typeMismatch, expected: "\(expected)", found: currentNode)
+            report(.typeMismatch, expected: expectedName(), found: currentNode)
         }
     }
 

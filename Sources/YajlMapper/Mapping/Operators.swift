@@ -95,6 +95,33 @@ func readOptionalScalar<T: JSONScalar>(_ left: inout T?, _ right: Map) {
     }
 }
 
+/// Reads a collection of basic values (an array, a dictionary, an array of arrays) into a
+/// property, through its ``JSONReadable`` conversion. Inlined into the mapping, so it is
+/// specialised for the collection's type there: unspecialised, every read would look up
+/// the metadata of its generic types at run time (`[T]`, `[T]?`, `[T]??`).
+@inlinable
+func readCollection<V: JSONReadable>(_ left: inout V, _ right: Map, expected: @autoclosure () -> String) {
+    guard case .value(let node) = right.fetchValue(required: true, expectedName: expected()) else { return }
+    do { left = try V.fromJSON(node) } catch { right.reportConversion(error, expectedName: expected()) }
+}
+
+/// ``readCollection(_:_:expected:)`` into an optional property: `null`, or a value that
+/// does not convert (a problem is recorded), reads as `nil`, as in ObjectMapper.
+@inlinable
+func readOptionalCollection<V: JSONReadable>(_ left: inout V?, _ right: Map, expected: @autoclosure () -> String) {
+    switch right.fetchValue(required: false, expectedName: expected()) {
+    case .absent: return
+    case .null: left = nil
+    case .value(let node):
+        do {
+            left = try V.fromJSON(node)
+        } catch {
+            right.reportConversion(error, expectedName: expected())
+            left = nil
+        }
+    }
+}
+
 /// Writes a basic value.
 public func >>> <T: JSONScalar>(left: T, right: Map) {
     if right.mappingType == .toJSON { right.write(left.jsonValue) }
@@ -106,15 +133,17 @@ public func >>> <T: JSONScalar>(left: T?, right: Map) {
 }
 
 /// Reads or writes an array of basic values (all or nothing: one bad element is a problem).
+@inlinable
 public func <- <T: JSONScalar>(left: inout [T], right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: true, expected: "[\(T.self)]") { try $0.convertedElements(T.fromJSON) })
+    readCollection(&left, right, expected: "[\(T.self)]")
 }
 
 /// Reads or writes an optional array of basic values.
+@inlinable
 public func <- <T: JSONScalar>(left: inout [T]?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: false, expected: "[\(T.self)]") { try $0.convertedElements(T.fromJSON) })
+    readOptionalCollection(&left, right, expected: "[\(T.self)]")
 }
 
 /// Writes an array of basic values.
@@ -128,19 +157,17 @@ public func >>> <T: JSONScalar>(left: [T]?, right: Map) {
 }
 
 /// Reads or writes a dictionary of basic values.
+@inlinable
 public func <- <T: JSONScalar>(left: inout [String: T], right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        right.read(.value, required: true, expected: "[String: \(T.self)]") { try $0.convertedMembers(T.fromJSON) })
+    readCollection(&left, right, expected: "[String: \(T.self)]")
 }
 
 /// Reads or writes an optional dictionary of basic values.
+@inlinable
 public func <- <T: JSONScalar>(left: inout [String: T]?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        right.read(.value, required: false, expected: "[String: \(T.self)]") { try $0.convertedMembers(T.fromJSON) })
+    readOptionalCollection(&left, right, expected: "[String: \(T.self)]")
 }
 
 /// Writes a dictionary of basic values (keys sorted, so output is stable).
@@ -184,23 +211,17 @@ public func >>> <T: JSONScalar & Hashable>(left: Set<T>?, right: Map) {
 }
 
 /// Reads or writes an array of arrays of basic values.
+@inlinable
 public func <- <T: JSONScalar>(left: inout [[T]], right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        right.read(.value, required: true, expected: "[[\(T.self)]]") {
-            try $0.convertedElements { try $0.convertedElements(T.fromJSON) }
-        })
+    readCollection(&left, right, expected: "[[\(T.self)]]")
 }
 
 /// Reads or writes an optional array of arrays of basic values.
+@inlinable
 public func <- <T: JSONScalar>(left: inout [[T]]?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        right.read(.value, required: false, expected: "[[\(T.self)]]") {
-            try $0.convertedElements { try $0.convertedElements(T.fromJSON) }
-        })
+    readOptionalCollection(&left, right, expected: "[[\(T.self)]]")
 }
 
 /// Writes an array of arrays of basic values.
