@@ -293,8 +293,8 @@ struct DecodeCommandTests {
     @Test func aRootOfTheWrongKindIsOneErrorInEveryFormat() throws {
         // A repository where a list is expected, and an array where a search page is: nothing
         // can be mapped, so the error is printed once, whatever the format, and the exit
-        // status is 1 with or without --strict (streamed formats used to print it twice, or
-        // count it among the ignored problems and exit 0).
+        // status is 1 with or without --strict (a streamed format must neither print it
+        // twice nor count it among the ignored problems and exit 0).
         let path = github("repository/react.json")
         for strict in [[], ["--strict"]] {
             for format in ["ndjson", "csv", "table", "json"] {
