@@ -51,9 +51,10 @@ struct MappingRun<Value> {
             let (root, offsets, textStart) = try capture(
                 bytes: bytes, options: options, session: session(whole: whole),
                 whole: whole, recordingOffsets: true)
-            let located = Locator(bytes: bytes, base: 0, line: 1, lineStart: textStart)
+            var located = Locator(bytes: bytes, base: 0, line: 1, lineStart: textStart)
+            let indexes = PreorderIndexes(of: root)
             result.session.locateProblems { path in
-                let index = root.preorderIndex(of: path)
+                let index = indexes.index(of: path)
                 return offsets.indices.contains(index) ? located.location(of: offsets[index]) : nil
             }
         }
@@ -137,18 +138,5 @@ struct MappingRun<Value> {
         return MappingResult(
             value: value, problems: problems, objectsSkipped: session.objectsSkipped,
             membersSkipped: session.membersSkipped)
-    }
-}
-
-/// Turns offsets into lines and columns within a byte range whose first line is known.
-struct Locator {
-    let bytes: UnsafeRawBufferPointer
-    let base: Int
-    let line: Int
-    let lineStart: Int
-
-    func location(of offset: Int) -> JSONLocation? {
-        guard offset >= base else { return nil }
-        return YajlMapper.location(of: offset, in: bytes, base: base, line: line, lineStart: lineStart)
     }
 }

@@ -178,23 +178,30 @@ final class MappingSession {
     /// refused because of problems inside it is a consequence: both come after the located
     /// problems inside that object, in the order the mapping found them.
     func sortProblemsByPosition() {
+        // The latest located problem inside each path (a path and everything below it), over
+        // the problems that may come before a consequence: for a refused object, all but
+        // other refusals; for a missing key, those that are not missing keys either. Made in
+        // one pass, so a page with a problem in every element sorts in linear time.
+        var latest: [[JSONPath.Component]: Int] = [:]
+        var latestNotMissing: [[JSONPath.Component]: Int] = [:]
+        for other in problems where other.kind != .objectRejected || other.origin != nil {
+            guard let offset = other.location?.offset else { continue }
+            for length in 0...other.unitPath.count {
+                let scope = Array(other.unitPath[..<length])
+                latest[scope] = max(latest[scope] ?? offset, offset)
+                if other.kind != .missing { latestNotMissing[scope] = max(latestNotMissing[scope] ?? offset, offset) }
+            }
+        }
         func position(_ problem: MappingProblem) -> (Int, Int) {
             let own = problem.location?.offset ?? .max
-            let scope: ArraySlice<JSONPath.Component>
+            let inside: Int?
             // An error a mapping made itself is located at its key's value, like a read's.
             switch problem.kind {
-            case .missing: scope = problem.unitPath.dropLast()
-            case .objectRejected where problem.origin == nil: scope = problem.unitPath[...]
+            case .missing: inside = latestNotMissing[Array(problem.unitPath.dropLast())]
+            case .objectRejected where problem.origin == nil: inside = latest[problem.unitPath]
             default: return (own, 0)
             }
-            let inside = problems.compactMap { other -> Int? in
-                guard other.kind != .objectRejected || other.origin != nil,
-                    problem.kind == .objectRejected || other.kind != .missing,
-                    other.unitPath.starts(with: scope)
-                else { return nil }
-                return other.location?.offset
-            }
-            return (max(inside.max() ?? own, own == .max ? 0 : own), 1)
+            return (max(inside ?? own, own == .max ? 0 : own), 1)
         }
         problems = problems.enumerated().map { ($0, $1, position($1)) }.sorted { a, b in
             a.2 != b.2 ? a.2 < b.2 : a.0 < b.0

@@ -183,10 +183,11 @@ public final class MappingStreamParser<N: BaseMappable> {
             for problem in again.takeProblems() { session.adopt(problem) }
         }
         if let source {
-            let locator = Locator(
+            var locator = Locator(
                 bytes: source.bytes, base: source.offset, line: source.line, lineStart: source.lineStart)
+            let indexes = PreorderIndexes(of: tree)
             session.locateProblems { path in
-                let i = tree.preorderIndex(of: path)
+                let i = indexes.index(of: path)
                 return treeOffsets.indices.contains(i) ? locator.location(of: treeOffsets[i]) : nil
             }
             session.sortProblemsByPosition()
