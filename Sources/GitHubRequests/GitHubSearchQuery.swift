@@ -144,8 +144,8 @@ public struct GitHubSearchQuery: Sendable, Equatable {
 }
 
 extension String {
-    /// Without leading and trailing spaces and newlines.
-    var trimmingSpaces: String {
+    /// Without leading and trailing spaces, tabs and newlines (as a search's text is sent).
+    public var trimmingSpaces: String {
         var slice = Substring(self)
         while slice.first?.isWhitespace == true { slice.removeFirst() }
         while slice.last?.isWhitespace == true { slice.removeLast() }

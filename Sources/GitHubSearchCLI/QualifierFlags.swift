@@ -123,13 +123,3 @@ enum QualifierFlags {
         return numbers[0] <= hours && numbers[1] <= 59 && (fields == 2 || numbers[2] <= 59)
     }
 }
-
-extension String {
-    /// Without leading and trailing spaces.
-    fileprivate var trimmingSpaces: String {
-        var slice = Substring(self)
-        while slice.first?.isWhitespace == true { slice.removeFirst() }
-        while slice.last?.isWhitespace == true { slice.removeLast() }
-        return String(slice)
-    }
-}

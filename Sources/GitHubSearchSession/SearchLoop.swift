@@ -96,7 +96,7 @@ struct SearchLoop<C: Clock> where C.Duration == Duration {
     /// The state is reported last, so whoever sees it can rely on the effects being in place
     /// (the pause's deadline is taken from the clock before the edit is shown).
     private mutating func edited(_ text: String) {
-        let query = text.trimmingWhiteSpace
+        let query = text.trimmingSpaces
         current = query
         pause?.timer.cancel()
         pause = nil

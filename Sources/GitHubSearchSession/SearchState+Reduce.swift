@@ -1,4 +1,5 @@
 import GitHubModels
+import GitHubRequests
 
 extension SearchState {
     /// The next state after an event: the search's only rules, pure and synchronous.
@@ -49,12 +50,12 @@ extension SearchState {
                 next.isLoadingMore = false
             }
         case .loadingStarted(let query):
-            guard !state.searchText.isEmpty, query.trimmingWhiteSpace == state.searchText else { return state }
+            guard !state.searchText.isEmpty, query.trimmingSpaces == state.searchText else { return state }
             next.isLoading = true
             next.isLoadingMore = false
             next.lastError = nil
         case .responseArrived(let query, let result, let info):
-            guard !state.searchText.isEmpty, query.trimmingWhiteSpace == state.searchText else { return state }
+            guard !state.searchText.isEmpty, query.trimmingSpaces == state.searchText else { return state }
             next.isLoading = false
             switch result {
             case .success(let page):
@@ -64,11 +65,11 @@ extension SearchState {
                 next.lastError = error
             }
         case .loadingMoreStarted(let query):
-            guard !state.searchText.isEmpty, query.trimmingWhiteSpace == state.searchText else { return state }
+            guard !state.searchText.isEmpty, query.trimmingSpaces == state.searchText else { return state }
             next.isLoadingMore = true
             next.lastError = nil
         case .moreArrived(let query, let result, let info):
-            guard !state.searchText.isEmpty, query.trimmingWhiteSpace == state.searchText else { return state }
+            guard !state.searchText.isEmpty, query.trimmingSpaces == state.searchText else { return state }
             next.isLoadingMore = false
             switch result {
             case .success(let page):

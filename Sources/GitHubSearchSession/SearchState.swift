@@ -1,4 +1,5 @@
 import GitHubModels
+import GitHubRequests
 
 /// What a repository search shows: the query being typed, the title line, whether a request
 /// is running, the repositories (most-starred first, page after page), whether more can be
@@ -75,15 +76,5 @@ public struct SearchState: Equatable, Sendable {
 
     /// The query without leading and trailing white space: what is searched, and what a
     /// response must match to be shown.
-    public var searchText: String { query.trimmingWhiteSpace }
-}
-
-extension String {
-    /// Without leading and trailing spaces, tabs and newlines.
-    var trimmingWhiteSpace: String {
-        var slice = Substring(self)
-        while slice.first?.isWhitespace == true { slice.removeFirst() }
-        while slice.last?.isWhitespace == true { slice.removeLast() }
-        return String(slice)
-    }
+    public var searchText: String { query.trimmingSpaces }
 }

@@ -1,6 +1,7 @@
 import CommandLineOutput
 import Foundation
 import GitHubModels
+import GitHubRequests
 import GitHubSearchSession
 
 /// Drawing: a whole frame at a time, every line cut to the terminal's width.
@@ -103,7 +104,7 @@ extension SearchView {
 
     /// What the empty list says.
     private var hint: String {
-        let text = query.trimmedSpaces
+        let text = query.trimmingSpaces
         if text.isEmpty { return "Type to search GitHub repositories, most-starred first." }
         if text.count < SearchDriver.defaultMinimumQueryLength {
             return "Type at least \(SearchDriver.defaultMinimumQueryLength) characters."
@@ -193,15 +194,5 @@ extension SearchView {
         while lines.count < size.rows - 1 { lines.append("") }
         lines.append(statusLine(help: "Esc back  ↑↓ previous/next  Ctrl-C quit", width: width))
         return lines
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces.
-    fileprivate var trimmedSpaces: String {
-        var slice = Substring(self)
-        while slice.first?.isWhitespace == true { slice.removeFirst() }
-        while slice.last?.isWhitespace == true { slice.removeLast() }
-        return String(slice)
     }
 }
