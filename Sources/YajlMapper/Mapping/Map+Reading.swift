@@ -97,7 +97,7 @@ extension Map {
     /// specialised in the caller's module.
     @usableFromInline
     func fetchValue(required: Bool, expected: Any.Type) -> Fetched {
-        fetch(.value, required: required, expected: "\(expected)")
+        fetchValue(required: required, expectedName: "\(expected)")
     }
 
     /// ``fetchValue(required:expected:)`` with the expected type's name as problems give it.

@@ -351,31 +351,15 @@ struct MappingCapture: ParseConsumer {
         // (the next member was a listed one), yajl reads on at once; every 16th time the
         // skip is tried again.
         guard let control else { return }
-        let place = atStart ? 0 : min(max(hits.count > 0 ? hits.last + 1 : 0, 0), 63)
-        let bit: UInt64 = 1 << UInt64(place)
-        let (low, high) = node._withUnsafeGuaranteedRef {
-            ($0.skipFoundNothingLow.load(ordering: .relaxed), $0.skipFoundNothingHigh.load(ordering: .relaxed))
-        }
-        let predicted = low & high & bit != 0
-        if predicted {
+        let point: UInt64 = 1 << UInt64(atStart || hits.count == 0 ? 0 : min(hits.last + 1, 63))
+        if node._withUnsafeGuaranteedRef({ $0.skipFindsNothing(at: point) }) {
             skipProbeCountdown &-= 1
             guard skipProbeCountdown == 0 else { return }
             skipProbeCountdown = 16
         }
         let listed = node._withUnsafeGuaranteedRef { UnsafePointer($0.listedKeys) }
         let moved = control.skipMembers(atStart: atStart, listed: listed, seen: seen.last & ~Self.repeatBit)
-        node._withUnsafeGuaranteedRef { node in
-            if moved {
-                guard (low | high) & bit != 0 else { return }
-                node.skipFoundNothingLow.bitwiseAnd(~bit, ordering: .relaxed)
-                node.skipFoundNothingHigh.bitwiseAnd(~bit, ordering: .relaxed)
-            } else if low & bit == 0 {
-                node.skipFoundNothingLow.bitwiseOr(bit, ordering: .relaxed)
-            } else if high & bit == 0 {
-                node.skipFoundNothingLow.bitwiseAnd(~bit, ordering: .relaxed)
-                node.skipFoundNothingHigh.bitwiseOr(bit, ordering: .relaxed)
-            }
-        }
+        node._withUnsafeGuaranteedRef { $0.noteSkip(at: point, moved: moved) }
     }
     /// Predicted skips left before the next one is tried anyway (see ``awaitKey(atStart:)``).
     private var skipProbeCountdown: UInt8 = 16

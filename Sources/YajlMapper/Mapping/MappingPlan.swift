@@ -141,8 +141,31 @@ final class PlanNode: @unchecked Sendable {
     /// 61). Objects of one shape repeat it, so a capture tries the skip at a point counted
     /// 3 only now and then (see `MappingCapture.awaitKey`). A hint every capture shares:
     /// relaxed is enough, and a lost update only costs a skip.
-    let skipFoundNothingLow = Atomic<UInt64>(0)
-    let skipFoundNothingHigh = Atomic<UInt64>(0)
+    private let skipFoundNothingLow = Atomic<UInt64>(0)
+    private let skipFoundNothingHigh = Atomic<UInt64>(0)
+
+    /// Whether the member skip found nothing three times running at `point` (its bit).
+    @inline(__always)
+    func skipFindsNothing(at point: UInt64) -> Bool {
+        skipFoundNothingLow.load(ordering: .relaxed) & skipFoundNothingHigh.load(ordering: .relaxed) & point != 0
+    }
+
+    /// Counts a member skip at `point`: a move sets its count to 0, nothing adds one (up to 3).
+    @inline(__always)
+    func noteSkip(at point: UInt64, moved: Bool) {
+        let low = skipFoundNothingLow.load(ordering: .relaxed)
+        let high = skipFoundNothingHigh.load(ordering: .relaxed)
+        if moved {
+            guard (low | high) & point != 0 else { return }
+            skipFoundNothingLow.bitwiseAnd(~point, ordering: .relaxed)
+            skipFoundNothingHigh.bitwiseAnd(~point, ordering: .relaxed)
+        } else if low & point == 0 {
+            skipFoundNothingLow.bitwiseOr(point, ordering: .relaxed)
+        } else if high & point == 0 {
+            skipFoundNothingLow.bitwiseAnd(~point, ordering: .relaxed)
+            skipFoundNothingHigh.bitwiseOr(point, ordering: .relaxed)
+        }
+    }
 
     /// A key path's object that keeps one plain value (`owner` for `owner.avatar_url`), not a
     /// model's: inside an element built as it closes, the capture keeps that value in the

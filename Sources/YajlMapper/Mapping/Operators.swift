@@ -64,10 +64,7 @@ func readScalar<T: JSONScalar>(_ left: inout T, _ right: Map) {
     switch readPlainScalar(T.self, right) {
     case .value(let value): left = value
     case .failed: return
-    case .notPlain:
-        if case .value(let node) = right.fetchValue(required: true, expected: T.self) {
-            do { left = try T.fromJSON(node) } catch { right.reportConversion(error, expected: T.self) }
-        }
+    case .notPlain: readConverted(&left, right, expected: "\(T.self)")
     }
 }
 
@@ -78,37 +75,24 @@ func readOptionalScalar<T: JSONScalar>(_ left: inout T?, _ right: Map) {
     switch readPlainScalar(T.self, right) {
     case .value(let value): left = value
     case .failed: left = nil
-    case .notPlain:
-        switch right.fetchValue(required: false, expected: T.self) {
-        case .value(let node):
-            do {
-                left = try T.fromJSON(node)
-            } catch {
-                right.reportConversion(error, expected: T.self)
-                left = nil
-            }
-        case .null:
-            left = nil
-        case .absent:
-            break
-        }
+    case .notPlain: readOptionalConverted(&left, right, expected: "\(T.self)")
     }
 }
 
-/// Reads a collection of basic values (an array, a dictionary, an array of arrays) into a
-/// property, through its ``JSONReadable`` conversion. Inlined into the mapping, so it is
-/// specialised for the collection's type there: unspecialised, every read would look up
-/// the metadata of its generic types at run time (`[T]`, `[T]?`, `[T]??`).
+/// Reads a value through its ``JSONReadable`` conversion into a property: a basic value
+/// that is not plain, or a collection of them (an array, a dictionary, an array of arrays).
+/// Inlined into the mapping, so it is specialised for the value's type there: unspecialised,
+/// every read would look up the metadata of its generic types at run time (`[T]`, `[T]?`).
 @inlinable
-func readCollection<V: JSONReadable>(_ left: inout V, _ right: Map, expected: @autoclosure () -> String) {
+func readConverted<V: JSONReadable>(_ left: inout V, _ right: Map, expected: @autoclosure () -> String) {
     guard case .value(let node) = right.fetchValue(required: true, expectedName: expected()) else { return }
     do { left = try V.fromJSON(node) } catch { right.reportConversion(error, expectedName: expected()) }
 }
 
-/// ``readCollection(_:_:expected:)`` into an optional property: `null`, or a value that
+/// ``readConverted(_:_:expected:)`` into an optional property: `null`, or a value that
 /// does not convert (a problem is recorded), reads as `nil`, as in ObjectMapper.
 @inlinable
-func readOptionalCollection<V: JSONReadable>(_ left: inout V?, _ right: Map, expected: @autoclosure () -> String) {
+func readOptionalConverted<V: JSONReadable>(_ left: inout V?, _ right: Map, expected: @autoclosure () -> String) {
     switch right.fetchValue(required: false, expectedName: expected()) {
     case .absent: return
     case .null: left = nil
@@ -136,14 +120,14 @@ public func >>> <T: JSONScalar>(left: T?, right: Map) {
 @inlinable
 public func <- <T: JSONScalar>(left: inout [T], right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    readCollection(&left, right, expected: "[\(T.self)]")
+    readConverted(&left, right, expected: "[\(T.self)]")
 }
 
 /// Reads or writes an optional array of basic values.
 @inlinable
 public func <- <T: JSONScalar>(left: inout [T]?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    readOptionalCollection(&left, right, expected: "[\(T.self)]")
+    readOptionalConverted(&left, right, expected: "[\(T.self)]")
 }
 
 /// Writes an array of basic values.
@@ -160,14 +144,14 @@ public func >>> <T: JSONScalar>(left: [T]?, right: Map) {
 @inlinable
 public func <- <T: JSONScalar>(left: inout [String: T], right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    readCollection(&left, right, expected: "[String: \(T.self)]")
+    readConverted(&left, right, expected: "[String: \(T.self)]")
 }
 
 /// Reads or writes an optional dictionary of basic values.
 @inlinable
 public func <- <T: JSONScalar>(left: inout [String: T]?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    readOptionalCollection(&left, right, expected: "[String: \(T.self)]")
+    readOptionalConverted(&left, right, expected: "[String: \(T.self)]")
 }
 
 /// Writes a dictionary of basic values (keys sorted, so output is stable).
@@ -214,14 +198,14 @@ public func >>> <T: JSONScalar & Hashable>(left: Set<T>?, right: Map) {
 @inlinable
 public func <- <T: JSONScalar>(left: inout [[T]], right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    readCollection(&left, right, expected: "[[\(T.self)]]")
+    readConverted(&left, right, expected: "[[\(T.self)]]")
 }
 
 /// Reads or writes an optional array of arrays of basic values.
 @inlinable
 public func <- <T: JSONScalar>(left: inout [[T]]?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    readOptionalCollection(&left, right, expected: "[[\(T.self)]]")
+    readOptionalConverted(&left, right, expected: "[[\(T.self)]]")
 }
 
 /// Writes an array of arrays of basic values.
