@@ -45,8 +45,8 @@ enum InteractivePTY {
     enum Step: Encodable {
         /// Types the text (escape sequences included).
         case send(String)
-        /// Waits until the screen shows the text.
-        case wait(String, timeout: Double = 10)
+        /// Waits until the screen shows the text (on `row`, 0-based, when one is given).
+        case wait(String, row: Int? = nil, timeout: Double = 10)
         /// Waits until the screen no longer shows the text.
         case gone(String, timeout: Double = 10)
         /// Resizes the terminal and sends SIGWINCH.
@@ -63,14 +63,15 @@ enum InteractivePTY {
         static let controlC = send("\u{03}")
         static let backspace = send("\u{7F}")
 
-        private enum Key: String, CodingKey { case send, wait, gone, timeout, resize, signal, exit }
+        private enum Key: String, CodingKey { case send, wait, row, gone, timeout, resize, signal, exit }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
             switch self {
             case .send(let text): try container.encode(text, forKey: .send)
-            case .wait(let text, let timeout):
+            case .wait(let text, let row, let timeout):
                 try container.encode(text, forKey: .wait)
+                try container.encodeIfPresent(row, forKey: .row)
                 try container.encode(timeout, forKey: .timeout)
             case .gone(let text, let timeout):
                 try container.encode(text, forKey: .gone)

@@ -10,6 +10,8 @@ wide characters; styles ignored) of what PROGRAM writes. Steps (a JSON list on s
   {"send": "text"}                write the text (UTF-8) to the terminal, then pause 60 ms
   {"wait": "text", "timeout": S}  until the screen shows the text (fails after S seconds), then
                                   until the output pauses (0.1 s, at most 0.5 s): a whole frame
+  {"wait": "text", "row": R, ...} the same, with the text on row R (0-based; negative counts
+                                  from the bottom): a frame drawn down to that row, however slowly
   {"gone": "text", "timeout": S}  until the screen no longer shows the text, then the same pause
   {"resize": [COLUMNS, ROWS]}     TIOCSWINSZ on the terminal, then SIGWINCH to PROGRAM
   {"signal": N}                   send signal N to PROGRAM
@@ -241,8 +243,17 @@ def main():
         elif "wait" in step or "gone" in step:
             want = step.get("wait", step.get("gone"))
             present = "wait" in step
+            row = step.get("row")
             end = time.time() + step.get("timeout", 10)
-            while (want in screen.text()) != present:
+
+            def shown():
+                text = screen.text()
+                if row is None:
+                    return want in text
+                rows = text.split("\n")
+                return -len(rows) <= row < len(rows) and want in rows[row]
+
+            while shown() != present:
                 if time.time() >= end:
                     ok = False
                     break
