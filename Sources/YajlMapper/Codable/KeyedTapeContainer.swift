@@ -1,0 +1,213 @@
+import Foundation
+
+/// The keyed container over one object of the tape. A key is found by comparing its text
+/// with the members' keys, starting where the last key found in this object ended (types
+/// read their keys in about the order they are written); with a key strategy, with the
+/// members' keys converted.
+struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    /// The decoder of the document.
+    let decoder: TapeDecoder
+    /// The object's token.
+    let object: Int
+    /// The object's path.
+    let node: CodingPathNode
+    /// The members' converted keys, with a key strategy.
+    let converted: ConvertedKeys?
+
+    /// The container of the object at `object`.
+    init(decoder: TapeDecoder, object: Int, node: CodingPathNode) {
+        self.decoder = decoder
+        self.object = object
+        self.node = node
+        converted = decoder.options.usesDefaultKeys ? nil : ConvertedKeys(object: object, decoder: decoder, node: node)
+    }
+
+    var codingPath: [any CodingKey] { node.path }
+
+    var allKeys: [Key] {
+        if let converted { return converted.names.compactMap { Key(stringValue: $0) } }
+        var keys: [Key] = []
+        var k = object + 1
+        let end = decoder.tape.tokens[object].start
+        while k < end {
+            if let key = Key(stringValue: decoder.tape.string(at: k)) { keys.append(key) }
+            k = decoder.tape.end(ofValueAt: k + 1)
+        }
+        return keys
+    }
+
+    func contains(_ key: Key) -> Bool { valueIndex(for: key) != nil }
+
+    /// The token of the value of `key`, or `nil` when the object has no such member.
+    @inline(__always)
+    func valueIndex(for key: Key) -> Int? {
+        if let converted { return converted.valueIndex(for: key.stringValue) }
+        var name = key.stringValue
+        return name.withUTF8 { find($0) }
+    }
+
+    /// Finds the member whose key has the bytes of `name`: from the hint to the end, then
+    /// from the start to the hint. The tape holds each key of an object once, so the first
+    /// match is the only one.
+    private func find(_ name: UnsafeBufferPointer<UInt8>) -> Int? {
+        let tape = decoder.tape
+        let end = tape.tokens[object].start
+        let first = object + 1
+        let hinted = object + Int(decoder.hints[object])
+        let from = hinted > object && hinted < end ? hinted : first
+        return tape.tokens.withUnsafeBufferPointer { tokens in
+            tape.arena.withUnsafeBufferPointer { arena in
+                func scan(_ start: Int, _ stop: Int) -> Int? {
+                    var k = start
+                    while k < stop {
+                        let token = tokens[k]
+                        if Int(token.length) == name.count,
+                            name.count == 0
+                                || memcmp(arena.baseAddress! + token.start, name.baseAddress!, name.count) == 0
+                        {
+                            let next = tokens[k + 1]
+                            let after = next.kind == .object || next.kind == .array ? next.start : k + 2
+                            decoder.hints[object] = after < end ? UInt32(after - object) : 0
+                            return k + 1
+                        }
+                        let next = tokens[k + 1]
+                        k = next.kind == .object || next.kind == .array ? next.start : k + 2
+                    }
+                    return nil
+                }
+                return scan(from, end) ?? (from > first ? scan(first, from) : nil)
+            }
+        }
+    }
+
+    /// The value's token, or `keyNotFound`.
+    @inline(__always)
+    private func required(_ key: Key) throws -> Int {
+        guard let index = valueIndex(for: key) else {
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."
+                        + decoder.locationSuffix(of: object)))
+        }
+        return index
+    }
+
+    /// The value's token, or `nil` when it is missing or null.
+    @inline(__always)
+    private func present(_ key: Key) -> Int? {
+        guard let index = valueIndex(for: key), decoder.kind(at: index) != .null else { return nil }
+        return index
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { decoder.kind(at: try required(key)) == .null }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try decoder.unboxBool(at: try required(key), node: node, step: .key(key))
+    }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try decoder.unboxString(at: try required(key), node: node, step: .key(key))
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try decoder.unboxDouble(at: try required(key), node: node, step: .key(key))
+    }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try decoder.unboxFloat(at: try required(key), node: node, step: .key(key))
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.unbox(T.self, at: try required(key), node: node, step: .key(key))
+    }
+
+    /// An integer of any width.
+    @inline(__always)
+    private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
+        try decoder.unboxInteger(T.self, at: try required(key), node: node, step: .key(key))
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try present(key).map { try decoder.unboxBool(at: $0, node: node, step: .key(key)) }
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try present(key).map { try decoder.unboxString(at: $0, node: node, step: .key(key)) }
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try present(key).map { try decoder.unboxDouble(at: $0, node: node, step: .key(key)) }
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try present(key).map { try decoder.unboxFloat(at: $0, node: node, step: .key(key)) }
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try optionalInteger(key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optionalInteger(key) }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try present(key).map { try decoder.unbox(T.self, at: $0, node: node, step: .key(key)) }
+    }
+
+    /// An optional integer of any width.
+    @inline(__always)
+    private func optionalInteger<T: FixedWidthInteger>(_ key: Key) throws -> T? {
+        try present(key).map { try decoder.unboxInteger(T.self, at: $0, node: node, step: .key(key)) }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        let index = try nested(key, "Cannot get nested keyed container -- no value found for key")
+        return try decoder.withCurrent(index, node: .key(key, parent: node)) {
+            try decoder.container(keyedBy: NestedKey.self)
+        }
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        let index = try nested(key, "Cannot get UnkeyedDecodingContainer -- no value found for key")
+        return try decoder.withCurrent(index, node: .key(key, parent: node)) { try decoder.unkeyedContainer() }
+    }
+
+    /// The value's token for a nested container, or `keyNotFound` saying so.
+    private func nested(_ key: Key, _ message: String) throws -> Int {
+        guard let index = valueIndex(for: key) else {
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "\(message) \(key) (\"\(key.stringValue)\")" + decoder.locationSuffix(of: object))
+            )
+        }
+        return index
+    }
+
+    func superDecoder() throws -> any Decoder {
+        TapeDecoder(
+            sharing: decoder, at: valueIndex(for: YajlCodingKey.super) ?? -1,
+            node: .key(YajlCodingKey.super, parent: node))
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder {
+        TapeDecoder(sharing: decoder, at: valueIndex(for: key) ?? -1, node: .key(key, parent: node))
+    }
+
+    /// ``valueIndex(for:)`` for a key of another type (`super`).
+    private func valueIndex(for key: some CodingKey) -> Int? {
+        if let converted { return converted.valueIndex(for: key.stringValue) }
+        var name = key.stringValue
+        return name.withUTF8 { find($0) }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+extension TapeDecoder {
+    /// An error's context: the path, and the description with the value's line and column.
+    func context(
+        at index: Int, node: CodingPathNode, step: PathStep, _ description: String,
+        underlying: (any Error)? = nil
+    ) -> DecodingError.Context {
+        DecodingError.Context(
+            codingPath: node.adding(step).path, debugDescription: description + locationSuffix(of: index),
+            underlyingError: underlying)
+    }
+
+    /// ` (line 3, column 14)` for the token at `index`; empty for a value not in the document.
+    func locationSuffix(of index: Int) -> String {
+        guard let location = location(of: index) else { return "" }
+        return " (line \(location.line), column \(location.column))"
+    }
+
+    /// The line and column where the token at `index` starts.
+    func location(of index: Int) -> JSONLocation? {
+        guard index >= 0, index < tape.tokens.count else { return nil }
+        var locator = Locator(bytes: input, base: 0, line: 1, lineStart: 0)
+        return locator.location(of: tape.tokenStart(index, in: input))
+    }
+
+    /// `typeMismatch` for a value that is not a `type`.
+    func typeMismatch(_ type: Any.Type, at index: Int, node: CodingPathNode, step: PathStep) -> DecodingError {
+        DecodingError.typeMismatch(
+            type,
+            context(
+                at: index, node: node, step: step, "Expected to decode \(type) but found \(found(at: index)) instead."))
+    }
+
+    /// `valueNotFound` for a null where a `type` was expected.
+    func valueNotFound(_ type: Any.Type, at index: Int, node: CodingPathNode, step: PathStep) -> DecodingError {
+        DecodingError.valueNotFound(
+            type,
+            context(at: index, node: node, step: step, "Cannot get value of type \(type) -- found null value instead"))
+    }
+
+    /// The error for a value of the wrong kind: `valueNotFound` for null, else `typeMismatch`.
+    func mismatch(_ type: Any.Type, at index: Int, node: CodingPathNode, step: PathStep) -> DecodingError {
+        kind(at: index) == .null
+            ? valueNotFound(type, at: index, node: node, step: step)
+            : typeMismatch(type, at: index, node: node, step: step)
+    }
+
+    /// `dataCorrupted` for a number that does not fit `type`, at the number's own path.
+    func numberDoesNotFit(_ type: Any.Type, at index: Int, node: CodingPathNode, step: PathStep) -> DecodingError {
+        DecodingError.dataCorrupted(
+            context(
+                at: index, node: node, step: step,
+                "Number \(tape.string(at: index)) is not representable in Swift as \(type)."))
+    }
+
+    /// What the value at `index` is, as `JSONDecoder`'s messages name it.
+    func found(at index: Int) -> String {
+        switch kind(at: index) {
+        case .null: return "null"
+        case .true, .false: return "bool"
+        case .number: return "number"
+        case .string, .key: return "a string"
+        case .object: return "a dictionary"
+        case .array: return "an array"
+        }
+    }
+}

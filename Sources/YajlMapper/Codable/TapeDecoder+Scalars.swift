@@ -1,0 +1,231 @@
+import Foundation
+
+/// The values the containers read: each from one token, with `JSONDecoder`'s error for a
+/// token of another kind.
+extension TapeDecoder {
+    /// A `Bool`.
+    @inline(__always)
+    func unboxBool(at index: Int, node: CodingPathNode, step: PathStep) throws -> Bool {
+        switch kind(at: index) {
+        case .true: return true
+        case .false: return false
+        // JSONDecoder's one scalar whose null is a type mismatch rather than a missing value.
+        default: throw typeMismatch(Bool.self, at: index, node: node, step: step)
+        }
+    }
+
+    /// A `String`.
+    @inline(__always)
+    func unboxString(at index: Int, node: CodingPathNode, step: PathStep) throws -> String {
+        guard kind(at: index) == .string else { throw mismatch(String.self, at: index, node: node, step: step) }
+        return tape.string(at: index)
+    }
+
+    /// An integer, exactly: a fraction, or a value out of the type's range, is `dataCorrupted`.
+    @inline(__always)
+    func unboxInteger<T: FixedWidthInteger>(
+        _ type: T.Type, at index: Int, node: CodingPathNode, step: PathStep
+    ) throws -> T {
+        guard kind(at: index) == .number else { throw mismatch(T.self, at: index, node: node, step: step) }
+        if let short = tape.withText(at: index, Self.shortInteger), let value = T(exactly: short) { return value }
+        do {
+            return try JSONNumber(unchecked: tape.string(at: index)).exactInteger(T.self)
+        } catch {
+            throw numberDoesNotFit(T.self, at: index, node: node, step: step)
+        }
+    }
+
+    /// The value of up to 18 digits with an optional minus sign; `nil` for anything else.
+    @inline(__always)
+    static func shortInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard var byte = text.baseAddress, text.count <= 19 else { return nil }
+        let end = byte + text.count
+        let negative = byte.pointee == UInt8(ascii: "-")
+        if negative { byte += 1 }
+        guard byte < end, end - byte <= 18 else { return nil }
+        var magnitude: Int64 = 0
+        repeat {
+            let digit = byte.pointee &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            magnitude = magnitude &* 10 &+ Int64(digit)
+            byte += 1
+        } while byte < end
+        return negative ? -magnitude : magnitude
+    }
+
+    /// A `Double`, correctly rounded from its literal. Too large a magnitude, or one that
+    /// rounds to zero from a non-zero literal, is `dataCorrupted`, as in `JSONDecoder`.
+    @inline(__always)
+    func unboxDouble(at index: Int, node: CodingPathNode, step: PathStep) throws -> Double {
+        switch kind(at: index) {
+        case .number:
+            let value = tape.withText(at: index, parseJSONDouble)
+            if value.isFinite, value != 0 || tape.withText(at: index, Self.isZeroLiteral) { return value }
+            throw numberDoesNotFit(Double.self, at: index, node: node, step: step)
+        case .string:
+            if let value = nonConforming(at: index, Double.self) { return value }
+            throw typeMismatch(Double.self, at: index, node: node, step: step)
+        default:
+            throw mismatch(Double.self, at: index, node: node, step: step)
+        }
+    }
+
+    /// A `Float`, correctly rounded from its literal (not through `Double`, which would
+    /// round twice).
+    @inline(__always)
+    func unboxFloat(at index: Int, node: CodingPathNode, step: PathStep) throws -> Float {
+        switch kind(at: index) {
+        case .number:
+            if let value = Float(tape.string(at: index)), value.isFinite,
+                value != 0 || tape.withText(at: index, Self.isZeroLiteral)
+            {
+                return value
+            }
+            throw numberDoesNotFit(Float.self, at: index, node: node, step: step)
+        case .string:
+            if let value = nonConforming(at: index, Float.self) { return value }
+            throw typeMismatch(Float.self, at: index, node: node, step: step)
+        default:
+            throw mismatch(Float.self, at: index, node: node, step: step)
+        }
+    }
+
+    /// Whether a number literal is zero: no digit 1-9 before any exponent.
+    static func isZeroLiteral(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return true }
+            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
+        }
+        return true
+    }
+
+    /// Infinity or NaN spelled as the non-conforming float strategy says, else `nil`.
+    func nonConforming<F: FloatingPoint>(at index: Int, _ type: F.Type) -> F? {
+        guard case .convertFromString(let positive, let negative, let nan) = options.floats else { return nil }
+        let text = tape.string(at: index)
+        if text == positive { return F.infinity }
+        if text == negative { return -F.infinity }
+        if text == nan { return F.nan }
+        return nil
+    }
+
+    /// A `Decimal`, from the number's literal.
+    func unboxDecimal(at index: Int, node: CodingPathNode, step: PathStep) throws -> Decimal {
+        guard kind(at: index) == .number else { throw mismatch(Decimal.self, at: index, node: node, step: step) }
+        guard let value = Decimal(string: tape.string(at: index), locale: Locale(identifier: "en_US_POSIX")) else {
+            throw numberDoesNotFit(Decimal.self, at: index, node: node, step: step)
+        }
+        return value
+    }
+
+    /// A `URL`, from a string.
+    func unboxURL(at index: Int, node: CodingPathNode, step: PathStep) throws -> URL {
+        let text = try unboxString(at: index, node: node, step: step)
+        guard let url = URL(string: text) else {
+            throw DecodingError.dataCorrupted(context(at: index, node: node, step: step, "Invalid URL string."))
+        }
+        return url
+    }
+
+    /// A `Date`, as the date strategy says.
+    func unboxDate(at index: Int, node: CodingPathNode, step: PathStep) throws -> Date {
+        switch options.dates {
+        case .deferredToDate:
+            return try withCurrent(index, node: node.adding(step)) { try Date(from: self) }
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try unboxDouble(at: index, node: node, step: step))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try unboxDouble(at: index, node: node, step: step) / 1000)
+        case .iso8601:
+            guard kind(at: index) == .string else { throw mismatch(String.self, at: index, node: node, step: step) }
+            if let date = tape.withText(at: index, Self.internetDate) { return date }
+            if let date = try? Date.ISO8601FormatStyle().parse(tape.string(at: index)) { return date }
+            throw DecodingError.dataCorrupted(
+                context(at: index, node: node, step: step, "Expected date string to be ISO8601-formatted."))
+        #if canImport(Darwin)
+            // Elsewhere `.formatted` is made as a `.custom` strategy.
+            case .formatted(let formatter):
+                let text = try unboxString(at: index, node: node, step: step)
+                guard let date = formatter.date(from: text) else {
+                    throw DecodingError.dataCorrupted(
+                        context(
+                            at: index, node: node, step: step,
+                            "Date string does not match format expected by formatter."))
+                }
+                return date
+        #endif
+        case .custom(let decode):
+            return try withCurrent(index, node: node.adding(step)) { try decode(self) }
+        @unknown default:
+            return try withCurrent(index, node: node.adding(step)) { try Date(from: self) }
+        }
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` or with `±HH:MM`, the form `.iso8601` reads, parsed without
+    /// a formatter; `nil` for any other text (which the formatter then decides).
+    static func internetDate(_ text: UnsafeBufferPointer<UInt8>) -> Date? {
+        let n = text.count
+        guard n == 20 || n == 25, text[10] == UInt8(ascii: "T"), text[4] == UInt8(ascii: "-"),
+            text[7] == UInt8(ascii: "-"), text[13] == UInt8(ascii: ":"), text[16] == UInt8(ascii: ":")
+        else { return nil }
+        if n == 20 {
+            guard text[19] == UInt8(ascii: "Z") else { return nil }
+        } else {
+            guard text[19] == UInt8(ascii: "+") || text[19] == UInt8(ascii: "-"), text[22] == UInt8(ascii: ":")
+            else { return nil }
+        }
+        return ISO8601DateTransform.parse(text)
+    }
+
+    /// `Data`, as the data strategy says.
+    func unboxData(at index: Int, node: CodingPathNode, step: PathStep) throws -> Data {
+        switch options.data {
+        case .deferredToData:
+            return try withCurrent(index, node: node.adding(step)) { try Data(from: self) }
+        case .base64:
+            let text = try unboxString(at: index, node: node, step: step)
+            guard let data = Data(base64Encoded: text) else {
+                throw DecodingError.dataCorrupted(
+                    context(at: index, node: node, step: step, "Encountered Data is not valid Base64."))
+            }
+            return data
+        case .custom(let decode):
+            return try withCurrent(index, node: node.adding(step)) { try decode(self) }
+        @unknown default:
+            return try withCurrent(index, node: node.adding(step)) { try Data(from: self) }
+        }
+    }
+}
+
+extension TapeDecoder: SingleValueDecodingContainer {
+    func decodeNil() -> Bool { kind(at: current) == .null }
+    func decode(_ type: Bool.Type) throws -> Bool { try unboxBool(at: current, node: node, step: .none) }
+    func decode(_ type: String.Type) throws -> String { try unboxString(at: current, node: node, step: .none) }
+    func decode(_ type: Double.Type) throws -> Double { try unboxDouble(at: current, node: node, step: .none) }
+    func decode(_ type: Float.Type) throws -> Float { try unboxFloat(at: current, node: node, step: .none) }
+    func decode(_ type: Int.Type) throws -> Int { try unboxInteger(Int.self, at: current, node: node, step: .none) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try unboxInteger(Int8.self, at: current, node: node, step: .none) }
+    func decode(_ type: Int16.Type) throws -> Int16 {
+        try unboxInteger(Int16.self, at: current, node: node, step: .none)
+    }
+    func decode(_ type: Int32.Type) throws -> Int32 {
+        try unboxInteger(Int32.self, at: current, node: node, step: .none)
+    }
+    func decode(_ type: Int64.Type) throws -> Int64 {
+        try unboxInteger(Int64.self, at: current, node: node, step: .none)
+    }
+    func decode(_ type: UInt.Type) throws -> UInt { try unboxInteger(UInt.self, at: current, node: node, step: .none) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 {
+        try unboxInteger(UInt8.self, at: current, node: node, step: .none)
+    }
+    func decode(_ type: UInt16.Type) throws -> UInt16 {
+        try unboxInteger(UInt16.self, at: current, node: node, step: .none)
+    }
+    func decode(_ type: UInt32.Type) throws -> UInt32 {
+        try unboxInteger(UInt32.self, at: current, node: node, step: .none)
+    }
+    func decode(_ type: UInt64.Type) throws -> UInt64 {
+        try unboxInteger(UInt64.self, at: current, node: node, step: .none)
+    }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try unbox(T.self, at: current, node: node, step: .none) }
+}
