@@ -38,9 +38,10 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool { valueIndex(for: key) != nil }
 
-    /// The token of the value of `key`, or `nil` when the object has no such member.
+    /// The token of the value of `key` (of this container's key type, or `super`), or `nil`
+    /// when the object has no such member.
     @inline(__always)
-    func valueIndex(for key: Key) -> Int? {
+    func valueIndex(for key: some CodingKey) -> Int? {
         if let converted { return converted.valueIndex(for: key.stringValue) }
         var name = key.stringValue
         return name.withUTF8 { find($0) }
@@ -202,12 +203,5 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
         TapeDecoder(sharing: decoder, at: valueIndex(for: key) ?? -1, node: .key(key, parent: node))
-    }
-
-    /// ``valueIndex(for:)`` for a key of another type (`super`).
-    private func valueIndex(for key: some CodingKey) -> Int? {
-        if let converted { return converted.valueIndex(for: key.stringValue) }
-        var name = key.stringValue
-        return name.withUTF8 { find($0) }
     }
 }

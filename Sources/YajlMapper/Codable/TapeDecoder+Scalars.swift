@@ -27,30 +27,12 @@ extension TapeDecoder {
         _ type: T.Type, at index: Int, node: CodingPathNode, step: PathStep
     ) throws -> T {
         guard kind(at: index) == .number else { throw mismatch(T.self, at: index, node: node, step: step) }
-        if let short = tape.withText(at: index, Self.shortInteger), let value = T(exactly: short) { return value }
+        if let short = tape.withText(at: index, JSONNumber.shortInteger), let value = T(exactly: short) { return value }
         do {
             return try JSONNumber(unchecked: tape.string(at: index)).exactInteger(T.self)
         } catch {
             throw numberDoesNotFit(T.self, at: index, node: node, step: step)
         }
-    }
-
-    /// The value of up to 18 digits with an optional minus sign; `nil` for anything else.
-    @inline(__always)
-    static func shortInteger(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
-        guard var byte = text.baseAddress, text.count <= 19 else { return nil }
-        let end = byte + text.count
-        let negative = byte.pointee == UInt8(ascii: "-")
-        if negative { byte += 1 }
-        guard byte < end, end - byte <= 18 else { return nil }
-        var magnitude: Int64 = 0
-        repeat {
-            let digit = byte.pointee &- UInt8(ascii: "0")
-            guard digit < 10 else { return nil }
-            magnitude = magnitude &* 10 &+ Int64(digit)
-            byte += 1
-        } while byte < end
-        return negative ? -magnitude : magnitude
     }
 
     /// A `Double`, correctly rounded from its literal. Too large a magnitude, or one that
@@ -60,7 +42,7 @@ extension TapeDecoder {
         switch kind(at: index) {
         case .number:
             let value = tape.withText(at: index, parseJSONDouble)
-            if value.isFinite, value != 0 || tape.withText(at: index, Self.isZeroLiteral) { return value }
+            if value.isFinite, value != 0 || tape.withText(at: index, JSONNumber.isZeroLiteral) { return value }
             throw numberDoesNotFit(Double.self, at: index, node: node, step: step)
         case .string:
             if let value = nonConforming(at: index, Double.self) { return value }
@@ -77,7 +59,7 @@ extension TapeDecoder {
         switch kind(at: index) {
         case .number:
             if let value = Float(tape.string(at: index)), value.isFinite,
-                value != 0 || tape.withText(at: index, Self.isZeroLiteral)
+                value != 0 || tape.withText(at: index, JSONNumber.isZeroLiteral)
             {
                 return value
             }
@@ -88,15 +70,6 @@ extension TapeDecoder {
         default:
             throw mismatch(Float.self, at: index, node: node, step: step)
         }
-    }
-
-    /// Whether a number literal is zero: no digit 1-9 before any exponent.
-    static func isZeroLiteral(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in text {
-            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return true }
-            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
-        }
-        return true
     }
 
     /// Infinity or NaN spelled as the non-conforming float strategy says, else `nil`.
@@ -203,29 +176,21 @@ extension TapeDecoder: SingleValueDecodingContainer {
     func decode(_ type: String.Type) throws -> String { try unboxString(at: current, node: node, step: .none) }
     func decode(_ type: Double.Type) throws -> Double { try unboxDouble(at: current, node: node, step: .none) }
     func decode(_ type: Float.Type) throws -> Float { try unboxFloat(at: current, node: node, step: .none) }
-    func decode(_ type: Int.Type) throws -> Int { try unboxInteger(Int.self, at: current, node: node, step: .none) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try unboxInteger(Int8.self, at: current, node: node, step: .none) }
-    func decode(_ type: Int16.Type) throws -> Int16 {
-        try unboxInteger(Int16.self, at: current, node: node, step: .none)
-    }
-    func decode(_ type: Int32.Type) throws -> Int32 {
-        try unboxInteger(Int32.self, at: current, node: node, step: .none)
-    }
-    func decode(_ type: Int64.Type) throws -> Int64 {
-        try unboxInteger(Int64.self, at: current, node: node, step: .none)
-    }
-    func decode(_ type: UInt.Type) throws -> UInt { try unboxInteger(UInt.self, at: current, node: node, step: .none) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 {
-        try unboxInteger(UInt8.self, at: current, node: node, step: .none)
-    }
-    func decode(_ type: UInt16.Type) throws -> UInt16 {
-        try unboxInteger(UInt16.self, at: current, node: node, step: .none)
-    }
-    func decode(_ type: UInt32.Type) throws -> UInt32 {
-        try unboxInteger(UInt32.self, at: current, node: node, step: .none)
-    }
-    func decode(_ type: UInt64.Type) throws -> UInt64 {
-        try unboxInteger(UInt64.self, at: current, node: node, step: .none)
-    }
+    func decode(_ type: Int.Type) throws -> Int { try integer() }
+    func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
+    func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
+    func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
+    func decode(_ type: Int64.Type) throws -> Int64 { try integer() }
+    func decode(_ type: UInt.Type) throws -> UInt { try integer() }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try integer() }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try unbox(T.self, at: current, node: node, step: .none) }
+
+    /// An integer of any width.
+    @inline(__always)
+    private func integer<T: FixedWidthInteger>() throws -> T {
+        try unboxInteger(T.self, at: current, node: node, step: .none)
+    }
 }

@@ -99,7 +99,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The value of up to 18 digits with an optional minus sign; `nil` for anything else
     /// (a fraction, an exponent, more digits), which the general path decides. Eighteen
     /// digits always fit an `Int64`.
-    private static func shortInteger(_ utf8: UnsafeBufferPointer<UInt8>) -> Int64? {
+    static func shortInteger(_ utf8: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard var byte = utf8.baseAddress, utf8.count <= 19 else { return nil }
         let end = byte + utf8.count
         let negative = byte.pointee == UInt8(ascii: "-")
@@ -128,8 +128,17 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the number is zero (`0`, `-0.0`, `0e5`): its digits before any exponent are all `0`.
     var isZero: Bool {
-        !text.utf8.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
-            .contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
+        var text = text
+        return text.withUTF8(Self.isZeroLiteral)
+    }
+
+    /// Whether a number literal is zero: no digit 1-9 before any exponent.
+    static func isZeroLiteral(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in text {
+            if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return true }
+            if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
+        }
+        return true
     }
 
     /// The number as sign, significant digits (no leading or trailing zeros) and a power of ten.
