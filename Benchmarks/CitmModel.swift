@@ -143,17 +143,7 @@ struct CitmArea: Mappable, Decodable, Equatable {
 
 // MARK: Contenders
 
-/// The citm model mapped by YajlMapper.
-func mapCitm(_ payload: Payload) throws -> CitmCatalog {
-    try Mapper<CitmCatalog>().map(data: payload.bytes)
-}
-
-/// The citm model decoded by JSONDecoder.
-func decodeCitm(_ payload: Payload) throws -> CitmCatalog {
-    try JSONDecoder().decode(CitmCatalog.self, from: payload.data)
-}
-
 /// The citm pair, on standard/citm_catalog.
 func citmModelPair() -> ModelPair {
-    modelPair("citm model", .citm, map: mapCitm, decode: decodeCitm) { $0.events.count &+ $0.performances.count }
+    modelPair("citm model", .citm) { (catalog: CitmCatalog) in catalog.events.count &+ catalog.performances.count }
 }

@@ -10,7 +10,8 @@ struct BenchmarkError: Error, CustomStringConvertible {
 }
 
 /// Every contender, in table order. The first is the ceiling. The models made for search
-/// pages apply to those only; each model pair's contenders to their own family.
+/// pages apply to those only; each model pair's contenders (the seed and GitHub models'
+/// decoders among them) to their own family.
 func allContenders() -> [Contender] {
     let github = PayloadFamily.github.contains
     var contenders = [
@@ -23,11 +24,10 @@ func allContenders() -> [Contender] {
     contenders.append(Contender(name: "YajlMapper seed model", applies: github, run: yajlMapperSeedModel))
     contenders += [
         Contender(name: "JSONSerialization", run: foundationJSONSerialization),
-        Contender(name: "JSONDecoder seed model", applies: github, run: foundationJSONDecoder),
+        Contender(name: "YajlMapper GitHub model", applies: github, run: yajlMapperGitHubModel),
     ]
-    contenders += githubModelContenders()
     for pair in allModelPairs() {
-        contenders += [pair.mapper, pair.decoder]
+        contenders += pair.contenders
     }
     return contenders
 }
@@ -113,14 +113,6 @@ func foundationJSONSerialization(_ payload: Payload) throws -> Int {
     }
     blackHole(object)
     return envelope.count
-}
-
-// MARK: (e) JSONDecoder into the seed model
-
-func foundationJSONDecoder(_ payload: Payload) throws -> Int {
-    let page = try JSONDecoder().decode(DecodableSeedRepositories.self, from: payload.data)
-    blackHole(page)
-    return page.items.count &+ page.totalCount
 }
 
 // MARK: (b2) YajlMapper events delivered to an empty handler (the cost of event dispatch)

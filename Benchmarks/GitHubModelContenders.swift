@@ -1,40 +1,33 @@
 // The full GitHub model (every field of GitHubRepository, dates included) mapped by
-// YajlMapper, against JSONDecoder decoding an equivalent Decodable model with `.iso8601` dates.
+// YajlMapper, against JSONDecoder and YajlDecoder decoding an equivalent Decodable model with
+// `.iso8601` dates; and the seed model's Decodable twin under both decoders.
 
 import Foundation
 import GitHubModels
+import SearchSeedModel
 import YajlMapper
 
-/// The two rows of the speed check.
-func githubModelContenders() -> [Contender] {
-    [
-        Contender(name: "YajlMapper GitHub model", applies: PayloadFamily.github.contains, run: yajlMapperGitHubModel),
-        Contender(name: "JSONDecoder GitHub model", applies: PayloadFamily.github.contains, run: foundationGitHubModel),
-    ]
-}
-
+/// The full GitHub model mapped by YajlMapper.
 func yajlMapperGitHubModel(_ payload: Payload) throws -> Int {
     let page = try Mapper<GitHubRepositories>().map(data: payload.bytes)
     blackHole(page)
     return page.items.count &+ page.totalCount
 }
 
-/// One decoder for every run, as an app would keep it.
-private let iso8601Decoder: JSONDecoder = {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
-    return decoder
-}()
-
-func foundationGitHubModel(_ payload: Payload) throws -> Int {
-    let page = try iso8601Decoder.decode(DecodableRepositories.self, from: payload.data)
-    blackHole(page)
-    return page.items.count &+ page.totalCount
+/// The seed and full GitHub models' `Decodable` twins under both decoders (`.iso8601` dates
+/// for the full model).
+func githubDecoderPairs() -> [ModelPair] {
+    [
+        decoderPair("seed model", .github) { (page: DecodableSeedRepositories) in page.items.count &+ page.totalCount },
+        decoderPair("GitHub model", .github, dates: .iso8601) { (page: DecodableRepositories) in
+            page.items.count &+ page.totalCount
+        },
+    ]
 }
 
 // MARK: The Decodable twin of GitHubModels
 
-struct DecodableRepositories: Decodable {
+struct DecodableRepositories: Decodable, Equatable {
     let totalCount: Int
     let incompleteResults: Bool
     let items: [DecodableRepository]
@@ -44,7 +37,7 @@ struct DecodableRepositories: Decodable {
     }
 }
 
-struct DecodableRepository: Decodable {
+struct DecodableRepository: Decodable, Equatable {
     let id: Int64
     let nodeId: String
     let name: String
@@ -92,7 +85,7 @@ struct DecodableRepository: Decodable {
     }
 }
 
-struct DecodableOwner: Decodable {
+struct DecodableOwner: Decodable, Equatable {
     let login: String
     let id: Int64
     let nodeId: String
@@ -109,7 +102,7 @@ struct DecodableOwner: Decodable {
     }
 }
 
-struct DecodableLicense: Decodable {
+struct DecodableLicense: Decodable, Equatable {
     let key: String
     let name: String
     let spdxId: String?
@@ -122,7 +115,7 @@ struct DecodableLicense: Decodable {
     }
 }
 
-struct DecodablePermissions: Decodable {
+struct DecodablePermissions: Decodable, Equatable {
     let admin: Bool
     let maintain: Bool?
     let push: Bool

@@ -164,39 +164,12 @@ struct SeedPlusRepository: Mappable, Decodable, Equatable {
 
 // MARK: Contenders
 
-/// One `.iso8601` decoder for every run, as an app would keep it.
-private let listingDecoder: JSONDecoder = {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
-    return decoder
-}()
-
-/// The listing model mapped by YajlMapper.
-func mapListing(_ payload: Payload) throws -> ListingPage {
-    try Mapper<ListingPage>().map(data: payload.bytes)
-}
-
-/// The listing model decoded by JSONDecoder (`.iso8601` dates).
-func decodeListing(_ payload: Payload) throws -> ListingPage {
-    try listingDecoder.decode(ListingPage.self, from: payload.data)
-}
-
-/// The seed+2 model mapped by YajlMapper.
-func mapSeedPlus(_ payload: Payload) throws -> SeedPlusPage {
-    try Mapper<SeedPlusPage>().map(data: payload.bytes)
-}
-
-/// The seed+2 model decoded by JSONDecoder.
-func decodeSeedPlus(_ payload: Payload) throws -> SeedPlusPage {
-    try JSONDecoder().decode(SeedPlusPage.self, from: payload.data)
-}
-
 /// The listing and seed+2 pairs, on search pages.
 func listingModelPairs() -> [ModelPair] {
     [
-        modelPair("listing model", .github, map: mapListing, decode: decodeListing) { $0.items.count &+ $0.totalCount },
-        modelPair("seed+2 model", .github, map: mapSeedPlus, decode: decodeSeedPlus) {
-            $0.items.count &+ $0.totalCount
+        modelPair("listing model", .github, dates: .iso8601) { (page: ListingPage) in
+            page.items.count &+ page.totalCount
         },
+        modelPair("seed+2 model", .github) { (page: SeedPlusPage) in page.items.count &+ page.totalCount },
     ]
 }

@@ -1,5 +1,5 @@
-// Models read both ways: one type per document shape, mapped by YajlMapper and decoded by
-// JSONDecoder, so the two results compare with `==` before any timing.
+// Models read three ways: one type per document shape, mapped by YajlMapper and decoded by
+// JSONDecoder and YajlDecoder, so the results compare with `==` before any timing.
 
 import Foundation
 import YajlMapper
@@ -46,72 +46,124 @@ enum PayloadFamily: Equatable {
 /// The outcome of mapping one payload both ways.
 struct EqualityCheck {
     let model: String
+    /// What read the value compared with JSONDecoder's: "YajlMapper" or "YajlDecoder".
+    let reader: String
     let payload: String
     /// `nil` when the two values are equal; else what differs (or what failed).
     let difference: String?
 
     /// The line printed before the timings.
     var line: String {
-        "values: \(model) on \(payload): " + (difference.map { "DIFFER: " + $0 } ?? "equal to JSONDecoder")
+        "values: \(reader) \(model) on \(payload): " + (difference.map { "DIFFER: " + $0 } ?? "equal to JSONDecoder")
     }
 
     /// The check as a JSON record.
     var record: [String: Any] {
-        var record: [String: Any] = ["model": model, "payload": payload, "equal": difference == nil]
+        var record: [String: Any] = [
+            "model": model, "reader": reader, "payload": payload, "equal": difference == nil,
+        ]
         if let difference { record["difference"] = difference }
         return record
     }
 }
 
-/// A YajlMapper model and its JSONDecoder twin: one type, read both ways.
+/// A Codable decoder the benchmark times: `JSONDecoder`, or `YajlDecoder` configured the same way.
+protocol BenchmarkDecoder: AnyObject {
+    /// How `Date` values are read.
+    var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy { get set }
+    /// Decodes a whole document.
+    func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T
+}
+
+extension JSONDecoder: BenchmarkDecoder {}
+extension YajlDecoder: BenchmarkDecoder {}
+
+/// A decoder of `kind` with the given date strategy, made once and kept, as an app would.
+func benchmarkDecoder(_ kind: BenchmarkDecoder.Type, dates: JSONDecoder.DateDecodingStrategy) -> BenchmarkDecoder {
+    let decoder: BenchmarkDecoder = kind == YajlDecoder.self ? YajlDecoder() : JSONDecoder()
+    decoder.dateDecodingStrategy = dates
+    return decoder
+}
+
+/// A model read three ways: mapped by YajlMapper's DSL, and decoded as `Decodable` by
+/// `JSONDecoder` and by `YajlDecoder`.
 struct ModelPair {
     /// As in the contenders' names: "listing model".
     let model: String
     let family: PayloadFamily
-    /// "YajlMapper <model>".
-    let mapper: Contender
+    /// "YajlMapper <model>", when the model is `Mappable` too.
+    let mapper: Contender?
     /// "JSONDecoder <model>".
     let decoder: Contender
-    /// Maps the payload both ways and compares the two values.
-    let compare: (Payload) -> EqualityCheck
+    /// "YajlDecoder <model>".
+    let yajlDecoder: Contender
+    /// Reads the payload each way and compares the mapper's and `YajlDecoder`'s values with `JSONDecoder`'s.
+    let compare: (Payload) -> [EqualityCheck]
+
+    /// The three contenders, in table order.
+    var contenders: [Contender] { [mapper, yajlDecoder, decoder].compactMap { $0 } }
 }
 
-/// The pair of contenders for `model`, applying to `family`'s payloads only.
-func modelPair<Root: Equatable>(
-    _ model: String, _ family: PayloadFamily,
-    map: @escaping (Payload) throws -> Root,
-    decode: @escaping (Payload) throws -> Root,
+/// The contenders for `model`, applying to `family`'s payloads only; both decoders read
+/// dates with `dates`.
+func modelPair<Root: Mappable & Decodable & Equatable>(
+    _ model: String, _ family: PayloadFamily, dates: JSONDecoder.DateDecodingStrategy = .deferredToDate,
     count: @escaping (Root) -> Int
 ) -> ModelPair {
-    ModelPair(
+    let map = { (payload: Payload) throws -> Root in try Mapper<Root>().map(data: payload.bytes) }
+    return modelContenders(model, family, dates: dates, map: map, count: count)
+}
+
+/// The two decoders' contenders for a `Decodable`-only model (its YajlMapper twin is another type).
+func decoderPair<Root: Decodable & Equatable>(
+    _ model: String, _ family: PayloadFamily, dates: JSONDecoder.DateDecodingStrategy = .deferredToDate,
+    count: @escaping (Root) -> Int
+) -> ModelPair {
+    modelContenders(model, family, dates: dates, map: nil, count: count)
+}
+
+/// The contenders for `model`: `map` (when given), and both decoders reading dates with `dates`.
+func modelContenders<Root: Decodable & Equatable>(
+    _ model: String, _ family: PayloadFamily, dates: JSONDecoder.DateDecodingStrategy,
+    map: ((Payload) throws -> Root)?, count: @escaping (Root) -> Int
+) -> ModelPair {
+    let foundation = benchmarkDecoder(JSONDecoder.self, dates: dates)
+    let yajl = benchmarkDecoder(YajlDecoder.self, dates: dates)
+    let decode = { (payload: Payload) throws -> Root in try foundation.decode(Root.self, from: payload.data) }
+    let yajlDecode = { (payload: Payload) throws -> Root in try yajl.decode(Root.self, from: payload.data) }
+    func contender(_ name: String, _ read: @escaping (Payload) throws -> Root) -> Contender {
+        Contender(name: "\(name) \(model)", applies: family.contains) { payload in
+            let value = try read(payload)
+            blackHole(value)
+            return count(value)
+        }
+    }
+    return ModelPair(
         model: model, family: family,
-        mapper: Contender(name: "YajlMapper \(model)", applies: family.contains) { payload in
-            let value = try map(payload)
-            blackHole(value)
-            return count(value)
-        },
-        decoder: Contender(name: "JSONDecoder \(model)", applies: family.contains) { payload in
-            let value = try decode(payload)
-            blackHole(value)
-            return count(value)
-        },
+        mapper: map.map { contender("YajlMapper", $0) }, decoder: contender("JSONDecoder", decode),
+        yajlDecoder: contender("YajlDecoder", yajlDecode),
         compare: { payload in
-            EqualityCheck(
-                model: model, payload: payload.name, difference: compareBothWays(payload, map: map, decode: decode))
+            var readers = [("YajlDecoder", yajlDecode)]
+            if let map { readers.insert(("YajlMapper", map), at: 0) }
+            return readers.map { reader, read in
+                EqualityCheck(
+                    model: model, reader: reader, payload: payload.name,
+                    difference: compareBothWays(payload, read, decode, reader: reader))
+            }
         })
 }
 
 /// `nil` when both readings of the payload are equal, else a short description of the first
-/// difference (and how many leaf values differ).
+/// difference (and how many leaf values differ). `reader` names the first reading.
 func compareBothWays<Root: Equatable>(
-    _ payload: Payload, map: (Payload) throws -> Root,
-    decode: (Payload) throws -> Root
+    _ payload: Payload, _ read: (Payload) throws -> Root,
+    _ decode: (Payload) throws -> Root, reader: String
 ) -> String? {
     let mapped: Root, decoded: Root
-    do { mapped = try map(payload) } catch { return "YajlMapper threw: \(error)" }
+    do { mapped = try read(payload) } catch { return "\(reader) threw: \(error)" }
     do { decoded = try decode(payload) } catch { return "JSONDecoder threw: \(error)" }
     if mapped == decoded { return nil }
-    var differ = ValueDiffer()
+    var differ = ValueDiffer(reader: reader)
     differ.compare(mapped, decoded, at: "")
     guard let first = differ.first else { return "== is false but no differing value was found" }
     return "\(differ.differing) of \(differ.leaves) values differ; first at \(first)"
@@ -119,8 +171,14 @@ func compareBothWays<Root: Equatable>(
 
 /// Walks two values of one type side by side (stored properties, elements, dictionary
 /// members), counting the leaf values that differ (doubles and dates by bit pattern) and
-/// naming the first. The left value is YajlMapper's, the right one JSONDecoder's.
+/// naming the first. The left value is the reader's, the right one JSONDecoder's.
 struct ValueDiffer {
+    /// What read the left value.
+    let reader: String
+
+    /// A differ whose left values come from `reader`.
+    init(reader: String) { self.reader = reader }
+
     /// Leaf values compared.
     private(set) var leaves = 0
     /// Leaf values (or shapes: a missing value, a count) that differ.
@@ -132,7 +190,7 @@ struct ValueDiffer {
     private mutating func record(_ path: String, _ left: Any, _ right: Any) {
         differing += 1
         if first == nil {
-            first = (path.isEmpty ? "the root" : path) + ": \(left) (YajlMapper) vs \(right) (JSONDecoder)"
+            first = (path.isEmpty ? "the root" : path) + ": \(left) (\(reader)) vs \(right) (JSONDecoder)"
         }
     }
 
@@ -200,5 +258,5 @@ struct ValueDiffer {
 
 /// Every model pair, in table order.
 func allModelPairs() -> [ModelPair] {
-    listingModelPairs() + [twitterModelPair(), citmModelPair(), canadaModelPair()]
+    githubDecoderPairs() + listingModelPairs() + [twitterModelPair(), citmModelPair(), canadaModelPair()]
 }

@@ -26,9 +26,17 @@ extension SpeedTarget {
             title: title, payload: payload, contender: "YajlMapper \(model) model",
             reference: "JSONDecoder \(model) model", minimum: minimum, suffix: "x")
     }
+
+    /// A `Decodable` model under `YajlDecoder` against the same model under `JSONDecoder`.
+    static func decoder(_ model: String, on payload: String, _ title: String, atLeast minimum: Double) -> SpeedTarget {
+        SpeedTarget(
+            title: title, payload: payload, contender: "YajlDecoder \(model) model",
+            reference: "JSONDecoder \(model) model", minimum: minimum, suffix: "x")
+    }
 }
 
-/// The targets of the mapping engine (seed model), of the GitHub models and of the model pairs.
+/// The targets of the mapping engine (seed model), of the GitHub models, of the model pairs
+/// and of `YajlDecoder`.
 let speedTargets: [SpeedTarget] = [
     SpeedTarget(
         title: "seed model vs JSONDecoder, 30 items", payload: "generated-30",
@@ -52,6 +60,11 @@ let speedTargets: [SpeedTarget] = [
     .twin("twitter", on: "standard/twitter", "twitter model vs JSONDecoder, twitter.json", atLeast: 3.5),
     .twin("citm", on: "standard/citm_catalog", "citm model vs JSONDecoder, citm_catalog.json", atLeast: 3.2),
     .twin("canada", on: "standard/canada", "canada model vs JSONDecoder, canada.json", atLeast: 2.5),
+    .decoder("GitHub", on: "generated-100", "YajlDecoder GitHub model (.iso8601), 100 items", atLeast: 3.0),
+    .decoder("seed", on: "generated-100", "YajlDecoder seed model, 100 items", atLeast: 5.0),
+    .decoder("twitter", on: "standard/twitter", "YajlDecoder twitter model, twitter.json", atLeast: 2.0),
+    .decoder("citm", on: "standard/citm_catalog", "YajlDecoder citm model, citm_catalog.json", atLeast: 2.0),
+    .decoder("canada", on: "standard/canada", "YajlDecoder canada model, canada.json", atLeast: 1.5),
 ]
 
 /// The peak memory allowed while streaming the 20,000-item page element by element.

@@ -186,17 +186,7 @@ struct TwitterMention: Mappable, Decodable, Equatable {
 
 // MARK: Contenders
 
-/// The twitter model mapped by YajlMapper.
-func mapTwitter(_ payload: Payload) throws -> TwitterSearch {
-    try Mapper<TwitterSearch>().map(data: payload.bytes)
-}
-
-/// The twitter model decoded by JSONDecoder.
-func decodeTwitter(_ payload: Payload) throws -> TwitterSearch {
-    try JSONDecoder().decode(TwitterSearch.self, from: payload.data)
-}
-
 /// The twitter pair, on standard/twitter.
 func twitterModelPair() -> ModelPair {
-    modelPair("twitter model", .twitter, map: mapTwitter, decode: decodeTwitter) { $0.statuses.count }
+    modelPair("twitter model", .twitter) { (search: TwitterSearch) in search.statuses.count }
 }

@@ -266,11 +266,12 @@ for source in sources {
     let contenderNames = Set(contenders.map(\.name))
     for pair in modelPairs
     where pair.family.contains(payload.name)
-        && (contenderNames.contains(pair.mapper.name) || contenderNames.contains(pair.decoder.name))
+        && pair.contenders.contains(where: { contenderNames.contains($0.name) })
     {
-        let check = pair.compare(payload)
-        report(check.line)
-        equalityRecords.append(check.record)
+        for check in pair.compare(payload) {
+            report(check.line)
+            equalityRecords.append(check.record)
+        }
     }
     let large = payload.bytes.count > 50_000_000
     let runs = options.runs ?? (large ? 3 : 7)

@@ -7,7 +7,7 @@ import YajlMapper
 // MARK: Decoded by JSONDecoder
 
 /// The search envelope, decoded.
-public struct DecodableSeedRepositories: Decodable {
+public struct DecodableSeedRepositories: Decodable, Equatable {
     /// `total_count`.
     public let totalCount: Int
     /// `incomplete_results`.
@@ -24,7 +24,7 @@ public struct DecodableSeedRepositories: Decodable {
 }
 
 /// One search item, decoded: the same six fields.
-public struct DecodableSeedRepository: Decodable {
+public struct DecodableSeedRepository: Decodable, Equatable {
     /// `id`.
     public let id: Int
     /// `name`.
@@ -47,7 +47,7 @@ public struct DecodableSeedRepository: Decodable {
 }
 
 /// The owner fields the seed model reads.
-public struct DecodableSeedOwner: Decodable {
+public struct DecodableSeedOwner: Decodable, Equatable {
     /// `avatar_url`.
     public let avatarURL: String
 
