@@ -13,18 +13,22 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let node: CodingPathNode
     /// The members' converted keys, with a key strategy.
     let converted: ConvertedKeys?
+    /// The object's place in the plan (`nil`: the tape holds it whole).
+    unowned(unsafe) let place: DecodePlan?
 
-    /// The container of the object at `object`.
-    init(decoder: TapeDecoder, object: Int, node: CodingPathNode) {
+    /// The container of the object at `object`, at `place` in the plan.
+    init(decoder: TapeDecoder, object: Int, node: CodingPathNode, place: DecodePlan?) {
         self.decoder = decoder
         self.object = object
         self.node = node
+        self.place = place
         converted = decoder.options.usesDefaultKeys ? nil : ConvertedKeys(object: object, decoder: decoder, node: node)
     }
 
     var codingPath: [any CodingKey] { node.path }
 
     var allKeys: [Key] {
+        decoder.readsAllKeys(at: place)
         if let converted { return converted.names.compactMap { Key(stringValue: $0) } }
         var keys: [Key] = []
         var k = object + 1
@@ -36,15 +40,19 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return keys
     }
 
-    func contains(_ key: Key) -> Bool { valueIndex(for: key) != nil }
+    func contains(_ key: Key) -> Bool { (try? member(key).index) != nil }
 
-    /// The token of the value of `key` (of this container's key type, or `super`), or `nil`
-    /// when the object has no such member.
+    /// The token of the value of `key` (of this container's key type, or `super`; `nil` when
+    /// the object has no such member), and the value's place in the plan.
+    /// - Throws: ``TapeDecoder/PlanMiss`` when the plan does not list the key.
     @inline(__always)
-    func valueIndex(for key: some CodingKey) -> Int? {
-        if let converted { return converted.valueIndex(for: key.stringValue) }
+    func member(_ key: some CodingKey) throws -> (index: Int?, place: DecodePlan?) {
         var name = key.stringValue
-        return name.withUTF8 { find($0) }
+        return try name.withUTF8 { bytes in
+            let child = try decoder.place(ofKey: bytes, in: place)
+            if let converted { return (converted.valueIndex(for: key.stringValue), child) }
+            return (find(bytes), child)
+        }
     }
 
     /// Finds the member whose key has the bytes of `name`: from the hint to the end, then
@@ -81,10 +89,11 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    /// The value's token, or `keyNotFound`.
+    /// The value's token and place, or `keyNotFound`.
     @inline(__always)
-    private func required(_ key: Key) throws -> Int {
-        guard let index = valueIndex(for: key) else {
+    private func required(_ key: Key) throws -> (index: Int, place: DecodePlan?) {
+        let (found, place) = try member(key)
+        guard let index = found else {
             throw DecodingError.keyNotFound(
                 key,
                 DecodingError.Context(
@@ -92,29 +101,30 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                     debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."
                         + decoder.locationSuffix(of: object)))
         }
-        return index
+        return (index, place)
     }
 
-    /// The value's token, or `nil` when it is missing or null.
+    /// The value's token and place, or `nil` when it is missing or null.
     @inline(__always)
-    private func present(_ key: Key) -> Int? {
-        guard let index = valueIndex(for: key), decoder.kind(at: index) != .null else { return nil }
-        return index
+    private func present(_ key: Key) throws -> (index: Int, place: DecodePlan?)? {
+        let (found, place) = try member(key)
+        guard let index = found, decoder.kind(at: index) != .null else { return nil }
+        return (index, place)
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool { decoder.kind(at: try required(key)) == .null }
+    func decodeNil(forKey key: Key) throws -> Bool { decoder.kind(at: try required(key).index) == .null }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try decoder.unboxBool(at: try required(key), node: node, step: .key(key))
+        try decoder.unboxBool(at: try required(key).index, node: node, step: .key(key))
     }
     func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try decoder.unboxString(at: try required(key), node: node, step: .key(key))
+        try decoder.unboxString(at: try required(key).index, node: node, step: .key(key))
     }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try decoder.unboxDouble(at: try required(key), node: node, step: .key(key))
+        try decoder.unboxDouble(at: try required(key).index, node: node, step: .key(key))
     }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try decoder.unboxFloat(at: try required(key), node: node, step: .key(key))
+        try decoder.unboxFloat(at: try required(key).index, node: node, step: .key(key))
     }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
@@ -127,26 +137,27 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.unbox(T.self, at: try required(key), node: node, step: .key(key))
+        let (index, place) = try required(key)
+        return try decoder.unbox(T.self, at: index, node: node, step: .key(key), place: place)
     }
 
     /// An integer of any width.
     @inline(__always)
     private func integer<T: FixedWidthInteger>(_ key: Key) throws -> T {
-        try decoder.unboxInteger(T.self, at: try required(key), node: node, step: .key(key))
+        try decoder.unboxInteger(T.self, at: try required(key).index, node: node, step: .key(key))
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try present(key).map { try decoder.unboxBool(at: $0, node: node, step: .key(key)) }
+        try present(key).map { try decoder.unboxBool(at: $0.index, node: node, step: .key(key)) }
     }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try present(key).map { try decoder.unboxString(at: $0, node: node, step: .key(key)) }
+        try present(key).map { try decoder.unboxString(at: $0.index, node: node, step: .key(key)) }
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try present(key).map { try decoder.unboxDouble(at: $0, node: node, step: .key(key)) }
+        try present(key).map { try decoder.unboxDouble(at: $0.index, node: node, step: .key(key)) }
     }
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try present(key).map { try decoder.unboxFloat(at: $0, node: node, step: .key(key)) }
+        try present(key).map { try decoder.unboxFloat(at: $0.index, node: node, step: .key(key)) }
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optionalInteger(key) }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try optionalInteger(key) }
@@ -159,32 +170,35 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try optionalInteger(key) }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optionalInteger(key) }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try present(key).map { try decoder.unbox(T.self, at: $0, node: node, step: .key(key)) }
+        try present(key).map { try decoder.unbox(T.self, at: $0.index, node: node, step: .key(key), place: $0.place) }
     }
 
     /// An optional integer of any width.
     @inline(__always)
     private func optionalInteger<T: FixedWidthInteger>(_ key: Key) throws -> T? {
-        try present(key).map { try decoder.unboxInteger(T.self, at: $0, node: node, step: .key(key)) }
+        try present(key).map { try decoder.unboxInteger(T.self, at: $0.index, node: node, step: .key(key)) }
     }
 
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        let index = try nested(key, "Cannot get nested keyed container -- no value found for key")
-        return try decoder.withCurrent(index, node: .key(key, parent: node)) {
+        let (index, place) = try nested(key, "Cannot get nested keyed container -- no value found for key")
+        return try decoder.withCurrent(index, node: .key(key, parent: node), place: place) {
             try decoder.container(keyedBy: NestedKey.self)
         }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        let index = try nested(key, "Cannot get UnkeyedDecodingContainer -- no value found for key")
-        return try decoder.withCurrent(index, node: .key(key, parent: node)) { try decoder.unkeyedContainer() }
+        let (index, place) = try nested(key, "Cannot get UnkeyedDecodingContainer -- no value found for key")
+        return try decoder.withCurrent(index, node: .key(key, parent: node), place: place) {
+            try decoder.unkeyedContainer()
+        }
     }
 
-    /// The value's token for a nested container, or `keyNotFound` saying so.
-    private func nested(_ key: Key, _ message: String) throws -> Int {
-        guard let index = valueIndex(for: key) else {
+    /// The value's token and place for a nested container, or `keyNotFound` saying so.
+    private func nested(_ key: Key, _ message: String) throws -> (index: Int, place: DecodePlan?) {
+        let (found, place) = try member(key)
+        guard let index = found else {
             throw DecodingError.keyNotFound(
                 key,
                 DecodingError.Context(
@@ -192,16 +206,17 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
                     debugDescription: "\(message) \(key) (\"\(key.stringValue)\")" + decoder.locationSuffix(of: object))
             )
         }
-        return index
+        return (index, place)
     }
 
     func superDecoder() throws -> any Decoder {
-        TapeDecoder(
-            sharing: decoder, at: valueIndex(for: YajlCodingKey.super) ?? -1,
-            node: .key(YajlCodingKey.super, parent: node))
+        let (index, place) = try member(YajlCodingKey.super)
+        return TapeDecoder(
+            sharing: decoder, at: index ?? -1, node: .key(YajlCodingKey.super, parent: node), place: place)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        TapeDecoder(sharing: decoder, at: valueIndex(for: key) ?? -1, node: .key(key, parent: node))
+        let (index, place) = try member(key)
+        return TapeDecoder(sharing: decoder, at: index ?? -1, node: .key(key, parent: node), place: place)
     }
 }

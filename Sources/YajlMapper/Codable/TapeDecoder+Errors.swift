@@ -46,6 +46,16 @@ extension TapeDecoder {
             : typeMismatch(type, at: index, node: node, step: step)
     }
 
+    /// The parse error of a string read that has a bad surrogate escape, as `dataCorrupted`
+    /// at the root (as any input that is not JSON).
+    func invalidString(at index: Int) -> DecodingError {
+        let problem = tape.problems[index]
+        return DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: [], debugDescription: "The given data was not valid JSON: \(problem.map { "\($0)" } ?? "")",
+                underlyingError: problem))
+    }
+
     /// `dataCorrupted` for a number that does not fit `type`, at the number's own path.
     func numberDoesNotFit(_ type: Any.Type, at index: Int, node: CodingPathNode, step: PathStep) -> DecodingError {
         DecodingError.dataCorrupted(
@@ -60,7 +70,7 @@ extension TapeDecoder {
         case .null: return "null"
         case .true, .false: return "bool"
         case .number: return "number"
-        case .string, .key: return "a string"
+        case .string, .key, .invalidString: return "a string"
         case .object: return "a dictionary"
         case .array: return "an array"
         }

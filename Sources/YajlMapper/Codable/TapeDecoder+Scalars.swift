@@ -17,8 +17,13 @@ extension TapeDecoder {
     /// A `String`.
     @inline(__always)
     func unboxString(at index: Int, node: CodingPathNode, step: PathStep) throws -> String {
-        guard kind(at: index) == .string else { throw mismatch(String.self, at: index, node: node, step: step) }
+        guard kind(at: index) == .string else { throw notString(String.self, at: index, node: node, step: step) }
         return tape.string(at: index)
+    }
+
+    /// The error for a value that is not a string where one is read.
+    func notString(_ type: Any.Type, at index: Int, node: CodingPathNode, step: PathStep) -> DecodingError {
+        kind(at: index) == .invalidString ? invalidString(at: index) : mismatch(type, at: index, node: node, step: step)
     }
 
     /// An integer, exactly: a fraction, or a value out of the type's range, is `dataCorrupted`.
@@ -47,6 +52,8 @@ extension TapeDecoder {
         case .string:
             if let value = nonConforming(at: index, Double.self) { return value }
             throw typeMismatch(Double.self, at: index, node: node, step: step)
+        case .invalidString:
+            throw invalidString(at: index)
         default:
             throw mismatch(Double.self, at: index, node: node, step: step)
         }
@@ -67,6 +74,8 @@ extension TapeDecoder {
         case .string:
             if let value = nonConforming(at: index, Float.self) { return value }
             throw typeMismatch(Float.self, at: index, node: node, step: step)
+        case .invalidString:
+            throw invalidString(at: index)
         default:
             throw mismatch(Float.self, at: index, node: node, step: step)
         }
@@ -101,16 +110,16 @@ extension TapeDecoder {
     }
 
     /// A `Date`, as the date strategy says.
-    func unboxDate(at index: Int, node: CodingPathNode, step: PathStep) throws -> Date {
+    func unboxDate(at index: Int, node: CodingPathNode, step: PathStep, place: DecodePlan?) throws -> Date {
         switch options.dates {
         case .deferredToDate:
-            return try withCurrent(index, node: node.adding(step)) { try Date(from: self) }
+            return try withCurrent(index, node: node.adding(step), place: place) { try Date(from: self) }
         case .secondsSince1970:
             return Date(timeIntervalSince1970: try unboxDouble(at: index, node: node, step: step))
         case .millisecondsSince1970:
             return Date(timeIntervalSince1970: try unboxDouble(at: index, node: node, step: step) / 1000)
         case .iso8601:
-            guard kind(at: index) == .string else { throw mismatch(String.self, at: index, node: node, step: step) }
+            guard kind(at: index) == .string else { throw notString(String.self, at: index, node: node, step: step) }
             if let date = tape.withText(at: index, Self.internetDate) { return date }
             if let date = try? Date.ISO8601FormatStyle().parse(tape.string(at: index)) { return date }
             throw DecodingError.dataCorrupted(
@@ -128,9 +137,9 @@ extension TapeDecoder {
                 return date
         #endif
         case .custom(let decode):
-            return try withCurrent(index, node: node.adding(step)) { try decode(self) }
+            return try withCurrent(index, node: node.adding(step), place: place) { try decode(self) }
         @unknown default:
-            return try withCurrent(index, node: node.adding(step)) { try Date(from: self) }
+            return try withCurrent(index, node: node.adding(step), place: place) { try Date(from: self) }
         }
     }
 
@@ -151,10 +160,10 @@ extension TapeDecoder {
     }
 
     /// `Data`, as the data strategy says.
-    func unboxData(at index: Int, node: CodingPathNode, step: PathStep) throws -> Data {
+    func unboxData(at index: Int, node: CodingPathNode, step: PathStep, place: DecodePlan?) throws -> Data {
         switch options.data {
         case .deferredToData:
-            return try withCurrent(index, node: node.adding(step)) { try Data(from: self) }
+            return try withCurrent(index, node: node.adding(step), place: place) { try Data(from: self) }
         case .base64:
             let text = try unboxString(at: index, node: node, step: step)
             guard let data = Data(base64Encoded: text) else {
@@ -163,9 +172,9 @@ extension TapeDecoder {
             }
             return data
         case .custom(let decode):
-            return try withCurrent(index, node: node.adding(step)) { try decode(self) }
+            return try withCurrent(index, node: node.adding(step), place: place) { try decode(self) }
         @unknown default:
-            return try withCurrent(index, node: node.adding(step)) { try Data(from: self) }
+            return try withCurrent(index, node: node.adding(step), place: place) { try Data(from: self) }
         }
     }
 }
@@ -186,7 +195,9 @@ extension TapeDecoder: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try unbox(T.self, at: current, node: node, step: .none) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try unbox(T.self, at: current, node: node, step: .none, place: place)
+    }
 
     /// An integer of any width.
     @inline(__always)

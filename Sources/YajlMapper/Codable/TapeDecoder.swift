@@ -34,6 +34,11 @@ final class TapeDecoder: Decoder {
     var current: Int
     /// The path of the value being decoded.
     var node: CodingPathNode
+    /// The value's place in the plan (`nil`: the tape holds it whole); the session's plan
+    /// keeps it alive.
+    unowned(unsafe) var place: DecodePlan?
+    /// Whether the document's plan learns, or missed; shared with ``init(sharing:at:node:place:)``'s decoders.
+    let session: Session
     /// For each object's token, where its last found member's successor starts, relative to
     /// the object (0: none): the next key looked up is usually there.
     let hints: UnsafeMutablePointer<UInt32>
@@ -44,11 +49,34 @@ final class TapeDecoder: Decoder {
     /// The decoder whose document and hints this one shares, kept alive while this one is.
     private let owner: TapeDecoder?
 
-    /// A decoder at the top of `tape`.
-    init(tape: DecodingTape, input: UnsafeRawBufferPointer, options: Options) {
+    /// What a document's decoding does with its plan.
+    final class Session {
+        /// The plan, kept alive while the decoders read its places unowned.
+        let plan: DecodePlan?
+        /// Whether the plan learns what is read (the tape then holds the whole document).
+        let learning: Bool
+        /// Whether a lookup asked for a key the plan does not list: the decoding's result
+        /// cannot be trusted, and the document must be decoded again, learning.
+        var missed = false
+
+        /// A session with `plan` (`nil`: no plan, the tape is whole).
+        init(plan: DecodePlan?, learning: Bool) {
+            self.plan = plan
+            self.learning = learning
+        }
+    }
+
+    /// Thrown where a lookup misses, to stop the decoding early (``Session/missed`` tells it
+    /// too, should the type catch it).
+    struct PlanMiss: Error {}
+
+    /// A decoder at the top of `tape`, recorded with `session`'s plan.
+    init(tape: DecodingTape, input: UnsafeRawBufferPointer, options: Options, session: Session) {
         self.tape = tape
         self.input = input
         self.options = options
+        self.session = session
+        place = session.plan
         current = tape.tokens.isEmpty ? -1 : 0
         node = .root
         hints = .allocate(capacity: max(tape.tokens.count, 1))
@@ -58,10 +86,12 @@ final class TapeDecoder: Decoder {
     }
 
     /// A decoder of another's document at `index` (for `superDecoder()`).
-    init(sharing other: TapeDecoder, at index: Int, node: CodingPathNode) {
+    init(sharing other: TapeDecoder, at index: Int, node: CodingPathNode, place: DecodePlan?) {
         tape = other.tape
         input = other.input
         options = other.options
+        session = other.session
+        self.place = place
         current = index
         self.node = node
         hints = other.hints
@@ -85,7 +115,7 @@ final class TapeDecoder: Decoder {
 
     /// Decodes the whole document as `T`.
     func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {
-        try unbox(T.self, at: current, node: .root, step: .none)
+        try unbox(T.self, at: current, node: .root, step: .none, place: place)
     }
 
     /// Decodes the value at `index` as `T`: `Date`, `Data`, `URL` and `Decimal` as
@@ -93,35 +123,65 @@ final class TapeDecoder: Decoder {
     /// - Parameters:
     ///   - node: the path of the value's container.
     ///   - step: where the value is in that container.
-    func unbox<T: Decodable>(_ type: T.Type, at index: Int, node: CodingPathNode, step: PathStep) throws -> T {
-        if T.self == Date.self { return try unboxDate(at: index, node: node, step: step) as! T }
-        if T.self == Data.self { return try unboxData(at: index, node: node, step: step) as! T }
+    ///   - place: the value's place in the plan.
+    func unbox<T: Decodable>(
+        _ type: T.Type, at index: Int, node: CodingPathNode, step: PathStep, place: DecodePlan?
+    ) throws -> T {
+        if T.self == Date.self { return try unboxDate(at: index, node: node, step: step, place: place) as! T }
+        if T.self == Data.self { return try unboxData(at: index, node: node, step: step, place: place) as! T }
         if T.self == URL.self { return try unboxURL(at: index, node: node, step: step) as! T }
         if T.self == Decimal.self { return try unboxDecimal(at: index, node: node, step: step) as! T }
         let path = node.adding(step)
         if !options.usesDefaultKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
-            return try dictionary.decodeWithKeysAsTheyAre(from: self, at: index, node: path) as! T
+            return try dictionary.decodeWithKeysAsTheyAre(from: self, at: index, node: path, place: place) as! T
         }
-        return try withCurrent(index, node: path) { try T(from: self) }
+        return try withCurrent(index, node: path, place: place) { try T(from: self) }
     }
 
     /// Runs `body` with this decoder pointed at the value at `index`, then points it back.
     @inline(__always)
-    func withCurrent<R>(_ index: Int, node: CodingPathNode, _ body: () throws -> R) rethrows -> R {
-        let (savedIndex, savedNode) = (current, self.node)
+    func withCurrent<R>(_ index: Int, node: CodingPathNode, place: DecodePlan?, _ body: () throws -> R) rethrows -> R {
+        let (savedIndex, savedNode, savedPlace) = (current, self.node, self.place)
         current = index
         self.node = node
+        self.place = place
         defer {
             current = savedIndex
             self.node = savedNode
+            self.place = savedPlace
         }
         return try body()
+    }
+
+    /// The place of an object member's value: learned, or known to the plan; a miss
+    /// (noted in the session, and thrown) when the plan does not list the key.
+    @inline(__always)
+    func place(ofKey name: UnsafeBufferPointer<UInt8>, in object: DecodePlan?) throws -> DecodePlan? {
+        guard let object else { return nil }
+        switch object.place(ofKey: name, learning: session.learning) {
+        case .known(let child): return child
+        case .miss:
+            session.missed = true
+            throw PlanMiss()
+        }
+    }
+
+    /// Notes that every member of an object at `place` is read: learned, or a miss when the
+    /// tape holds only the plan's keys there.
+    func readsAllKeys(at place: DecodePlan?) {
+        guard let place else { return }
+        if session.learning {
+            place.learnAllKeys()
+        } else if place.filtersKeys {
+            session.missed = true
+        }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         switch kind(at: current) {
         case .object:
-            return KeyedDecodingContainer(KeyedTapeContainer<Key>(decoder: self, object: current, node: node))
+            return KeyedDecodingContainer(
+                KeyedTapeContainer<Key>(decoder: self, object: current, node: node, place: place))
         case .null:
             throw DecodingError.valueNotFound(
                 [String: Any].self,
@@ -136,7 +196,8 @@ final class TapeDecoder: Decoder {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         switch kind(at: current) {
         case .array:
-            return UnkeyedTapeContainer(decoder: self, array: current, node: node)
+            return UnkeyedTapeContainer(
+                decoder: self, array: current, node: node, elements: place?.elementPlace(learning: session.learning))
         case .null:
             throw DecodingError.valueNotFound(
                 [Any].self,
@@ -154,11 +215,15 @@ final class TapeDecoder: Decoder {
 /// `[String: V]`: with a key strategy, its keys are used as they are (as in `JSONDecoder`).
 protocol StringKeyedDictionary {
     /// Decodes the object at `index` with its keys unconverted.
-    static func decodeWithKeysAsTheyAre(from decoder: TapeDecoder, at index: Int, node: CodingPathNode) throws -> Self
+    static func decodeWithKeysAsTheyAre(
+        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, place: DecodePlan?
+    ) throws -> Self
 }
 
 extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
-    static func decodeWithKeysAsTheyAre(from decoder: TapeDecoder, at index: Int, node: CodingPathNode) throws -> Self {
+    static func decodeWithKeysAsTheyAre(
+        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, place: DecodePlan?
+    ) throws -> Self {
         switch decoder.kind(at: index) {
         case .object: break
         case .null:
@@ -170,6 +235,7 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
         default:
             throw decoder.typeMismatch([String: Any].self, at: index, node: node, step: .none)
         }
+        decoder.readsAllKeys(at: place)
         var result: [String: Value] = [:]
         result.reserveCapacity(Int(decoder.tape.tokens[index].length))
         var k = index + 1
@@ -177,7 +243,9 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
         while k < end {
             let name = decoder.tape.string(at: k)
             let key = YajlCodingKey(stringValue: name)
-            result[name] = try decoder.unbox(Value.self, at: k + 1, node: node, step: .key(key))
+            var bytes = name
+            let member = try bytes.withUTF8 { try decoder.place(ofKey: $0, in: place) }
+            result[name] = try decoder.unbox(Value.self, at: k + 1, node: node, step: .key(key), place: member)
             k = decoder.tape.end(ofValueAt: k + 1)
         }
         return result

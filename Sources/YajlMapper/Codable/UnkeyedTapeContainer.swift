@@ -14,12 +14,15 @@ struct UnkeyedTapeContainer: UnkeyedDecodingContainer {
     private(set) var currentIndex = 0
     /// The token of the next element.
     private var position: Int
+    /// The elements' place in the plan (`nil`: the tape holds them whole).
+    unowned(unsafe) let elements: DecodePlan?
 
-    /// The container of the array at `array`.
-    init(decoder: TapeDecoder, array: Int, node: CodingPathNode) {
+    /// The container of the array at `array`, whose elements are at `elements` in the plan.
+    init(decoder: TapeDecoder, array: Int, node: CodingPathNode, elements: DecodePlan?) {
         self.decoder = decoder
         self.array = array
         self.node = node
+        self.elements = elements
         count = Int(decoder.tape.tokens[array].length)
         position = array + 1
     }
@@ -86,7 +89,7 @@ struct UnkeyedTapeContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try element(T.self) { try $0.unbox(T.self, at: $1, node: $2, step: $3) }
+        try element(T.self) { [elements] in try $0.unbox(T.self, at: $1, node: $2, step: $3, place: elements) }
     }
 
     /// An integer of any width.
@@ -106,20 +109,22 @@ struct UnkeyedTapeContainer: UnkeyedDecodingContainer {
     ) throws
         -> KeyedDecodingContainer<NestedKey>
     {
-        try element(KeyedDecodingContainer<NestedKey>.self) { decoder, index, node, step in
-            try decoder.withCurrent(index, node: node.adding(step)) { try decoder.container(keyedBy: NestedKey.self) }
+        try element(KeyedDecodingContainer<NestedKey>.self) { [elements] decoder, index, node, step in
+            try decoder.withCurrent(index, node: node.adding(step), place: elements) {
+                try decoder.container(keyedBy: NestedKey.self)
+            }
         }
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try element((any UnkeyedDecodingContainer).self) { decoder, index, node, step in
-            try decoder.withCurrent(index, node: node.adding(step)) { try decoder.unkeyedContainer() }
+        try element((any UnkeyedDecodingContainer).self) { [elements] decoder, index, node, step in
+            try decoder.withCurrent(index, node: node.adding(step), place: elements) { try decoder.unkeyedContainer() }
         }
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        try element((any Decoder).self) { decoder, index, node, step in
-            TapeDecoder(sharing: decoder, at: index, node: node.adding(step))
+        try element((any Decoder).self) { [elements] decoder, index, node, step in
+            TapeDecoder(sharing: decoder, at: index, node: node.adding(step), place: elements)
         }
     }
 }

@@ -54,19 +54,46 @@ open class YajlDecoder: @unchecked Sendable {
         return try decode(T.self, from: bytes)
     }
 
-    /// The decoding of one whole document in memory.
+    /// The plans learned, one per root type.
+    private let plans = DecodePlans()
+
+    /// The decoding of one whole document in memory: recorded with `T`'s plan and decoded;
+    /// on a miss, or without a plan, recorded whole and decoded while the plan learns.
     private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer) throws -> T {
-        let tape: DecodingTape
+        let options = options
+        let planned = DecodePlans.enabled && options.usesDefaultKeys
+        let known = planned ? plans.plan(for: T.self) : nil
+        if let known {
+            let session = TapeDecoder.Session(plan: known, learning: false)
+            let tape = try record(bytes, plan: known)
+            let decoder = TapeDecoder(tape: tape, input: bytes, options: options, session: session)
+            do {
+                let value = try decoder.decodeRoot(T.self)
+                if !session.missed { return value }
+            } catch {
+                if !session.missed { throw error }
+            }
+        }
+        let learning = planned && plans.mayLearn(T.self)
+        let plan = learning ? known?.copy() ?? DecodePlan() : nil
+        let session = TapeDecoder.Session(plan: plan, learning: learning)
+        let tape = try record(bytes, plan: nil)
+        let value = try TapeDecoder(tape: tape, input: bytes, options: options, session: session).decodeRoot(T.self)
+        if let plan { plans.publish(plan, for: T.self, replacing: known != nil) }
+        return value
+    }
+
+    /// The tape of a document, by `plan` (`nil`: whole).
+    /// - Throws: `DecodingError.dataCorrupted` when the input is not valid JSON.
+    private func record(_ bytes: UnsafeRawBufferPointer, plan: DecodePlan?) throws -> DecodingTape {
         do {
-            tape = try JSONStreamParser.parse(bytes, handler: TapeRecorder(), options: parseOptions).tape
+            return try JSONStreamParser.parse(bytes, handler: TapeRecorder(plan: plan), options: parseOptions).tape
         } catch let error as JSONParseError {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
                     codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
                     underlyingError: error))
         }
-        let decoder = TapeDecoder(tape: tape, input: bytes, options: options)
-        return try decoder.decodeRoot(T.self)
     }
 
     /// The settings a decoding reads, copied once.

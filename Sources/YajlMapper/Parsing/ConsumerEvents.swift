@@ -75,7 +75,13 @@ enum ConsumerEvents<Consumer: ParseConsumer> {
     @inline(__always)
     static func string(_ ctx: UnsafeMutableRawPointer?, _ text: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
         let value = UnsafeRawBufferPointer(start: text, count: count)
-        if let stop = YajlParserEngine.stopAtEscape(ctx, value) { return stop }
+        if Consumer.defersBadStrings {
+            if let problem = YajlParserEngine.surrogateProblem(ctx, value) {
+                return deliver(ctx) { try $0.badString(problem) }
+            }
+        } else if let stop = YajlParserEngine.stopAtEscape(ctx, value) {
+            return stop
+        }
         return deliver(ctx) { try $0.string(JSONBytes(value)) }
     }
 

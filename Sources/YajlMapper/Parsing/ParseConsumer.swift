@@ -18,6 +18,12 @@ protocol ParseConsumer: JSONEventHandler {
     /// Whether the consumer reads the key at all (an unread key's escapes go unchecked, as in
     /// validation).
     func readsKey(_ name: JSONBytes) -> Bool
+    /// Whether a string value with a surrogate escape that has no UTF-8 form reaches
+    /// ``badString(_:)`` rather than stopping the parse (only through ``eventTable``): for a
+    /// consumer that knows only later whether the string is read.
+    static var defersBadStrings: Bool { get }
+    /// A string value with a bad surrogate escape, and the error it would be.
+    mutating func badString(_ problem: JSONParseError) throws
 }
 
 extension ParseConsumer {
@@ -27,6 +33,10 @@ extension ParseConsumer {
     static var eventTable: ConsumerEventTable? { nil }
     /// Every key is read.
     func readsKey(_ name: JSONBytes) -> Bool { true }
+    /// Bad strings stop the parse.
+    static var defersBadStrings: Bool { false }
+    /// Stops the parse with the problem.
+    mutating func badString(_ problem: JSONParseError) throws { throw problem }
 }
 
 /// What a consumer needs from the engine.

@@ -710,12 +710,21 @@ final class YajlParserEngine {
         _ ctx: UnsafeMutableRawPointer?, _ value: UnsafeRawBufferPointer,
         when matters: () -> Bool = { true }
     ) -> Int32? {
+        guard let error = surrogateProblem(ctx, value, when: matters) else { return nil }
+        CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { $0.handlerError = error }
+        return 0
+    }
+
+    /// The error for a bad surrogate escape in the string or key token that just ended, when
+    /// it has one and it `matters` (see ``mayHoldBadSurrogate(_:)``).
+    @inline(__always)
+    static func surrogateProblem(
+        _ ctx: UnsafeMutableRawPointer?, _ value: UnsafeRawBufferPointer,
+        when matters: () -> Bool = { true }
+    ) -> JSONParseError? {
         CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { engine in
-            guard engine.mayHoldBadSurrogate(value), matters(),
-                let error = engine.surrogateEscapeError(value)
-            else { return nil }
-            engine.handlerError = error
-            return 0
+            guard engine.mayHoldBadSurrogate(value), matters() else { return nil }
+            return engine.surrogateEscapeError(value)
         }
     }
 

@@ -65,9 +65,37 @@ struct DecoderComparison {
         do { return .value(try decoder.decode(T.self, from: Data(json.utf8))) } catch { return .failure(error) }
     }
 
-    /// This package's outcome, and the error when there was one.
-    func yajl<T: Decodable & Equatable>(_ type: T.Type, _ json: String) -> (DecodeOutcome<T>, (any Error)?) {
-        let decoder = YajlDecoder()
+    /// One decoder for every input this comparison decodes: its plans are learned from the
+    /// inputs before (of every type), so each decoding may miss and learn again.
+    let reused = YajlDecoder()
+
+    /// This package's outcome, and the error when there was one. The input is decoded three
+    /// ways, which must agree to the error's text: by a new decoder (no plan: the whole
+    /// tape, learning), by that decoder again (by the plan it learned from this input), and by
+    /// ``reused``.
+    func yajl<T: Decodable & Equatable>(
+        _ type: T.Type, _ json: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (DecodeOutcome<T>, (any Error)?) {
+        let fresh = YajlDecoder()
+        let first = decode(T.self, json, with: fresh)
+        for (second, way) in [
+            (decode(T.self, json, with: fresh), "planned"), (decode(T.self, json, with: reused), "reused"),
+        ] {
+            // Or as text: a NaN is not equal to itself.
+            #expect(
+                second.0 == first.0 || "\(second.0)" == "\(first.0)", "\(T.self) from \(json), \(way)",
+                sourceLocation: sourceLocation)
+            #expect(
+                second.1.map { "\($0)" } == first.1.map { "\($0)" }, "\(T.self) from \(json), \(way)",
+                sourceLocation: sourceLocation)
+        }
+        return first
+    }
+
+    /// The outcome of `decoder`, configured.
+    private func decode<T: Decodable & Equatable>(
+        _ type: T.Type, _ json: String, with decoder: YajlDecoder
+    ) -> (DecodeOutcome<T>, (any Error)?) {
         configure(
             &decoder.keyDecodingStrategy, &decoder.dateDecodingStrategy, &decoder.dataDecodingStrategy,
             &decoder.nonConformingFloatDecodingStrategy)
@@ -85,7 +113,7 @@ struct DecoderComparison {
         _ type: T.Type, _ json: String, sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let expected = foundation(T.self, json)
-        let (actual, _) = yajl(T.self, json)
+        let (actual, _) = yajl(T.self, json, sourceLocation: sourceLocation)
         if case .failure("dataCorrupted", []) = expected, case .failure("dataCorrupted", let path) = actual,
             !path.isEmpty
         {

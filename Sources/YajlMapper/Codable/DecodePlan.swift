@@ -1,0 +1,123 @@
+import Synchronization
+
+/// What the decoding of one root type reads at one place of its documents, learned from the
+/// types' `init(from:)`: for an object, the keys looked up, each with the place of its value
+/// (or every key, for `allKeys` and dictionaries); for an array, the place of its elements.
+///
+/// The tape of a document is recorded with the plan (``TapeRecorder``): the members of an
+/// object that the plan does not list are passed over by the parser's member skip, never
+/// recorded. A decoding that then asks for a key the plan does not list cannot be answered
+/// from that tape: it is a *miss* (``TapeDecoder/Session/missed``), and the document is
+/// decoded again from a whole tape while the plan learns the key. A published plan never
+/// changes; learning works on a copy.
+final class DecodePlan: @unchecked Sendable {
+    /// The keys looked up here, in the form the key filter and the member skip read.
+    let keys = PlanNode()
+    /// The place of each listed key's value, by its index in ``keys``.
+    private(set) var children: [DecodePlan] = []
+    /// Whether every member of an object here is read: nothing here is filtered.
+    private(set) var readsAllKeys = false
+    /// With ``readsAllKeys``, the place of members whose key is not listed.
+    private(set) var member: DecodePlan?
+    /// The place of an array's elements (`nil`: not learned, recorded whole).
+    private(set) var element: DecodePlan?
+
+    /// An empty plan: an object here is recorded without members until keys are learned.
+    init() {}
+
+    /// Whether an object here is recorded with its listed keys only.
+    var filtersKeys: Bool { !readsAllKeys }
+
+    /// The place of the value of the listed key at `index` (see ``PlanNode/lookup(_:)``).
+    @inline(__always)
+    func child(at index: Int) -> DecodePlan { children[index] }
+
+    /// The place of the value of member `name` of an object here, learning the key when
+    /// `learning`; `.miss` when the plan cannot answer for it.
+    @inline(__always)
+    func place(ofKey name: UnsafeBufferPointer<UInt8>, learning: Bool) -> Place {
+        if let index = keys.lookup(JSONBytes(UnsafeRawBufferPointer(name))) { return .known(children[index]) }
+        return unlisted(name, learning: learning)
+    }
+
+    /// ``place(ofKey:learning:)`` for a key the plan does not list.
+    private func unlisted(_ name: UnsafeBufferPointer<UInt8>, learning: Bool) -> Place {
+        if readsAllKeys {
+            if member == nil, learning { member = DecodePlan() }
+            return .known(member)
+        }
+        guard learning else { return .miss }
+        let child = DecodePlan()
+        keys.set(String(decoding: name, as: UTF8.self), .value)
+        children.append(child)
+        return .known(child)
+    }
+
+    /// The place of an array's elements here, learned when `learning`.
+    func elementPlace(learning: Bool) -> DecodePlan? {
+        if element == nil, learning { element = DecodePlan() }
+        return element
+    }
+
+    /// Marks that every member of an object here is read.
+    func learnAllKeys() { readsAllKeys = true }
+
+    /// A copy to learn in, sharing nothing with this plan.
+    func copy() -> DecodePlan {
+        let copy = DecodePlan()
+        for (name, child) in zip(keys.names, children) {
+            copy.keys.set(name, .value)
+            copy.children.append(child.copy())
+        }
+        copy.readsAllKeys = readsAllKeys
+        copy.member = member?.copy()
+        copy.element = element?.copy()
+        return copy
+    }
+
+    /// Where a value is: a place of the plan (`nil`: below what the plan knows, recorded
+    /// whole), or a key the plan does not list.
+    enum Place {
+        case known(DecodePlan?)
+        case miss
+    }
+}
+
+/// The plans a ``YajlDecoder`` has learned, one per root type, shared by every decoding.
+final class DecodePlans: Sendable {
+    /// A root type's plan, and how many times it was learned again after a miss.
+    private struct Entry {
+        var plan: DecodePlan?
+        var relearned = 0
+    }
+
+    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+
+    /// After this many misses a root type's documents are always recorded whole: its types
+    /// read keys no plan settles on.
+    static let relearnLimit = 8
+
+    /// Whether plans are used at all (`YAJLMAPPER_NO_SKIP` turns them off, as the skip).
+    static let enabled = YajlParserEngine.skipsObjects
+
+    /// The plan to record `type`'s documents with; `nil` when none is learned yet or the type
+    /// has missed too often.
+    func plan(for type: Any.Type) -> DecodePlan? {
+        entries.withLock { $0[ObjectIdentifier(type)]?.plan }
+    }
+
+    /// Whether `type` may still learn a plan.
+    func mayLearn(_ type: Any.Type) -> Bool {
+        entries.withLock { ($0[ObjectIdentifier(type)]?.relearned ?? 0) < Self.relearnLimit }
+    }
+
+    /// Publishes the plan learned for `type`; `replacing` tells that an earlier one missed.
+    func publish(_ plan: DecodePlan, for type: Any.Type, replacing: Bool) {
+        entries.withLock { entries in
+            var entry = entries[ObjectIdentifier(type)] ?? Entry()
+            if replacing { entry.relearned += 1 }
+            entry.plan = entry.relearned < Self.relearnLimit ? plan : nil
+            entries[ObjectIdentifier(type)] = entry
+        }
+    }
+}

@@ -1,0 +1,347 @@
+import Foundation
+
+/// Records a document's events into a ``DecodingTape``, as a ``DecodePlan`` asks: an object
+/// at a place that filters keys keeps only the members its plan lists, and the parser's
+/// member skip passes over the others unread; without a plan, every member is kept.
+///
+/// A repeated key's member is dropped as it arrives, so that the first value wins (as in
+/// `JSONDecoder`) and each key is on the tape once.
+struct TapeRecorder: ParseConsumer {
+    /// Every event, the input's bytes checked behind yajl (nothing is decoded before the parse
+    /// ends), and the member skip.
+    static var traits: ConsumerTraits { ConsumerTraits(receivesEvents: true, checksBehind: true, skips: true) }
+
+    /// What has been recorded.
+    var tape = DecodingTape()
+    /// The plan, kept alive while the recording reads its places unmanaged.
+    private let plan: DecodePlan?
+    /// The containers open now, innermost last.
+    private var open: [OpenContainer] = []
+    /// The key token indexes of the objects open now that check repeats by comparing keys.
+    private var keys: [Int] = []
+    /// The nesting inside a value being dropped (0: recording).
+    private var dropping = 0
+    /// What happens to the next value.
+    private var next: NextValue
+    /// The parse's steering handle, for offsets, quiet stretches and skips.
+    private var control: ParseControl?
+    /// The quiet settings last given to the parse.
+    private var keysQuiet = false
+    private var scalarsQuiet = false
+    /// The key filter last given to the parse (see ``ParseControl/filterKeys(_:)``).
+    private var keyFilter: UnsafePointer<Int8>?
+    /// Predicted skips left before the next one is tried anyway (see ``awaitKey(atStart:)``).
+    private var skipProbeCountdown: UInt8 = 16
+
+    /// What becomes of the next value: recorded, at a place of the plan (`nil`: whole), or dropped.
+    private enum NextValue {
+        case record(Unmanaged<DecodePlan>?)
+        case drop
+    }
+
+    /// An open container.
+    private struct OpenContainer {
+        /// Its token.
+        var token: Int
+        /// Where its keys start in ``TapeRecorder/keys``.
+        var firstKey: Int
+        /// Past ``TapeRecorder/linearLimit`` keys, their token indexes by hash.
+        var byHash: [UInt64: Int]?
+        /// Its place in the plan (`nil`: recorded whole).
+        var place: Unmanaged<DecodePlan>?
+        /// Whether it is an object whose unlisted members are passed over.
+        var filters: Bool
+        /// Whether it is an array.
+        var isArray: Bool
+        /// In a filtering object: the listed keys recorded (bit i for key i < 63).
+        var seen: UInt64 = 0
+        /// In a filtering object: the index of the listed key recorded last (-1: none).
+        var lastHit = -1
+    }
+
+    /// Up to this many keys, a new key is compared with the object's earlier keys one by one.
+    private static let linearLimit = 12
+
+    /// Starts with an empty tape, to record by `plan` (`nil`: everything).
+    init(plan: DecodePlan? = nil) {
+        self.plan = plan
+        next = .record(plan.map { Unmanaged.passUnretained($0) })
+    }
+
+    /// Keeps the handle.
+    mutating func attach(_ control: ParseControl) { self.control = control }
+
+    /// No key's surrogate escapes are checked: a whole tape and a planned one must accept
+    /// the same documents, and a key with a bad escape can match no coding key's text.
+    func readsKey(_ name: JSONBytes) -> Bool { false }
+
+    /// A string with a bad surrogate escape is an error only if it is decoded, as in
+    /// `JSONDecoder`: whether it is, is known only after the parse.
+    static var defersBadStrings: Bool { true }
+
+    /// Records a string with a bad surrogate escape, with its error.
+    mutating func badString(_ problem: JSONParseError) throws {
+        if dropping > 0 { return }
+        guard case .record = next else { return }
+        countIntoArray()
+        tape.problems[tape.tokens.count] = problem
+        tape.tokens.append(DecodingTape.Token(offset: offset, start: 0, length: 0, kind: .invalidString))
+        valueEnded()
+    }
+
+    /// The offset the parse is at: just past the token of the current event.
+    private var offset: Int { control?.currentOffset ?? 0 }
+
+    /// Turns key and scalar events off or on, telling the parse only of changes.
+    @inline(__always)
+    private mutating func quiet(keys: Bool, scalars: Bool) {
+        if keys != keysQuiet {
+            control?.quietKeys(keys)
+            keysQuiet = keys
+        }
+        if scalars != scalarsQuiet {
+            control?.quietScalars(scalars)
+            scalarsQuiet = scalars
+        }
+    }
+
+    /// Gives the parse the key filter of the object open now, when it changes.
+    @inline(__always)
+    private mutating func filter(_ filter: UnsafePointer<Int8>?) {
+        if filter != keyFilter {
+            control?.filterKeys(filter)
+            keyFilter = filter
+        }
+    }
+
+    /// Counts a value into the array open now (an object counts its keys instead).
+    @inline(__always)
+    private mutating func countIntoArray() {
+        if let parent = open.last, parent.isArray { tape.tokens[parent.token].length &+= 1 }
+    }
+
+    /// Appends a token whose text is `bytes`.
+    @inline(__always)
+    private mutating func appendText(_ kind: DecodingTape.Kind, _ bytes: JSONBytes) {
+        let start = tape.arena.count
+        tape.arena.append(contentsOf: UnsafeRawBufferPointer(bytes.buffer))
+        tape.tokens.append(DecodingTape.Token(offset: offset, start: start, length: UInt32(bytes.count), kind: kind))
+    }
+
+    /// Records a scalar's token (its text, if any), unless it is dropped.
+    @inline(__always)
+    private mutating func scalar(_ kind: DecodingTape.Kind, _ text: JSONBytes?) {
+        if dropping > 0 { return }
+        guard case .record = next else { return }
+        countIntoArray()
+        if let text {
+            appendText(kind, text)
+        } else {
+            tape.tokens.append(DecodingTape.Token(offset: offset, start: 0, length: 0, kind: kind))
+        }
+        valueEnded()
+    }
+
+    mutating func null() throws { scalar(.null, nil) }
+    mutating func bool(_ value: Bool) throws { scalar(value ? .true : .false, nil) }
+    mutating func number(_ text: JSONBytes) throws { scalar(.number, text) }
+    mutating func string(_ value: JSONBytes) throws { scalar(.string, value) }
+
+    mutating func key(_ name: JSONBytes) throws {
+        if dropping > 0 { return }
+        let parent = open.count - 1
+        if open[parent].filters {
+            let place = open[parent].place.unsafelyUnwrapped
+            guard let index = place._withUnsafeGuaranteedRef({ $0.keys.lookup(name) }) else {
+                next = .drop
+                return
+            }
+            let bit: UInt64 = index < 63 ? 1 << UInt64(index) : 0
+            if bit == 0 ? isRepeated(name) : open[parent].seen & bit != 0 {
+                next = .drop
+                return
+            }
+            open[parent].seen |= bit
+            open[parent].lastHit = index
+            if bit == 0 {
+                keys.append(tape.tokens.count)
+                if open[parent].byHash != nil {
+                    open[parent].byHash![Self.hash(name.buffer)] = tape.tokens.count
+                }
+            }
+            next = .record(Unmanaged.passUnretained(place._withUnsafeGuaranteedRef { $0.child(at: index) }))
+        } else {
+            if isRepeated(name) {
+                next = .drop
+                quiet(keys: false, scalars: true)
+                return
+            }
+            keys.append(tape.tokens.count)
+            if open[parent].byHash != nil {
+                open[parent].byHash![Self.hash(name.buffer)] = tape.tokens.count
+            }
+            next = .record(open[parent].place.flatMap { Self.memberPlace($0, name) })
+        }
+        tape.tokens[open[parent].token].length &+= 1
+        appendText(.key, name)
+        quiet(keys: false, scalars: false)
+    }
+
+    /// The place of member `name`'s value in an object that keeps every member.
+    private static func memberPlace(_ place: Unmanaged<DecodePlan>, _ name: JSONBytes) -> Unmanaged<DecodePlan>? {
+        place._withUnsafeGuaranteedRef { plan in
+            if let index = plan.keys.lookup(name) { return Unmanaged.passUnretained(plan.child(at: index)) }
+            return plan.member.map { Unmanaged.passUnretained($0) }
+        }
+    }
+
+    /// Whether the object open now has the key already, among those in ``keys``. Past
+    /// ``linearLimit`` keys, they are found by a 64-bit hash of their bytes, confirmed byte
+    /// for byte.
+    private mutating func isRepeated(_ name: JSONBytes) -> Bool {
+        let parent = open.count - 1
+        let first = open[parent].firstKey
+        if open[parent].byHash == nil {
+            if keys.count - first < Self.linearLimit {
+                for k in first..<keys.count where equals(keys[k], name) { return true }
+                return false
+            }
+            var table = [UInt64: Int](minimumCapacity: 4 * Self.linearLimit)
+            for k in first..<keys.count {
+                table[tape.withText(at: keys[k]) { Self.hash(UnsafeRawBufferPointer($0)) }] = keys[k]
+            }
+            open[parent].byHash = table
+        }
+        guard let earlier = open[parent].byHash![Self.hash(name.buffer)] else { return false }
+        if equals(earlier, name) { return true }
+        // Two keys with one hash: compare with every earlier key.
+        for k in first..<keys.count where equals(keys[k], name) { return true }
+        return false
+    }
+
+    /// Whether the key token at `index` has the bytes of `name`.
+    @inline(__always)
+    private func equals(_ index: Int, _ name: JSONBytes) -> Bool {
+        let token = tape.tokens[index]
+        guard Int(token.length) == name.count else { return false }
+        if name.count == 0 { return true }
+        return tape.arena.withUnsafeBytes {
+            memcmp($0.baseAddress! + token.start, name.buffer.baseAddress!, name.count) == 0
+        }
+    }
+
+    /// FNV-1a over the bytes, 64-bit.
+    private static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return h
+    }
+
+    mutating func startObject() throws { openContainer(isArray: false) }
+    mutating func startArray() throws { openContainer(isArray: true) }
+    mutating func endObject() throws { closeContainer() }
+    mutating func endArray() throws { closeContainer() }
+
+    /// Appends a container's token, to be completed when it closes; or starts dropping it.
+    private mutating func openContainer(isArray: Bool) {
+        if dropping > 0 {
+            dropping += 1
+            return
+        }
+        guard case .record(let place) = next else {
+            dropping = 1
+            quiet(keys: true, scalars: true)
+            if !isArray { _ = control?.skipRestOfObject(atStart: true) }
+            return
+        }
+        countIntoArray()
+        let filters = !isArray && place?._withUnsafeGuaranteedRef { $0.filtersKeys } == true
+        open.append(
+            OpenContainer(
+                token: tape.tokens.count, firstKey: keys.count, byHash: nil, place: place, filters: filters,
+                isArray: isArray))
+        tape.tokens.append(
+            DecodingTape.Token(offset: offset - 1, start: 0, length: 0, kind: isArray ? .array : .object))
+        resume(atStart: true)
+    }
+
+    /// Completes the innermost open container (the index past its last token), or counts a
+    /// dropped one's end.
+    private mutating func closeContainer() {
+        if dropping > 0 {
+            dropping -= 1
+            if dropping == 0 { resume(atStart: false) }
+            return
+        }
+        let container = open.removeLast()
+        tape.tokens[container.token].start = tape.tokens.count
+        keys.removeSubrange(container.firstKey...)
+        valueEnded()
+    }
+
+    /// After a value of the container open now: what comes next.
+    @inline(__always)
+    private mutating func valueEnded() {
+        guard !open.isEmpty else { return }
+        resume(atStart: false)
+    }
+
+    /// Sets up for the next value of the container open now (just opened when `atStart`).
+    @inline(__always)
+    private mutating func resume(atStart: Bool) {
+        guard let top = open.last else { return }
+        if top.isArray {
+            next = .record(
+                top.place.flatMap { $0._withUnsafeGuaranteedRef { $0.element }.map(Unmanaged.passUnretained) })
+            filter(nil)
+            quiet(keys: false, scalars: false)
+        } else if top.filters {
+            filter(top.place.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.keys.keyFilter })
+            awaitKey(atStart: atStart)
+        } else {
+            filter(nil)
+            quiet(keys: false, scalars: false)
+        }
+    }
+
+    /// Between the members of a filtering object: the next value is dropped unless a listed
+    /// key comes, so yajl need not call back for scalars. Once every listed key is recorded,
+    /// the rest of the object is passed over; otherwise the members up to the next listed
+    /// key not yet recorded (see `YajlParserEngine.skipMembers(atStart:listed:seen:)`).
+    /// Where that found nothing three times running at this point of the place's objects,
+    /// it is tried only every 16th time.
+    private mutating func awaitKey(atStart: Bool) {
+        next = .drop
+        let top = open[open.count - 1]
+        let keys = top.place.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.keys }
+        if let complete = keys.completeMask, top.seen & complete == complete {
+            quiet(keys: true, scalars: true)
+            _ = control?.skipRestOfObject(atStart: atStart)
+            return
+        }
+        quiet(keys: false, scalars: true)
+        guard let control else { return }
+        let point: UInt64 = 1 << UInt64(atStart || top.lastHit < 0 ? 0 : min(top.lastHit + 1, 63))
+        if keys.skipFindsNothing(at: point) {
+            skipProbeCountdown &-= 1
+            guard skipProbeCountdown == 0 else { return }
+            skipProbeCountdown = 16
+        }
+        let moved = control.skipMembers(atStart: atStart, listed: UnsafePointer(keys.listedKeys), seen: top.seen)
+        keys.noteSkip(at: point, moved: moved)
+    }
+}
+
+extension TapeRecorder {
+    /// The recorder's own callback table: each event calls the recorder directly.
+    static let eventTable: ConsumerEventTable? = ConsumerEventTable(
+        null: { ConsumerEvents<TapeRecorder>.null($0) },
+        bool: { ConsumerEvents<TapeRecorder>.bool($0, $1) },
+        number: { ConsumerEvents<TapeRecorder>.number($0, $1, $2) },
+        string: { ConsumerEvents<TapeRecorder>.string($0, $1, $2) },
+        key: { ConsumerEvents<TapeRecorder>.key($0, $1, $2) },
+        startObject: { ConsumerEvents<TapeRecorder>.startObject($0) },
+        endObject: { ConsumerEvents<TapeRecorder>.endObject($0) },
+        startArray: { ConsumerEvents<TapeRecorder>.startArray($0) },
+        endArray: { ConsumerEvents<TapeRecorder>.endArray($0) })
+}
