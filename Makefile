@@ -12,12 +12,12 @@ DOCS_SYMBOLS := $(DOCS_BUILD)/symbol-graphs
 
 .PHONY: deps build release demo test bench docs lint fuzz coverage sanitize clean
 
-## deps: install libyajl-dev and pkg-config with apt-get when they are missing
+## deps: install libyajl-dev, zlib1g-dev and pkg-config with apt-get when they are missing
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yajl; then \
-		echo "Installing libyajl-dev and pkg-config..."; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yajl || ! pkg-config --exists zlib; then \
+		echo "Installing libyajl-dev, zlib1g-dev and pkg-config..."; \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libyajl-dev pkg-config; \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libyajl-dev zlib1g-dev pkg-config; \
 	fi
 
 build: deps
