@@ -15,7 +15,7 @@ enum GzipReader {
     static let bufferSize = 256 * 1024
     /// How many buffers of inflated text there are: one being read, the others filling ahead.
     static let bufferCount = 4
-    /// The size of the buffer compressed bytes are read into.
+    /// The size of the buffer compressed bytes are read into (at least the bytes already read).
     static let inputSize = 128 * 1024
 
     /// Whether `bytes` start with gzip's magic bytes, 1f 8b.
@@ -38,7 +38,9 @@ enum GzipReader {
             ahead = try ReadAhead.start(
                 bufferCount: bufferCount, bufferSize: bufferSize, watchesInput: !isRegularFile
             ) { ahead in
-                let inflater = try GzipInflater(fd: fd, path: path, watchesInput: !isRegularFile, ahead: ahead)
+                let inflater = try GzipInflater(
+                    fd: fd, path: path, watchesInput: !isRegularFile, ahead: ahead,
+                    inputSize: max(inputSize, start.count))
                 try inflater.run(prefix: start)
             }
         } catch {
@@ -78,9 +80,9 @@ private final class GzipInflater {
     /// The compressed bytes read and not yet inflated.
     private let input: UnsafeMutableRawBufferPointer
 
-    /// Wraps `inflateInit2` (gzip headers only).
+    /// Wraps `inflateInit2` (gzip headers only); compressed bytes are read `inputSize` at a time.
     /// - Throws: ``GzipInputError`` when zlib cannot start.
-    init(fd: Int32, path: String, watchesInput: Bool, ahead: ReadAhead) throws {
+    init(fd: Int32, path: String, watchesInput: Bool, ahead: ReadAhead, inputSize: Int) throws {
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
         let code = czlib_inflate_init_gzip(stream)
@@ -92,7 +94,7 @@ private final class GzipInflater {
         self.path = path
         self.watchesInput = watchesInput
         self.ahead = ahead
-        input = .allocate(byteCount: GzipReader.inputSize, alignment: 16)
+        input = .allocate(byteCount: inputSize, alignment: 16)
     }
 
     /// Wraps `inflateEnd`.
