@@ -22,8 +22,8 @@ public enum YajlMapCommand {
           fixtures   Generate GitHub search payloads (fixtures generate)
           search     Search GitHub repositories, once or interactively (--interactive)
 
-        Every command also reads gzip input (a .gz file, or stdin starting with gzip's
-        magic bytes), inflating it as it streams.
+        Every command also reads gzip input (a file or stdin that starts with gzip's
+        magic bytes, as .gz files do), inflating it as it streams.
 
         OPTIONS:
           -h, --help     Show help (also: yajlmap <command> --help)
