@@ -57,6 +57,7 @@ final class ReadAhead: @unchecked Sendable {
     /// A pipe written on stop, to wake a filling thread that waits for input; `-1` when unused.
     private var wakePipe: (read: Int32, write: Int32) = (-1, -1)
 
+    /// Allocates the buffers, the lock and its conditions; ``start(bufferCount:bufferSize:watchesInput:fill:)`` starts the thread.
     private init(bufferCount: Int, bufferSize: Int) {
         buffers = (0..<max(bufferCount, 2)).map { _ in
             UnsafeMutableRawBufferPointer.allocate(byteCount: max(bufferSize, 1), alignment: 16)
@@ -67,6 +68,7 @@ final class ReadAhead: @unchecked Sendable {
         pthread_cond_init(dataAvailable, nil)
     }
 
+    /// Frees the buffers, the lock and the pipe (the thread, joined, no longer holds the read-ahead).
     deinit {
         for buffer in buffers { buffer.deallocate() }
         pthread_cond_destroy(dataAvailable)
@@ -204,6 +206,7 @@ private final class ThreadBody {
     /// The work.
     let run: () -> Void
 
+    /// Keeps `run` for the thread.
     init(_ run: @escaping () -> Void) { self.run = run }
 }
 
