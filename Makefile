@@ -12,12 +12,12 @@ DOCS_SYMBOLS := $(DOCS_BUILD)/symbol-graphs
 
 .PHONY: deps build release demo test bench docs lint fuzz coverage sanitize clean
 
-## deps: install libyajl-dev and pkg-config with apt-get when they are missing
+## deps: install libyajl-dev, zlib1g-dev and pkg-config with apt-get when they are missing
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yajl; then \
-		echo "Installing libyajl-dev and pkg-config..."; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yajl || ! pkg-config --exists zlib; then \
+		echo "Installing libyajl-dev, zlib1g-dev and pkg-config..."; \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libyajl-dev pkg-config; \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq libyajl-dev zlib1g-dev pkg-config; \
 	fi
 
 build: deps
@@ -120,10 +120,10 @@ coverage: deps
 			printf "%-22s %6.2f%%  (%d of %d lines)\n", "TOTAL", 100 * (all - miss) / all, all - miss, all }' \
 		.build/coverage/report.txt
 
-TSAN_TESTS := MappingConcurrencyTests|MappingPlanMissEdgeTests|MappingStreamAsyncContractTests|MappingStreamCancellationTests|GitHubSearchSessionTests|GitHubClientTests
+TSAN_TESTS := MappingConcurrencyTests|ParserGzipInputTests|MappingPlanMissEdgeTests|MappingStreamAsyncContractTests|MappingStreamCancellationTests|GitHubSearchSessionTests|GitHubClientTests
 
 ## sanitize: every test under AddressSanitizer (.build/asan), then the concurrent ones under ThreadSanitizer
-## (.build/tsan: the mapper's plans across threads, async streams, the search driver, the client); any report fails.
+## (.build/tsan: the mapper's plans across threads, gzip's read-ahead, async streams, the search driver, the client); any report fails.
 ## Leak checking is off until its reports are triaged (most are in the Swift runtime, Foundation and static
 ## test data); StreamingMemoryTests are skipped: their memory ceilings do not hold under ASan's shadow memory
 sanitize: deps

@@ -17,9 +17,14 @@ let package = Package(
             pkgConfig: "yajl",
             providers: [.apt(["libyajl-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "YajlMapper",
-            dependencies: ["CYajl"]
+            dependencies: ["CYajl", "CZlib"]
         ),
         .target(
             name: "GitHubModels",
@@ -87,9 +92,15 @@ let package = Package(
             dependencies: ["YajlMapper"],
             path: "Tests/Support/SearchSeedModel"
         ),
+        // gzip compression for the tests, which make their .gz inputs at run time. Not a product.
+        .target(
+            name: "GzipTestSupport",
+            dependencies: ["CZlib"],
+            path: "Tests/Support/GzipTestSupport"
+        ),
         .testTarget(
             name: "YajlMapperTests",
-            dependencies: ["YajlMapper", "CYajl", "SearchSeedModel"]
+            dependencies: ["YajlMapper", "CYajl", "SearchSeedModel", "GzipTestSupport"]
         ),
         .testTarget(
             name: "GitHubModelsTests",
@@ -113,7 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "YajlMapCLITests",
-            dependencies: ["YajlMapCLI", "CommandLineOutput", "YajlMapper", "GitHubModels"]
+            dependencies: ["YajlMapCLI", "CommandLineOutput", "YajlMapper", "GitHubModels", "GzipTestSupport"]
         ),
         .testTarget(
             name: "GitHubSearchCLITests",

@@ -9,8 +9,10 @@ enum ValidateCommand {
                                 [--reject-bom] [--model search|repositories|repository|error] PATH...
 
         Check that files are well-formed JSON (RFC 8259). PATH may be a file, a directory
-        (every *.json below it; with --jsonl also *.jsonl and *.ndjson), or - for stdin.
-        Files are read in chunks, never whole.
+        (every *.json and *.json.gz below it; with --jsonl also *.jsonl, *.ndjson and their
+        .gz), or - for stdin. Files are read in chunks, never whole; gzip input (any that
+        starts with gzip's magic bytes) is inflated as it is read, and a corrupt or cut
+        gzip stream is invalid: PATH: error: gzip data is corrupt: REASON.
 
         OPTIONS:
           --format text|json   text: PATH:LINE:COLUMN: error: MESSAGE per invalid file (default);
@@ -35,11 +37,13 @@ enum ValidateCommand {
     private struct Outcome {
         var path: String
         var error: JSONParseError?
+        /// Why the gzip data could not be inflated.
+        var gzipProblem: String?
         var unreadable: String?
         /// Mapping problems (with `--model`).
         var problems: [MappingProblem] = []
 
-        var isInvalid: Bool { error != nil || !problems.isEmpty }
+        var isInvalid: Bool { error != nil || gzipProblem != nil || !problems.isEmpty }
     }
 
     static func run(_ arguments: [String], io: CommandIO) throws -> Int32 {
@@ -125,6 +129,8 @@ enum ValidateCommand {
             return try check()
         } catch let error as JSONParseError {
             return Outcome(path: path, error: error)
+        } catch let error as GzipInputError {
+            return Outcome(path: path, gzipProblem: error.reason)
         } catch let error as JSONInputError {
             return Outcome(path: path, unreadable: error.reason)
         } catch {
@@ -142,7 +148,8 @@ enum ValidateCommand {
             record["column"] = location.map { JSON.number(JSONNumber($0.column)) } ?? .null
             record["offset"] = location.map { JSON.number(JSONNumber($0.offset)) } ?? .null
             record["message"] =
-                (e?.message ?? outcome.problems.first?.message ?? outcome.unreadable).map(JSON.string) ?? .null
+                (e?.message ?? outcome.gzipProblem ?? outcome.problems.first?.message ?? outcome.unreadable)
+                .map(JSON.string) ?? .null
             if !outcome.problems.isEmpty {
                 record["problems"] = .array(outcome.problems.map { .string($0.description) })
             }
@@ -152,12 +159,14 @@ enum ValidateCommand {
             io.err("yajlmap: error: \(name): \(reason)\n")
         } else if let error = outcome.error {
             io.out(YajlMapCommand.diagnostic(path: name, error))
+        } else if let problem = outcome.gzipProblem {
+            io.out("\(name): error: \(problem)\n")
         } else {
             for problem in outcome.problems { io.out(DecodeCommand.diagnostic(path: name, problem)) }
         }
     }
 
-    /// A path's files: itself, or the matching files below a directory, sorted.
+    /// A path's files: itself, or the matching files (and their `.gz`) below a directory, sorted.
     private static func expand(_ path: String, jsonl: Bool) -> Result<[String], ExpandError> {
         if path == "-" { return .success([path]) }
         var isDirectory: ObjCBool = false
@@ -171,8 +180,9 @@ enum ValidateCommand {
         }
         var found: [String] = []
         while let relative = walker.nextObject() as? String {
-            let ext = (relative as NSString).pathExtension
-            guard extensions.contains(ext) else { continue }
+            var name = relative as NSString
+            if name.pathExtension == "gz" { name = name.deletingPathExtension as NSString }
+            guard extensions.contains(name.pathExtension) else { continue }
             let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
             var isDir: ObjCBool = false
             if FileManager.default.fileExists(atPath: full, isDirectory: &isDir), !isDir.boolValue {

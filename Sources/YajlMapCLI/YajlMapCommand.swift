@@ -22,6 +22,9 @@ public enum YajlMapCommand {
           fixtures   Generate GitHub search payloads (fixtures generate)
           search     Search GitHub repositories, once or interactively (--interactive)
 
+        Every command also reads gzip input (a file or stdin that starts with gzip's
+        magic bytes, as .gz files do), inflating it as it streams.
+
         OPTIONS:
           -h, --help     Show help (also: yajlmap <command> --help)
           --version      Show the version
@@ -81,11 +84,14 @@ public enum YajlMapCommand {
     }
 
     /// Reports input that could not be read or parsed, as every command does: the
-    /// diagnostic, then the exit status (1 invalid JSON, 2 unreadable). `nil` for other errors.
+    /// diagnostic, then the exit status (1 invalid JSON or gzip data, 2 unreadable). `nil` for other errors.
     static func inputFailure(_ error: any Error, path: String, io: CommandIO) -> Int32? {
         switch error {
         case let error as JSONParseError:
             io.err(diagnostic(path: displayName(path), error))
+            return 1
+        case let error as GzipInputError:
+            io.err("yajlmap: error: \(displayName(error.path)): \(error.reason)\n")
             return 1
         case let error as JSONInputError:
             io.err("yajlmap: error: \(displayName(error.path)): \(error.reason)\n")

@@ -12,12 +12,17 @@ struct RunResult {
 
 /// Runs the command in-process with captured streams.
 func runInProcess(_ arguments: [String], stdin: String? = nil) throws -> RunResult {
+    try runInProcess(arguments, stdinBytes: stdin.map { Data($0.utf8) })
+}
+
+/// Runs the command in-process with captured streams, standard input holding `stdinBytes`.
+func runInProcess(_ arguments: [String], stdinBytes: Data?) throws -> RunResult {
     var out: [UInt8] = []
     var err = ""
     var stdinFile: URL?
     var input = JSONInput.standardInput
-    if let stdin {
-        let url = try temporaryFile("stdin.json", contents: Data(stdin.utf8))
+    if let stdinBytes {
+        let url = try temporaryFile("stdin.json", contents: stdinBytes)
         stdinFile = url
         input = .file(url.path)
     }

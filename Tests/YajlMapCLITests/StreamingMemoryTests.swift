@@ -1,4 +1,5 @@
 import Foundation
+import GzipTestSupport
 import Testing
 
 /// Where `python3` is, if it is installed.
@@ -68,5 +69,28 @@ struct StreamingMemoryTests {
             #expect(written.hasPrefix("full_name,html_url,"))
             #expect(written.components(separatedBy: ",https://github.com/").count - 1 == 5000)
         }
+    }
+
+    /// The same page gzipped: inflated on a second thread through a few fixed buffers.
+    @Test(
+        "decode --model search streams a gzipped large page under 32 MB",
+        .enabled(if: python3Path != nil, "python3 measures the child's peak memory"))
+    func gzippedPageStaysUnderBudget() throws {
+        let dir = try temporaryDirectory()
+        let page = dir.appendingPathComponent("page.json")
+        let generated = try runBinary(["fixtures", "generate", "--items", "5000", "--out", page.path])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let compressed = dir.appendingPathComponent("page.json.gz")
+        try Data(Gzip.compress([UInt8](try Data(contentsOf: page)), level: 1)).write(to: compressed)
+
+        let output = dir.appendingPathComponent("out")
+        let measured = try peakMemoryOfBinary(
+            ["decode", "--model", "search", "--format", "ndjson", compressed.path], output: output)
+        let (status, peak) = try #require(measured)
+        #expect(status == 0)
+        #expect(peak < 32 * 1024 * 1024, "peak \(peak) bytes")
+        #expect(peak > 4 * 1024 * 1024, "peak \(peak) bytes: not a real measurement")
+        let written = try String(contentsOf: output, encoding: .utf8)
+        #expect(written.utf8.split(separator: UInt8(ascii: "\n")).count == 5000)
     }
 }

@@ -19,10 +19,15 @@ public enum JSONInput: Sendable, Equatable {
     public static let defaultChunkSize = 64 * 1024
 
     /// Calls `body` with each chunk of the input, in order, reusing one buffer.
+    ///
+    /// Input that starts with gzip's magic bytes (1f 8b), whatever its name, is inflated as it
+    /// is read, on a second thread, and `body` gets the text; concatenated members are read
+    /// one after the other, as `zcat` does. Other input is read as it is, `.gz` name or not.
     /// - Parameters:
     ///   - chunkSize: the most bytes read at once.
     ///   - body: receives a view of each chunk, valid during the call.
-    /// - Throws: ``JSONInputError`` when the input cannot be opened or read, or what `body` throws.
+    /// - Throws: ``JSONInputError`` when the input cannot be opened or read, ``GzipInputError``
+    ///   when its gzip data is corrupt or cut short, or what `body` throws.
     public func read(
         chunkSize: Int = JSONInput.defaultChunkSize,
         _ body: (UnsafeRawBufferPointer) throws -> Void
@@ -45,16 +50,50 @@ public enum JSONInput: Sendable, Equatable {
             }
         }
         defer { if shouldClose { close(fd) } }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(chunkSize, 1), alignment: 16)
+        let size = max(chunkSize, 1)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 2), alignment: 16)
         defer { buffer.deallocate() }
+        // The first two bytes say whether the input is gzip.
+        var start = 0
+        while start < 2 {
+            let n = try readSome(fd, buffer.baseAddress! + start, buffer.count - start)
+            if n == 0 { break }
+            start += n
+        }
+        let prefix = UnsafeRawBufferPointer(rebasing: buffer[0..<start])
+        if GzipReader.hasMagic(prefix) {
+            try GzipReader.read(fd: fd, prefix: prefix, path: displayName, chunkSize: size, body)
+            return
+        }
+        try Self.deliver(prefix, chunkSize: size, body)
+        if start < 2 { return }
         while true {
-            let n = readBytes(fd, buffer.baseAddress, buffer.count)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw JSONInputError(path: displayName, errno: errno)
-            }
+            let n = try readSome(fd, buffer.baseAddress!, size)
             if n == 0 { return }
             try body(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
+        }
+    }
+
+    /// Calls `body` with `bytes` in pieces of at most `chunkSize` bytes (none when empty).
+    static func deliver(
+        _ bytes: UnsafeRawBufferPointer, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(offset + chunkSize, bytes.count)
+            try body(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+            offset = end
+        }
+    }
+
+    /// Reads up to `count` bytes, retrying after interruptions.
+    /// - Returns: the count read, 0 at the end.
+    /// - Throws: ``JSONInputError``.
+    private func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) throws -> Int {
+        while true {
+            let n = readBytes(fd, buffer, count)
+            if n >= 0 { return n }
+            if errno != EINTR { throw JSONInputError(path: displayName, errno: errno) }
         }
     }
 

@@ -4,10 +4,10 @@ import Foundation
 struct TemporaryFile {
     let url: URL
 
-    /// Writes `bytes` to a new uniquely named file.
-    init(_ bytes: [UInt8], name: String = "parser-test") throws {
+    /// Writes `bytes` to a new uniquely named file, whose name ends in `.pathExtension`.
+    init(_ bytes: [UInt8], name: String = "parser-test", pathExtension: String = "json") throws {
         url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("\(name)-\(UUID().uuidString).json")
+            .appendingPathComponent("\(name)-\(UUID().uuidString).\(pathExtension)")
         try Data(bytes).write(to: url)
     }
 
