@@ -33,13 +33,15 @@ struct Options {
     var check = false
     /// `--stream FILE`: the streaming memory check instead of the timed runs.
     var streamPath: String?
+    /// `--decoder` with `--stream`: the check with `YajlDecoder` and the full GitHub model.
+    var streamsDecoder = false
 }
 
 func usage() -> String {
     """
     usage: Benchmarks [filter...] [--runs N] [--warmup N] [--sample-mb N] [--json] [--check]
            Benchmarks --generate N [--pretty] [--shuffled]
-           Benchmarks --stream FILE
+           Benchmarks --stream FILE [--decoder]
       filter        run only the contenders, or only the payloads, whose names contain one of
                     these texts (contender and payload filters combine); payloads:
                     generated-30, -100, -1000, -20000, shuffled-30, -100 (keys reordered),
@@ -56,7 +58,8 @@ func usage() -> String {
       --generate N [--pretty] [--shuffled]  write the generated N-item payload (seed 1) to
                     stdout and exit; --shuffled writes it with its keys shuffled (shuffled-N)
       --stream FILE  map FILE's items one at a time (seed model) and print the peak memory
-                    against its target (under 32 MiB for the 20,000-item page)
+                    against its target (under 32 MiB for the 20,000-item page); with
+                    --decoder, decode them with YajlDecoder (the full GitHub model)
     """
 }
 
@@ -100,6 +103,7 @@ func parseOptions(_ arguments: [String]) -> Options {
             // Streams the items of a search page file with the seed model and reports peak memory.
             guard let path = rest.popFirst() else { fail("--stream needs a FILE") }
             options.streamPath = path
+        case "--decoder": options.streamsDecoder = true
         case "-h", "--help": print(usage()); exit(0)
         default:
             if argument.hasPrefix("-") { fail("unknown option \(argument)") }
@@ -111,7 +115,7 @@ func parseOptions(_ arguments: [String]) -> Options {
 
 let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
 if let path = options.streamPath {
-    exit(streamMemoryCheck(path) || !options.check ? 0 : 1)
+    exit(streamMemoryCheck(path, decoder: options.streamsDecoder) || !options.check ? 0 : 1)
 }
 
 /// Tables go to stdout, or to stderr when stdout carries JSON.

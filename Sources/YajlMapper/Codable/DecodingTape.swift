@@ -64,10 +64,11 @@ struct DecodingTape {
         withText(at: index) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The offset where the token at `index` starts in `input` (its opening quote, first
-    /// digit, letter or bracket). A string's start is found by going back from its end to
-    /// the first quote not escaped by an odd run of backslashes.
-    func tokenStart(_ index: Int, in input: UnsafeRawBufferPointer) -> Int {
+    /// The offset where the token at `index` starts (its opening quote, first digit, letter
+    /// or bracket), in the offsets of the tokens; `input` holds the bytes from offset `base`
+    /// on. A string's start is found by going back from its end to the first quote not
+    /// escaped by an odd run of backslashes.
+    func tokenStart(_ index: Int, in input: UnsafeRawBufferPointer, base: Int) -> Int {
         let token = tokens[index]
         switch token.kind {
         case .object, .array: return token.offset
@@ -75,16 +76,16 @@ struct DecodingTape {
         case .false: return token.offset - 5
         case .number: return token.offset - Int(token.length)
         case .string, .key, .invalidString:
-            var i = min(token.offset, input.count) - 2
+            var i = min(token.offset - base, input.count) - 2
             while i >= 0 {
                 if input[i] == UInt8(ascii: "\"") {
                     var slashes = 0
                     while i - 1 - slashes >= 0, input[i - 1 - slashes] == UInt8(ascii: "\\") { slashes += 1 }
-                    if slashes % 2 == 0 { return i }
+                    if slashes % 2 == 0 { return base + i }
                 }
                 i -= 1
             }
-            return max(0, token.offset - Int(token.length) - 2)
+            return max(base, token.offset - Int(token.length) - 2)
         }
     }
 }

@@ -20,8 +20,8 @@ extension TapeDecoder {
     /// The line and column where the token at `index` starts.
     func location(of index: Int) -> JSONLocation? {
         guard index >= 0, index < tape.tokens.count else { return nil }
-        var locator = Locator(bytes: input, base: 0, line: 1, lineStart: 0)
-        return locator.location(of: tape.tokenStart(index, in: input))
+        var locator = Locator(bytes: input, base: origin.offset, line: origin.line, lineStart: origin.lineStart)
+        return locator.location(of: tape.tokenStart(index, in: input, base: origin.offset))
     }
 
     /// `typeMismatch` for a value that is not a `type`.

@@ -27,6 +27,8 @@ final class TapeDecoder: Decoder {
     let tape: DecodingTape
     /// The input the tape was made from, for the line and column of errors.
     let input: UnsafeRawBufferPointer
+    /// Where ``input`` starts in the document.
+    let origin: Origin
     /// The settings.
     let options: Options
     /// The token of the value being decoded; -1 for a null that is not in the document
@@ -70,10 +72,23 @@ final class TapeDecoder: Decoder {
     /// too, should the type catch it).
     struct PlanMiss: Error {}
 
-    /// A decoder at the top of `tape`, recorded with `session`'s plan.
-    init(tape: DecodingTape, input: UnsafeRawBufferPointer, options: Options, session: Session) {
+    /// Where a decoder's input starts in its document: the offset the tape's token offsets
+    /// count from, the line it is on and where that line starts (which may be before it).
+    struct Origin {
+        var offset = 0
+        var line = 1
+        var lineStart = 0
+    }
+
+    /// A decoder at the top of `tape`, recorded with `session`'s plan from `input`, which
+    /// starts at `origin` in its document.
+    init(
+        tape: DecodingTape, input: UnsafeRawBufferPointer, origin: Origin = Origin(), options: Options,
+        session: Session
+    ) {
         self.tape = tape
         self.input = input
+        self.origin = origin
         self.options = options
         self.session = session
         place = session.plan
@@ -89,6 +104,7 @@ final class TapeDecoder: Decoder {
     init(sharing other: TapeDecoder, at index: Int, node: CodingPathNode, place: DecodePlan?) {
         tape = other.tape
         input = other.input
+        origin = other.origin
         options = other.options
         session = other.session
         self.place = place
@@ -113,9 +129,9 @@ final class TapeDecoder: Decoder {
         index < 0 ? .null : tape.tokens[index].kind
     }
 
-    /// Decodes the whole document as `T`.
-    func decodeRoot<T: Decodable>(_ type: T.Type) throws -> T {
-        try unbox(T.self, at: current, node: .root, step: .none, place: place)
+    /// Decodes the whole tape as `T`, the value at `root` in its document.
+    func decodeRoot<T: Decodable>(_ type: T.Type, at root: CodingPathNode = .root) throws -> T {
+        try unbox(T.self, at: current, node: root, step: .none, place: place)
     }
 
     /// Decodes the value at `index` as `T`: `Date`, `Data`, `URL` and `Decimal` as

@@ -14,7 +14,7 @@ struct TapeRecorder: ParseConsumer {
     /// What has been recorded.
     var tape = DecodingTape()
     /// The plan, kept alive while the recording reads its places unmanaged.
-    private let plan: DecodePlan?
+    private var plan: DecodePlan?
     /// The containers open now, innermost last.
     private var open: [OpenContainer] = []
     /// The key token indexes of the objects open now that check repeats by comparing keys.
@@ -70,6 +70,16 @@ struct TapeRecorder: ParseConsumer {
 
     /// Keeps the handle.
     mutating func attach(_ control: ParseControl) { self.control = control }
+
+    /// Whether no value is being recorded: before the first event, or after a whole value.
+    var isBetweenValues: Bool { open.isEmpty && dropping == 0 }
+
+    /// Empties the tape, keeping its memory, to record the next value by `plan`.
+    mutating func reset(plan: DecodePlan?) {
+        tape.removeAll()
+        self.plan = plan
+        next = .record(plan.map { Unmanaged.passUnretained($0) })
+    }
 
     /// No key's surrogate escapes are checked: a whole tape and a planned one must accept
     /// the same documents, and a key with a bad escape can match no coding key's text.
@@ -279,10 +289,16 @@ struct TapeRecorder: ParseConsumer {
         valueEnded()
     }
 
-    /// After a value of the container open now: what comes next.
+    /// After a value of the container open now: what comes next. After a whole value, every
+    /// event is on again and no key filtered, as for a value just starting.
     @inline(__always)
     private mutating func valueEnded() {
-        guard !open.isEmpty else { return }
+        guard !open.isEmpty else {
+            filter(nil)
+            quiet(keys: false, scalars: false)
+            next = .record(plan.map { Unmanaged.passUnretained($0) })
+            return
+        }
         resume(atStart: false)
     }
 

@@ -57,43 +57,76 @@ open class YajlDecoder: @unchecked Sendable {
     /// The plans learned, one per root type.
     private let plans = DecodePlans()
 
-    /// The decoding of one whole document in memory: recorded with `T`'s plan and decoded;
-    /// on a miss, or without a plan, recorded whole and decoded while the plan learns.
+    /// The decoding of one whole document in memory, recorded by `T`'s plan when there is one.
     private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer) throws -> T {
         let options = options
-        let planned = DecodePlans.enabled && options.usesDefaultKeys
-        let known = planned ? plans.plan(for: T.self) : nil
-        if let known {
-            let session = TapeDecoder.Session(plan: known, learning: false)
-            let tape = try record(bytes, plan: known)
-            let decoder = TapeDecoder(tape: tape, input: bytes, options: options, session: session)
+        let known = planToRecord(T.self, options)
+        let tape = try record(bytes, plan: known)
+        return try decodeValue(T.self, tape: tape, recordedBy: known, bytes: bytes, origin: .init(), options: options).0
+    }
+
+    /// Whether documents are recorded by plans: with the default keys (a key strategy's
+    /// conversion is not known to the parse), unless `YAJLMAPPER_NO_SKIP` is set.
+    private func usesPlans(_ options: TapeDecoder.Options) -> Bool { DecodePlans.enabled && options.usesDefaultKeys }
+
+    /// The plan to record a value of `T` by, when there is one.
+    func planToRecord<T>(_ type: T.Type, _ options: TapeDecoder.Options) -> DecodePlan? {
+        usesPlans(options) ? plans.plan(for: T.self) : nil
+    }
+
+    /// Decodes a value as `T` from its tape, recorded by `plan` from `bytes` (which start at
+    /// `origin`), the value at `root` in its document. On a miss, or without a plan, the value
+    /// is decoded from a whole tape of `bytes` while `T`'s plan learns what is read.
+    /// - Returns: the value, and the plan to record the next value of `T` by.
+    func decodeValue<T: Decodable>(
+        _ type: T.Type, tape: DecodingTape, recordedBy plan: DecodePlan?, bytes: UnsafeRawBufferPointer,
+        origin: TapeDecoder.Origin, root: CodingPathNode = .root, options: TapeDecoder.Options
+    ) throws -> (T, DecodePlan?) {
+        if let plan {
+            let session = TapeDecoder.Session(plan: plan, learning: false)
+            let decoder = TapeDecoder(tape: tape, input: bytes, origin: origin, options: options, session: session)
             do {
-                let value = try decoder.decodeRoot(T.self)
-                if !session.missed { return value }
+                let value = try decoder.decodeRoot(T.self, at: root)
+                if !session.missed { return (value, plan) }
             } catch {
                 if !session.missed { throw error }
             }
         }
+        // The whole tape: the one given, or the value's bytes recorded again (with offsets
+        // from their first byte).
+        var whole = (tape: tape, origin: origin)
+        if plan != nil {
+            whole.tape = try record(bytes, plan: nil)
+            whole.origin = TapeDecoder.Origin(offset: 0, line: origin.line, lineStart: origin.lineStart - origin.offset)
+        }
+        let planned = usesPlans(options)
         let learning = planned && plans.mayLearn(T.self)
-        let plan = learning ? known?.copy() ?? DecodePlan() : nil
-        let session = TapeDecoder.Session(plan: plan, learning: learning)
-        let tape = try record(bytes, plan: nil)
-        let value = try TapeDecoder(tape: tape, input: bytes, options: options, session: session).decodeRoot(T.self)
-        if let plan { plans.publish(plan, for: T.self, replacing: known != nil) }
-        return value
+        let learned = learning ? plan?.copy() ?? DecodePlan() : nil
+        let session = TapeDecoder.Session(plan: learned, learning: learning)
+        let value = try TapeDecoder(
+            tape: whole.tape, input: bytes, origin: whole.origin, options: options, session: session
+        ).decodeRoot(T.self, at: root)
+        if let learned { plans.publish(learned, for: T.self, replacing: plan != nil) }
+        return (value, planToRecord(T.self, options))
     }
 
     /// The tape of a document, by `plan` (`nil`: whole).
     /// - Throws: `DecodingError.dataCorrupted` when the input is not valid JSON.
-    private func record(_ bytes: UnsafeRawBufferPointer, plan: DecodePlan?) throws -> DecodingTape {
+    func record(_ bytes: UnsafeRawBufferPointer, plan: DecodePlan?) throws -> DecodingTape {
         do {
             return try JSONStreamParser.parse(bytes, handler: TapeRecorder(plan: plan), options: parseOptions).tape
         } catch let error as JSONParseError {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
-                    underlyingError: error))
+            throw Self.notJSON(error)
         }
+    }
+
+    /// What a parse error is to a decoding: `dataCorrupted` at the root, the parse error
+    /// (with its line and column) underneath.
+    static func notJSON(_ error: JSONParseError) -> DecodingError {
+        DecodingError.dataCorrupted(
+            DecodingError.Context(
+                codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error)
+        )
     }
 
     /// The settings a decoding reads, copied once.

@@ -1,0 +1,220 @@
+import Foundation
+
+/// Records a document whose streamed values are decoded one at a time: the elements of the
+/// array at a path, or (for JSON Lines) every top-level value. Each streamed value is
+/// recorded by a ``TapeRecorder`` and handed over, with its bytes, as soon as it ends; the
+/// rest of the document, the envelope, is built as a ``JSON`` value with the array empty.
+struct StreamedTapeRecorder: ParseConsumer {
+    /// Every event; the bytes are checked behind yajl, and before each value is handed over.
+    static var traits: ConsumerTraits { ConsumerTraits(receivesEvents: true, checksBehind: true, skips: true) }
+    /// Bad strings in a streamed value are errors only where they are read.
+    static var defersBadStrings: Bool { true }
+
+    /// Decodes one streamed value from its tape and its bytes (which start at the origin),
+    /// recorded by the plan given; `index` is its position in the array (or among the
+    /// top-level values). Returns the plan to record the next value by.
+    typealias ValueHandler = (
+        _ tape: DecodingTape, _ bytes: UnsafeRawBufferPointer, _ origin: TapeDecoder.Origin, _ index: Int,
+        _ plan: DecodePlan?
+    ) throws -> DecodePlan?
+
+    /// The envelope.
+    private(set) var envelope = JSONBuilder(duplicateKeys: .useFirst)
+    /// How many values were handed over.
+    private(set) var count = 0
+    /// The recorder of the streamed value open now.
+    private var recorder: TapeRecorder
+    /// The plan the next value is recorded by.
+    private var plan: DecodePlan?
+    /// The streamed array's path, or `nil` to stream every top-level value.
+    private let path: [JSONPath.Component]?
+    /// What is done with each value.
+    private let handle: ValueHandler
+    /// The envelope's open containers, outermost first.
+    private var steps: [Step] = []
+    /// The streamed array's depth (``steps`` with it open) while it is open; 0 otherwise.
+    private var arrayDepth = 0
+    /// Whether the array at the path has been streamed (a later one is envelope).
+    private var streamed = false
+    /// Whether a streamed value is being recorded.
+    private var inValue = false
+    /// Where the value being recorded starts.
+    private var origin = TapeDecoder.Origin()
+    /// The parse's steering handle.
+    private var control: ParseControl?
+
+    /// A container of the envelope: an object's current key, an array's next index.
+    private enum Step {
+        case object(key: String?)
+        case array(next: Int)
+    }
+
+    /// A recorder streaming the values at `path` (`nil`: the top-level values) to `handle`,
+    /// the first one recorded by `plan`.
+    init(path: JSONPath?, plan: DecodePlan?, handle: @escaping ValueHandler) {
+        self.path = path?.components
+        self.plan = plan
+        self.handle = handle
+        recorder = TapeRecorder(plan: plan)
+    }
+
+    /// Keeps the handle, and gives it to the value's recorder.
+    mutating func attach(_ control: ParseControl) {
+        self.control = control
+        recorder.attach(control)
+    }
+
+    /// Keys of streamed values are not checked for surrogate escapes (see ``TapeRecorder``).
+    func readsKey(_ name: JSONBytes) -> Bool { inValue ? recorder.readsKey(name) : true }
+
+    /// Whether the next value is one to stream.
+    private var nextIsStreamed: Bool {
+        path == nil ? steps.isEmpty : arrayDepth > 0 && steps.count == arrayDepth
+    }
+
+    /// Starts recording a streamed value at `offset`.
+    private mutating func begin(at offset: Int) {
+        inValue = true
+        guard let control else { return }
+        let (line, lineStart) = control.line(at: offset)
+        origin = TapeDecoder.Origin(offset: offset, line: line, lineStart: lineStart)
+        control.startRetaining(at: offset)
+    }
+
+    /// Hands the value over when its recording has ended.
+    private mutating func endIfDone() throws {
+        guard recorder.isBetweenValues else { return }
+        inValue = false
+        let index = count
+        count += 1
+        if let control {
+            try control.checkBytesRead()
+            let (tape, origin, plan) = (recorder.tape, origin, plan)
+            self.plan = try control.withRetained(through: control.currentOffset) { bytes in
+                try handle(tape, bytes, origin, index, plan)
+            }
+            control.stopRetaining()
+        } else {
+            plan = try handle(recorder.tape, UnsafeRawBufferPointer(start: nil, count: 0), origin, index, plan)
+        }
+        recorder.reset(plan: plan)
+        if case .array(let next)? = steps.last { steps[steps.count - 1] = .array(next: next + 1) }
+    }
+
+    /// A scalar: recorded when in or starting a streamed value, else the envelope's.
+    private mutating func scalar(
+        length: Int, record: (inout TapeRecorder) throws -> Void, envelope add: (inout JSONBuilder) throws -> Void
+    ) throws {
+        if !inValue && nextIsStreamed, let control { begin(at: control.currentOffset - length) }
+        if inValue {
+            try record(&recorder)
+            try endIfDone()
+            return
+        }
+        try add(&envelope)
+        if case .array(let next)? = steps.last { steps[steps.count - 1] = .array(next: next + 1) }
+    }
+
+    mutating func null() throws { try scalar(length: 4, record: { try $0.null() }, envelope: { $0.null() }) }
+
+    mutating func bool(_ value: Bool) throws {
+        try scalar(length: value ? 4 : 5, record: { try $0.bool(value) }, envelope: { $0.bool(value) })
+    }
+
+    mutating func number(_ text: JSONBytes) throws {
+        try scalar(length: text.count, record: { try $0.number(text) }, envelope: { $0.number(text) })
+    }
+
+    mutating func string(_ value: JSONBytes) throws {
+        try scalar(length: stringLength(value), record: { try $0.string(value) }, envelope: { try $0.string(value) })
+    }
+
+    mutating func badString(_ problem: JSONParseError) throws {
+        guard inValue || nextIsStreamed else { throw problem }
+        try scalar(length: 0, record: { try $0.badString(problem) }, envelope: { _ in throw problem })
+    }
+
+    /// The length of the string token that just ended (its escapes make it longer than its value).
+    private func stringLength(_ value: JSONBytes) -> Int {
+        guard let control, !inValue, nextIsStreamed else { return value.count + 2 }
+        let end = control.currentOffset
+        return end - (control.stringTokenStart(endingAt: end, valueLength: value.count) ?? (end - value.count - 2))
+    }
+
+    mutating func key(_ name: JSONBytes) throws {
+        if inValue { return try recorder.key(name) }
+        try envelope.key(name)
+        steps[steps.count - 1] = .object(key: String(decoding: name.buffer, as: UTF8.self))
+    }
+
+    mutating func startObject() throws {
+        if !inValue && nextIsStreamed, let control { begin(at: control.currentOffset - 1) }
+        if inValue { return try recorder.startObject() }
+        envelope.startObject()
+        steps.append(.object(key: nil))
+    }
+
+    mutating func startArray() throws {
+        if !inValue && nextIsStreamed, let control { begin(at: control.currentOffset - 1) }
+        if inValue { return try recorder.startArray() }
+        envelope.startArray()
+        let isStreamed = !streamed && path.map { atPath($0) } == true
+        steps.append(.array(next: 0))
+        if isStreamed {
+            streamed = true
+            arrayDepth = steps.count
+        }
+    }
+
+    mutating func endObject() throws {
+        if inValue {
+            try recorder.endObject()
+            return try endIfDone()
+        }
+        envelope.endObject()
+        closeStep()
+    }
+
+    mutating func endArray() throws {
+        if inValue {
+            try recorder.endArray()
+            return try endIfDone()
+        }
+        if arrayDepth == steps.count { arrayDepth = 0 }
+        envelope.endArray()
+        closeStep()
+    }
+
+    /// Closes the envelope's innermost container: one more value in the array around it.
+    private mutating func closeStep() {
+        steps.removeLast()
+        if case .array(let next)? = steps.last { steps[steps.count - 1] = .array(next: next + 1) }
+    }
+
+    /// Whether the envelope's open containers lead to `path`.
+    private func atPath(_ path: [JSONPath.Component]) -> Bool {
+        guard steps.count == path.count else { return false }
+        for (step, component) in zip(steps, path) {
+            switch (step, component) {
+            case (.object(let key?), .key(let wanted)) where key == wanted: continue
+            case (.array(let next), .index(let wanted)) where next == wanted: continue
+            default: return false
+            }
+        }
+        return true
+    }
+}
+
+extension StreamedTapeRecorder {
+    /// The recorder's own callback table: each event calls it directly.
+    static let eventTable: ConsumerEventTable? = ConsumerEventTable(
+        null: { ConsumerEvents<StreamedTapeRecorder>.null($0) },
+        bool: { ConsumerEvents<StreamedTapeRecorder>.bool($0, $1) },
+        number: { ConsumerEvents<StreamedTapeRecorder>.number($0, $1, $2) },
+        string: { ConsumerEvents<StreamedTapeRecorder>.string($0, $1, $2) },
+        key: { ConsumerEvents<StreamedTapeRecorder>.key($0, $1, $2) },
+        startObject: { ConsumerEvents<StreamedTapeRecorder>.startObject($0) },
+        endObject: { ConsumerEvents<StreamedTapeRecorder>.endObject($0) },
+        startArray: { ConsumerEvents<StreamedTapeRecorder>.startArray($0) },
+        endArray: { ConsumerEvents<StreamedTapeRecorder>.endArray($0) })
+}

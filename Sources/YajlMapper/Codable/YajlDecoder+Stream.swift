@@ -1,0 +1,90 @@
+import Foundation
+
+extension YajlDecoder {
+    /// Decodes the elements of the array at `path` one at a time, in constant memory: each
+    /// element is decoded as soon as it ends, handed to `body`, then dropped.
+    ///
+    /// ```swift
+    /// let summary = try YajlDecoder().stream(Repository.self, from: .file("page.json"), elementsAt: "items") {
+    ///     print($0.fullName)
+    /// }
+    /// print(summary.envelope["total_count"].int ?? 0, summary.count)
+    /// ```
+    /// - Parameters:
+    ///   - path: where the array is (`items`, `data.results`); empty for a top-level array.
+    ///   - body: receives each element, in document order.
+    /// - Returns: the rest of the document (the array reads as empty) and the count.
+    /// - Throws: ``JSONInputError``; `DecodingError` as ``decode(_:from:)-(_,Data)`` does, for
+    ///   the first element that fails or the first mistake in the input; what `body` throws.
+    public func stream<T: Decodable>(
+        _ type: T.Type, from input: JSONInput, elementsAt path: JSONPath = "items", _ body: (T) throws -> Void
+    ) throws -> StreamSummary {
+        try streamValues(T.self, at: path, body) { parser in try input.read { try parser.feed($0) } }
+    }
+
+    /// ``stream(_:from:elementsAt:_:)-(_,JSONInput,_,_)`` over a document in memory.
+    public func stream<T: Decodable>(
+        _ type: T.Type, from data: Data, elementsAt path: JSONPath = "items", _ body: (T) throws -> Void
+    ) throws -> StreamSummary {
+        try streamValues(T.self, at: path, body) { parser in try data.withUnsafeBytes { try parser.feed($0) } }
+    }
+
+    /// Decodes JSON Lines (or any values one after another, separated by white space) one
+    /// value at a time, in constant memory.
+    /// - Returns: how many values were decoded.
+    /// - Throws: as ``stream(_:from:elementsAt:_:)-(_,JSONInput,_,_)``.
+    @discardableResult
+    public func streamLines<T: Decodable>(
+        _ type: T.Type, from input: JSONInput, _ body: (T) throws -> Void
+    ) throws
+        -> Int
+    {
+        try streamValues(T.self, at: nil, body) { parser in try input.read { try parser.feed($0) } }.count
+    }
+
+    /// Streams the values at `path` (`nil`: every top-level value) of the input `feed` gives
+    /// the parser.
+    private func streamValues<T: Decodable>(
+        _ type: T.Type, at path: JSONPath?, _ body: (T) throws -> Void,
+        feed: (JSONStreamParser<StreamedTapeRecorder>) throws -> Void
+    ) throws -> StreamSummary {
+        // The parser holds `body`: it must be gone when the block ends.
+        try withoutActuallyEscaping(body) { body in
+            let parser = makeStreamParser(T.self, at: path, body)
+            do {
+                try feed(parser)
+                try parser.finish()
+            } catch let error as JSONParseError {
+                throw Self.notJSON(error)
+            }
+            return StreamSummary(
+                envelope: parser.handler.envelope.documents.first ?? .null, count: parser.handler.count, problems: [])
+        }
+    }
+
+    /// A parser that decodes each value at `path` as `T` and hands it to `body`.
+    func makeStreamParser<T: Decodable>(
+        _ type: T.Type, at path: JSONPath?, _ body: @escaping (T) throws -> Void
+    ) -> JSONStreamParser<StreamedTapeRecorder> {
+        let options = options
+        var parseOptions = parseOptions
+        if path == nil { parseOptions.allowMultipleValues = true }
+        // An element's coding path starts with the array's path and its index.
+        var arrayNode = CodingPathNode.root
+        for component in path?.components ?? [] {
+            switch component {
+            case .key(let key): arrayNode = arrayNode.adding(.key(YajlCodingKey(stringValue: key)))
+            case .index(let index): arrayNode = arrayNode.adding(.index(index))
+            }
+        }
+        let recorder = StreamedTapeRecorder(path: path, plan: planToRecord(T.self, options)) {
+            [unowned self, arrayNode] tape, bytes, origin, index, plan in
+            let root = path == nil ? CodingPathNode.root : arrayNode.adding(.index(index))
+            let (value, next) = try decodeValue(
+                T.self, tape: tape, recordedBy: plan, bytes: bytes, origin: origin, root: root, options: options)
+            try body(value)
+            return next
+        }
+        return JSONStreamParser(handler: recorder, options: parseOptions)
+    }
+}
