@@ -78,9 +78,9 @@ extension YajlDecoder {
             }
         }
         let recorder = StreamedTapeRecorder(path: path, plan: planToRecord(T.self, options)) {
-            [unowned self, arrayNode] tape, bytes, origin, index, plan in
+            [self, arrayNode] tape, bytes, origin, index, plan in
             let root = path == nil ? CodingPathNode.root : arrayNode.adding(.index(index))
-            let (value, next) = try decodeValue(
+            let (value, next) = try self.decodeValue(
                 T.self, tape: tape, recordedBy: plan, bytes: bytes, origin: origin, root: root, options: options)
             try body(value)
             return next

@@ -169,4 +169,64 @@ struct DecoderStreamTests {
         }
         #expect(seen == 4)
     }
+
+    /// `bytes` as an asynchronous sequence of chunks of `size` bytes.
+    static func chunks(_ bytes: [UInt8], size: Int) -> AsyncStream<[UInt8]> {
+        AsyncStream { continuation in
+            var start = 0
+            while start < bytes.count {
+                continuation.yield(Array(bytes[start..<min(start + size, bytes.count)]))
+                start += size
+            }
+            continuation.finish()
+        }
+    }
+
+    /// `bytes` as an asynchronous sequence of bytes.
+    static func byteSequence(_ bytes: [UInt8]) -> AsyncStream<UInt8> {
+        AsyncStream { continuation in
+            for byte in bytes { continuation.yield(byte) }
+            continuation.finish()
+        }
+    }
+
+    @Test func asyncElementsFromBytesAndFromChunks() async throws {
+        let json = Self.page(30)
+        let expected = try JSONDecoder().decode(Page.self, from: Data(json.utf8)).items
+        let decoder = YajlDecoder()
+        var fromBytes: [Owner] = []
+        for try await owner in decoder.elements(Owner.self, of: Self.byteSequence(Array(json.utf8))) {
+            fromBytes.append(owner)
+        }
+        #expect(fromBytes == expected)
+        for size in [1, 13, 1000] {
+            var fromChunks: [Owner] = []
+            for try await owner in decoder.elements(Owner.self, ofChunks: Self.chunks(Array(json.utf8), size: size)) {
+                fromChunks.append(owner)
+            }
+            #expect(fromChunks == expected, "chunks of \(size)")
+        }
+    }
+
+    @Test func asyncLinesAndAnErrorAfterTheValuesBeforeIt() async throws {
+        let lines = "{\"login\": \"a\", \"id\": 1}\n{\"login\": \"b\", \"id\": 2}\n{\"login\": \"c\", \"id\": }\n"
+        var logins: [String] = []
+        var failure: (any Error)?
+        do {
+            for try await owner in YajlDecoder().lines(Owner.self, ofChunks: Self.chunks(Array(lines.utf8), size: 4096))
+            {
+                logins.append(owner.login)
+            }
+        } catch {
+            failure = error
+        }
+        #expect(logins == ["a", "b"])
+        #expect("\(failure.map { "\($0)" } ?? "")".contains("line 3, column 22: unexpected"))
+        var first: Owner?
+        for try await owner in YajlDecoder().lines(Owner.self, of: Self.byteSequence(Array(lines.utf8))) {
+            first = owner
+            break
+        }
+        #expect(first?.login == "a")
+    }
 }
