@@ -11,6 +11,8 @@ extension YajlDecoder {
     /// print(summary.envelope["total_count"].int ?? 0, summary.count)
     /// ```
     /// - Parameters:
+    ///   - type: the elements' type.
+    ///   - input: a file or standard input.
     ///   - path: where the array is (`items`, `data.results`); empty for a top-level array.
     ///   - body: receives each element, in document order.
     /// - Returns: the rest of the document (the array reads as empty) and the count.
