@@ -29,6 +29,7 @@ func allContenders() -> [Contender] {
     for pair in allModelPairs() {
         contenders += pair.contenders
     }
+    contenders += githubEncoderContenders()
     return contenders
 }
 

@@ -27,7 +27,7 @@ func githubDecoderPairs() -> [ModelPair] {
 
 // MARK: The Decodable twin of GitHubModels
 
-struct DecodableRepositories: Decodable, Equatable {
+struct DecodableRepositories: Codable, Equatable {
     let totalCount: Int
     let incompleteResults: Bool
     let items: [DecodableRepository]
@@ -37,7 +37,7 @@ struct DecodableRepositories: Decodable, Equatable {
     }
 }
 
-struct DecodableRepository: Decodable, Equatable {
+struct DecodableRepository: Codable, Equatable {
     let id: Int64
     let nodeId: String
     let name: String
@@ -85,7 +85,7 @@ struct DecodableRepository: Decodable, Equatable {
     }
 }
 
-struct DecodableOwner: Decodable, Equatable {
+struct DecodableOwner: Codable, Equatable {
     let login: String
     let id: Int64
     let nodeId: String
@@ -102,7 +102,7 @@ struct DecodableOwner: Decodable, Equatable {
     }
 }
 
-struct DecodableLicense: Decodable, Equatable {
+struct DecodableLicense: Codable, Equatable {
     let key: String
     let name: String
     let spdxId: String?
@@ -115,10 +115,76 @@ struct DecodableLicense: Decodable, Equatable {
     }
 }
 
-struct DecodablePermissions: Decodable, Equatable {
+struct DecodablePermissions: Codable, Equatable {
     let admin: Bool
     let maintain: Bool?
     let push: Bool
     let triage: Bool?
     let pull: Bool
+}
+
+// MARK: Encoding the full model
+
+/// Each search page decoded once, for the encoders to write again and again.
+private let decodedPages = DecodedPages()
+
+/// Pages decoded so far, by payload name (the harness runs one contender at a time).
+private final class DecodedPages: @unchecked Sendable {
+    private var pages: [String: DecodableRepositories] = [:]
+
+    /// The payload's page, decoded with `.iso8601` dates.
+    func page(_ payload: Payload) throws -> DecodableRepositories {
+        if let page = pages[payload.name] { return page }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let page = try decoder.decode(DecodableRepositories.self, from: payload.data)
+        pages[payload.name] = page
+        return page
+    }
+}
+
+/// An encoder the benchmark times: `JSONEncoder`, or `YajlEncoder` configured the same way.
+protocol BenchmarkEncoder: AnyObject {
+    /// How `Date` values are written.
+    var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy { get set }
+    /// The layout of the output.
+    var outputFormatting: JSONEncoder.OutputFormatting { get set }
+    /// The JSON text of a value.
+    func encode<T: Encodable>(_ value: T) throws -> Data
+}
+
+extension JSONEncoder: BenchmarkEncoder {}
+extension YajlEncoder: BenchmarkEncoder {}
+
+/// The full GitHub model written by both encoders (`.iso8601` dates, sorted keys, so the
+/// outputs compare byte for byte before the timings).
+func githubEncoderContenders() -> [Contender] {
+    [("YajlEncoder", YajlEncoder() as BenchmarkEncoder), ("JSONEncoder", JSONEncoder())].map { name, encoder in
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = .sortedKeys
+        return Contender(name: "\(name) GitHub model", applies: PayloadFamily.github.contains) { payload in
+            let data = try encoder.encode(try decodedPages.page(payload))
+            blackHole(data)
+            return data.count
+        }
+    }
+}
+
+/// Whether both encoders write the payload's page byte for byte alike.
+func compareEncoders(_ payload: Payload) -> EqualityCheck {
+    let texts = [YajlEncoder() as BenchmarkEncoder, JSONEncoder()].map { encoder in
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = .sortedKeys
+        return Result { try encoder.encode(try decodedPages.page(payload)) }
+    }
+    let difference: String?
+    switch (texts[0], texts[1]) {
+    case (.success(let yajl), .success(let foundation)):
+        difference = yajl == foundation ? nil : "outputs differ (\(yajl.count) and \(foundation.count) bytes)"
+    case (.failure(let error), _): difference = "YajlEncoder threw: \(error)"
+    case (_, .failure(let error)): difference = "JSONEncoder threw: \(error)"
+    }
+    return EqualityCheck(
+        model: "GitHub model", reader: "YajlEncoder", payload: payload.name, difference: difference,
+        reference: "JSONEncoder's bytes")
 }

@@ -51,10 +51,12 @@ struct EqualityCheck {
     let payload: String
     /// `nil` when the two values are equal; else what differs (or what failed).
     let difference: String?
+    /// What the value is compared with.
+    var reference = "JSONDecoder"
 
     /// The line printed before the timings.
     var line: String {
-        "values: \(reader) \(model) on \(payload): " + (difference.map { "DIFFER: " + $0 } ?? "equal to JSONDecoder")
+        "values: \(reader) \(model) on \(payload): " + (difference.map { "DIFFER: " + $0 } ?? "equal to \(reference)")
     }
 
     /// The check as a JSON record.

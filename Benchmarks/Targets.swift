@@ -65,6 +65,9 @@ let speedTargets: [SpeedTarget] = [
     .decoder("twitter", on: "standard/twitter", "YajlDecoder twitter model, twitter.json", atLeast: 2.0),
     .decoder("citm", on: "standard/citm_catalog", "YajlDecoder citm model, citm_catalog.json", atLeast: 2.0),
     .decoder("canada", on: "standard/canada", "YajlDecoder canada model, canada.json", atLeast: 1.5),
+    SpeedTarget(
+        title: "YajlEncoder GitHub model vs JSONEncoder, 100 items", payload: "generated-100",
+        contender: "YajlEncoder GitHub model", reference: "JSONEncoder GitHub model", minimum: 1.5, suffix: "x"),
 ]
 
 /// The peak memory allowed while streaming the 20,000-item page element by element.

@@ -277,6 +277,11 @@ for source in sources {
             equalityRecords.append(check.record)
         }
     }
+    if PayloadFamily.github.contains(payload.name), contenderNames.contains("YajlEncoder GitHub model") {
+        let check = compareEncoders(payload)
+        report(check.line)
+        equalityRecords.append(check.record)
+    }
     let large = payload.bytes.count > 50_000_000
     let runs = options.runs ?? (large ? 3 : 7)
     let iterations = max(1, options.sampleBytes / max(1, payload.bytes.count))

@@ -1,0 +1,149 @@
+import Foundation
+
+extension TreeEncoder {
+    /// `text` as it is (a number's), in the arena.
+    func raw(_ text: String) -> EncodingNode.Value {
+        let start = arena.bytes.count
+        arena.bytes.append(contentsOf: text.utf8)
+        return .bytes(start..<arena.bytes.count)
+    }
+
+    /// A string, quoted and escaped as `JSONEncoder` writes it.
+    func string(_ text: String) -> EncodingNode.Value {
+        let start = arena.bytes.count
+        var text = text
+        text.withUTF8 { EncodingWriter.appendString($0, to: &arena.bytes, escapesSlashes: options.escapesSlashes) }
+        return .bytes(start..<arena.bytes.count)
+    }
+
+    /// `true` or `false`.
+    func bool(_ value: Bool) -> EncodingNode.Value { raw(value ? "true" : "false") }
+
+    /// `null`.
+    func null() -> EncodingNode.Value { raw("null") }
+
+    /// An integer's digits, written without a `String`.
+    func integer<T: FixedWidthInteger>(_ value: T) -> EncodingNode.Value {
+        let start = arena.bytes.count
+        if value < 0 { arena.bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { digits in
+            var i = 40
+            repeat {
+                i -= 1
+                digits[i] = 0x30 + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            arena.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
+        }
+        return .bytes(start..<arena.bytes.count)
+    }
+
+    /// A `Double` or `Float` as `JSONEncoder` writes it: its shortest text that reads back to
+    /// it, without a trailing `.0`; infinity and NaN as the non-conforming float strategy says.
+    func float<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: T) throws -> EncodingNode.Value {
+        guard value.isFinite else {
+            guard case .convertToString(let positive, let negative, let nan) = options.floats else {
+                throw EncodingError.invalidValue(
+                    value,
+                    EncodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription:
+                            "Unable to encode \(T.self).\(value) directly in JSON. Use "
+                            + "JSONEncoder.NonConformingFloatEncodingStrategy.convertToString to specify how the "
+                            + "value should be encoded."))
+            }
+            return string(value.isNaN ? nan : value < 0 ? negative : positive)
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return raw(text)
+    }
+
+    /// A `Date`, as the date strategy says.
+    func boxDate(_ date: Date, node: CodingPathNode) throws -> EncodingNode.Value {
+        switch options.dates {
+        case .deferredToDate:
+            return try produce(node: node) { try date.encode(to: self) } ?? .node(EncodingNode(isObject: true))
+        case .secondsSince1970:
+            return try float(date.timeIntervalSince1970)
+        case .millisecondsSince1970:
+            return try float(1000 * date.timeIntervalSince1970)
+        case .iso8601:
+            return string(Self.internetDate(date))
+        #if canImport(Darwin)
+            // Elsewhere `.formatted` is made as a `.custom` strategy.
+            case .formatted(let formatter):
+                return string(formatter.string(from: date))
+        #endif
+        case .custom(let encode):
+            return try produce(node: node) { try encode(date, self) } ?? .node(EncodingNode(isObject: true))
+        @unknown default:
+            return try produce(node: node) { try date.encode(to: self) } ?? .node(EncodingNode(isObject: true))
+        }
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` in UTC, as `.iso8601` writes it (whole seconds, rounded down),
+    /// computed without a formatter for the years 1 to 9999.
+    static func internetDate(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds > -62_135_596_800, seconds < 253_402_300_800 else {
+            return ISO8601DateFormatter().string(from: date)
+        }
+        let whole = Int(seconds)
+        let (days, second) = Self.floorDivide(whole, 86_400)
+        // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+        return
+            "\(yearText)-\(two(month))-\(two(day))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
+    }
+
+    /// `a` divided by `b` rounded down, and the remainder that goes with it (never negative).
+    private static func floorDivide(_ a: Int, _ b: Int) -> (Int, Int) {
+        let remainder = ((a % b) + b) % b
+        return ((a - remainder) / b, remainder)
+    }
+
+    /// `Data`, as the data strategy says.
+    func boxData(_ data: Data, node: CodingPathNode) throws -> EncodingNode.Value {
+        switch options.data {
+        case .deferredToData:
+            return try produce(node: node) { try data.encode(to: self) } ?? .node(EncodingNode(isObject: true))
+        case .base64:
+            return string(data.base64EncodedString())
+        case .custom(let encode):
+            return try produce(node: node) { try encode(data, self) } ?? .node(EncodingNode(isObject: true))
+        @unknown default:
+            return try produce(node: node) { try data.encode(to: self) } ?? .node(EncodingNode(isObject: true))
+        }
+    }
+}
+
+extension TreeEncoder: SingleValueEncodingContainer {
+    func encodeNil() throws { slot = null() }
+    func encode(_ value: Bool) throws { slot = bool(value) }
+    func encode(_ value: String) throws { slot = string(value) }
+    func encode(_ value: Double) throws { slot = try float(value) }
+    func encode(_ value: Float) throws { slot = try float(value) }
+    func encode(_ value: Int) throws { slot = integer(value) }
+    func encode(_ value: Int8) throws { slot = integer(value) }
+    func encode(_ value: Int16) throws { slot = integer(value) }
+    func encode(_ value: Int32) throws { slot = integer(value) }
+    func encode(_ value: Int64) throws { slot = integer(value) }
+    func encode(_ value: UInt) throws { slot = integer(value) }
+    func encode(_ value: UInt8) throws { slot = integer(value) }
+    func encode(_ value: UInt16) throws { slot = integer(value) }
+    func encode(_ value: UInt32) throws { slot = integer(value) }
+    func encode(_ value: UInt64) throws { slot = integer(value) }
+    func encode<T: Encodable>(_ value: T) throws { slot = try box(value, node: node) }
+}

@@ -1,0 +1,182 @@
+import Foundation
+
+/// The `Encoder` that builds an ``EncodingNode`` tree. One instance encodes a whole value: a
+/// nested value is encoded by pointing it at that value's path and calling the value's
+/// `encode(to:)`, which leaves what it made in ``slot``. It is also the single-value container.
+final class TreeEncoder: Encoder {
+    /// The settings of the ``YajlEncoder`` that made it.
+    struct Options {
+        var keys: JSONEncoder.KeyEncodingStrategy
+        var dates: JSONEncoder.DateEncodingStrategy
+        var data: JSONEncoder.DataEncodingStrategy
+        var floats: JSONEncoder.NonConformingFloatEncodingStrategy
+        var userInfo: [CodingUserInfoKey: any Sendable]
+        var escapesSlashes: Bool
+        /// Whether keys are written as they are.
+        var usesDefaultKeys: Bool {
+            if case .useDefaultKeys = keys { return true }
+            return false
+        }
+    }
+
+    /// The scalars' JSON text, shared by every encoder of one encoding.
+    final class Arena {
+        var bytes: [UInt8] = []
+    }
+
+    /// A value a `superEncoder()` encodes, read when the tree is written.
+    final class Pending {
+        var value: EncodingNode.Value?
+    }
+
+    let options: Options
+    let arena: Arena
+    /// The path of the value being encoded.
+    var node: CodingPathNode
+    /// What the value being encoded made: its scalar's bytes or its container (`nil`: nothing yet).
+    var slot: EncodingNode.Value? {
+        didSet { pending?.value = slot }
+    }
+    /// For a `superEncoder()`: where its value goes.
+    private let pending: Pending?
+    /// Converted keys by their Swift spelling, for the key strategies.
+    var convertedKeys: [String: String] = [:]
+
+    /// An encoder of a whole value.
+    init(options: Options) {
+        self.options = options
+        arena = Arena()
+        node = .root
+        pending = nil
+    }
+
+    /// An encoder for a `superEncoder()`: the same arena and settings, its value in `pending`.
+    init(sharing other: TreeEncoder, node: CodingPathNode, pending: Pending) {
+        options = other.options
+        arena = other.arena
+        self.node = node
+        self.pending = pending
+    }
+
+    var codingPath: [any CodingKey] { node.path }
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
+
+    /// Encodes `value` at `node`. A value that encodes nothing is an empty object.
+    @inline(__always)
+    func box<T: Encodable>(_ value: T, node: CodingPathNode) throws -> EncodingNode.Value {
+        try boxIfAny(value, node: node) ?? .node(EncodingNode(isObject: true))
+    }
+
+    /// Encodes `value` at `node`: `Date`, `Data`, `URL` and `Decimal` as `JSONEncoder` does,
+    /// anything else by its `encode(to:)`; `nil` when it encodes nothing.
+    func boxIfAny<T: Encodable>(_ value: T, node: CodingPathNode) throws -> EncodingNode.Value? {
+        if T.self == Date.self { return try boxDate(value as! Date, node: node) }
+        if T.self == Data.self { return try boxData(value as! Data, node: node) }
+        if T.self == URL.self { return string((value as! URL).absoluteString) }
+        if T.self == Decimal.self { return raw((value as! Decimal).description) }
+        if !options.usesDefaultKeys, let dictionary = value as? any StringKeyedEncodable {
+            return try dictionary.encodeWithKeysAsTheyAre(to: self, node: node)
+        }
+        return try produce(node: node) { try value.encode(to: self) }
+    }
+
+    /// Runs `body` with this encoder pointed at a new value at `node`; what it made.
+    @inline(__always)
+    func produce(node: CodingPathNode, _ body: () throws -> Void) rethrows -> EncodingNode.Value? {
+        let (savedSlot, savedNode) = (slot, self.node)
+        slot = nil
+        self.node = node
+        defer {
+            slot = savedSlot
+            self.node = savedNode
+        }
+        try body()
+        return slot
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(KeyedTreeContainer<Key>(encoder: self, object: container(isObject: true), node: node))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        UnkeyedTreeContainer(encoder: self, array: container(isObject: false), node: node)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+    /// The current value's container: the one it already has (a type may ask twice), or a
+    /// new one.
+    private func container(isObject: Bool) -> EncodingNode {
+        if case .node(let existing)? = slot, existing.isObject == isObject { return existing }
+        let container = EncodingNode(isObject: isObject)
+        slot = .node(container)
+        return container
+    }
+
+    /// The key as the key strategy writes it.
+    func convert(_ key: some CodingKey, in node: CodingPathNode) -> String {
+        switch options.keys {
+        case .useDefaultKeys:
+            return key.stringValue
+        case .convertToSnakeCase:
+            let name = key.stringValue
+            if let known = convertedKeys[name] { return known }
+            let converted = Self.snakeCase(fromCamelCase: name)
+            convertedKeys[name] = converted
+            return converted
+        case .custom(let convert):
+            return convert(node.path + [key]).stringValue
+        @unknown default:
+            return key.stringValue
+        }
+    }
+
+    /// `myURLValue` as `my_url_value`, by `JSONEncoder`'s rule: a word ends before an
+    /// uppercase letter, and a run of uppercase letters followed by a lowercase one ends
+    /// before its last letter; each word is lowercased.
+    static func snakeCase(fromCamelCase key: String) -> String {
+        guard !key.isEmpty else { return key }
+        let characters = Array(key)
+        var words: [ArraySlice<Character>] = []
+        var wordStart = 0
+        var i = 1
+        while i < characters.count {
+            guard characters[i].isUppercase else {
+                i += 1
+                continue
+            }
+            words.append(characters[wordStart..<i])
+            guard let lower = characters[i...].firstIndex(where: { $0.isLowercase }) else {
+                wordStart = i
+                break
+            }
+            if lower == i + 1 {
+                wordStart = i
+            } else {
+                words.append(characters[i..<(lower - 1)])
+                wordStart = lower - 1
+            }
+            i = lower + 1
+        }
+        words.append(characters[wordStart..<characters.count])
+        return words.map { String($0).lowercased() }.joined(separator: "_")
+    }
+}
+
+/// `[String: V]`: with a key strategy, its keys are written as they are (as in `JSONEncoder`).
+protocol StringKeyedEncodable {
+    /// Encodes the dictionary as an object with its keys unconverted.
+    func encodeWithKeysAsTheyAre(to encoder: TreeEncoder, node: CodingPathNode) throws -> EncodingNode.Value
+}
+
+extension Dictionary: StringKeyedEncodable where Key == String, Value: Encodable {
+    func encodeWithKeysAsTheyAre(to encoder: TreeEncoder, node: CodingPathNode) throws -> EncodingNode.Value {
+        let object = EncodingNode(isObject: true)
+        object.members.reserveCapacity(count)
+        for (key, value) in self {
+            let path = node.adding(.key(YajlCodingKey(stringValue: key)))
+            object.members.append(EncodingNode.Member(key: key, value: try encoder.box(value, node: path)))
+        }
+        return .node(object)
+    }
+}

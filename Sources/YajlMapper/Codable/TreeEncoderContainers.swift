@@ -1,0 +1,152 @@
+import Foundation
+
+/// The keyed container over one object of the tree: each member is added as it is encoded.
+struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    /// The encoder of the whole value.
+    let encoder: TreeEncoder
+    /// The object.
+    let object: EncodingNode
+    /// The object's path.
+    let node: CodingPathNode
+
+    var codingPath: [any CodingKey] { node.path }
+
+    /// Adds a member.
+    @inline(__always)
+    private func add(_ key: Key, _ value: EncodingNode.Value) {
+        object.members.append(EncodingNode.Member(key: encoder.convert(key, in: node), value: value))
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { add(key, encoder.null()) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { add(key, encoder.bool(value)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { add(key, encoder.string(value)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { add(key, try float(value, key)) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { add(key, try float(value, key)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { add(key, encoder.integer(value)) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { add(key, encoder.integer(value)) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { add(key, encoder.integer(value)) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { add(key, encoder.integer(value)) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { add(key, encoder.integer(value)) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { add(key, encoder.integer(value)) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { add(key, encoder.integer(value)) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { add(key, encoder.integer(value)) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { add(key, encoder.integer(value)) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { add(key, encoder.integer(value)) }
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        add(key, try encoder.box(value, node: .key(key, parent: node)))
+    }
+
+    /// A float, with the key in the path of its error.
+    private func float<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: T, _ key: Key
+    ) throws
+        -> EncodingNode.Value
+    {
+        try encoder.produceScalar(node: .key(key, parent: node)) { try encoder.float(value) }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
+        let child = EncodingNode(isObject: true)
+        add(key, .node(child))
+        return KeyedEncodingContainer(
+            KeyedTreeContainer<NestedKey>(encoder: encoder, object: child, node: .key(key, parent: node)))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let child = EncodingNode(isObject: false)
+        add(key, .node(child))
+        return UnkeyedTreeContainer(encoder: encoder, array: child, node: .key(key, parent: node))
+    }
+
+    mutating func superEncoder() -> any Encoder { superEncoder(named: YajlCodingKey.super) }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key) }
+
+    /// An encoder whose value becomes the member `key` (an empty object if it encodes nothing).
+    private func superEncoder(named key: some CodingKey) -> any Encoder {
+        let pending = TreeEncoder.Pending()
+        object.members.append(EncodingNode.Member(key: encoder.convert(key, in: node), value: .pending(pending)))
+        return TreeEncoder(sharing: encoder, node: .key(key, parent: node), pending: pending)
+    }
+}
+
+/// The unkeyed container over one array of the tree.
+struct UnkeyedTreeContainer: UnkeyedEncodingContainer {
+    /// The encoder of the whole value.
+    let encoder: TreeEncoder
+    /// The array.
+    let array: EncodingNode
+    /// The array's path.
+    let node: CodingPathNode
+
+    var codingPath: [any CodingKey] { node.path }
+    var count: Int { array.members.count }
+
+    /// Adds an element.
+    @inline(__always)
+    private func add(_ value: EncodingNode.Value) {
+        array.members.append(EncodingNode.Member(key: "", value: value))
+    }
+
+    /// The path of the next element.
+    private var next: CodingPathNode { node.adding(.index(count)) }
+
+    mutating func encodeNil() throws { add(encoder.null()) }
+    mutating func encode(_ value: Bool) throws { add(encoder.bool(value)) }
+    mutating func encode(_ value: String) throws { add(encoder.string(value)) }
+    mutating func encode(_ value: Double) throws {
+        add(try encoder.produceScalar(node: next) { try encoder.float(value) })
+    }
+    mutating func encode(_ value: Float) throws {
+        add(try encoder.produceScalar(node: next) { try encoder.float(value) })
+    }
+    mutating func encode(_ value: Int) throws { add(encoder.integer(value)) }
+    mutating func encode(_ value: Int8) throws { add(encoder.integer(value)) }
+    mutating func encode(_ value: Int16) throws { add(encoder.integer(value)) }
+    mutating func encode(_ value: Int32) throws { add(encoder.integer(value)) }
+    mutating func encode(_ value: Int64) throws { add(encoder.integer(value)) }
+    mutating func encode(_ value: UInt) throws { add(encoder.integer(value)) }
+    mutating func encode(_ value: UInt8) throws { add(encoder.integer(value)) }
+    mutating func encode(_ value: UInt16) throws { add(encoder.integer(value)) }
+    mutating func encode(_ value: UInt32) throws { add(encoder.integer(value)) }
+    mutating func encode(_ value: UInt64) throws { add(encoder.integer(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws { add(try encoder.box(value, node: next)) }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    )
+        -> KeyedEncodingContainer<NestedKey>
+    {
+        let child = EncodingNode(isObject: true)
+        let path = next
+        add(.node(child))
+        return KeyedEncodingContainer(KeyedTreeContainer<NestedKey>(encoder: encoder, object: child, node: path))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let child = EncodingNode(isObject: false)
+        let path = next
+        add(.node(child))
+        return UnkeyedTreeContainer(encoder: encoder, array: child, node: path)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let pending = TreeEncoder.Pending()
+        let path = next
+        add(.pending(pending))
+        return TreeEncoder(sharing: encoder, node: path, pending: pending)
+    }
+}
+
+extension TreeEncoder {
+    /// A scalar made with this encoder pointed at `node` (for the path of its error).
+    @inline(__always)
+    func produceScalar(node: CodingPathNode, _ make: () throws -> EncodingNode.Value) rethrows -> EncodingNode.Value {
+        let saved = self.node
+        self.node = node
+        defer { self.node = saved }
+        return try make()
+    }
+}
