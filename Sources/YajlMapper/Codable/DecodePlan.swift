@@ -15,6 +15,10 @@ final class DecodePlan: @unchecked Sendable {
     let keys = PlanNode()
     /// The place of each listed key's value, by its index in ``keys``.
     private(set) var children: [DecodePlan] = []
+    /// ``children`` unretained, for the recorder's key events (the plan keeps them alive).
+    private(set) var childRefs: [Unmanaged<DecodePlan>] = []
+    /// ``keys`` unretained.
+    let keysRef: Unmanaged<PlanNode>
     /// Whether every member of an object here is read: nothing here is filtered.
     private(set) var readsAllKeys = false
     /// With ``readsAllKeys``, the place of members whose key is not listed.
@@ -23,7 +27,7 @@ final class DecodePlan: @unchecked Sendable {
     private(set) var element: DecodePlan?
 
     /// An empty plan: an object here is recorded without members until keys are learned.
-    init() {}
+    init() { keysRef = Unmanaged.passUnretained(keys) }
 
     /// Whether an object here is recorded with its listed keys only.
     var filtersKeys: Bool { !readsAllKeys }
@@ -49,7 +53,7 @@ final class DecodePlan: @unchecked Sendable {
         guard learning else { return .miss }
         let child = DecodePlan()
         keys.set(String(decoding: name, as: UTF8.self), .value)
-        children.append(child)
+        append(child)
         return .known(child)
     }
 
@@ -57,6 +61,12 @@ final class DecodePlan: @unchecked Sendable {
     func elementPlace(learning: Bool) -> DecodePlan? {
         if element == nil, learning { element = DecodePlan() }
         return element
+    }
+
+    /// Adds the place of the key just listed.
+    private func append(_ child: DecodePlan) {
+        children.append(child)
+        childRefs.append(Unmanaged.passUnretained(child))
     }
 
     /// Marks that every member of an object here is read.
@@ -67,7 +77,7 @@ final class DecodePlan: @unchecked Sendable {
         let copy = DecodePlan()
         for (name, child) in zip(keys.names, children) {
             copy.keys.set(name, .value)
-            copy.children.append(child.copy())
+            copy.append(child.copy())
         }
         copy.readsAllKeys = readsAllKeys
         copy.member = member?.copy()

@@ -10,8 +10,9 @@ import Foundation
 final class EncodingNode {
     /// Whether the node is an object (else an array).
     let isObject: Bool
-    /// The members, in the order they were encoded.
-    var members: [Member] = []
+    /// The members, in the order they were encoded (exclusivity unchecked: one encoding
+    /// touches a node from one thread).
+    @exclusivity(unchecked) var members: [Member] = []
 
     /// One member: its key (objects only) and its value.
     struct Member {

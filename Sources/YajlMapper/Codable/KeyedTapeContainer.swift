@@ -40,18 +40,20 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return keys
     }
 
-    func contains(_ key: Key) -> Bool { (try? member(key).index) != nil }
+    func contains(_ key: Key) -> Bool { (try? member(key, needsPlace: false).index) != nil }
 
     /// The token of the value of `key` (of this container's key type, or `super`; `nil` when
-    /// the object has no such member), and the value's place in the plan.
+    /// the object has no such member), and, when `needsPlace`, the value's place in the plan.
+    /// A member found needs the plan only for its place, or to learn the key.
     /// - Throws: ``TapeDecoder/PlanMiss`` when the plan does not list the key.
     @inline(__always)
-    func member(_ key: some CodingKey) throws -> (index: Int?, place: DecodePlan?) {
+    func member(_ key: some CodingKey, needsPlace: Bool = true) throws -> (index: Int?, place: DecodePlan?) {
         var name = key.stringValue
         return try name.withUTF8 { bytes in
-            let child = try decoder.place(ofKey: bytes, in: place)
-            if let converted { return (converted.valueIndex(for: key.stringValue), child) }
-            return (find(bytes), child)
+            let index: Int?
+            if let converted { index = converted.valueIndex(for: key.stringValue) } else { index = find(bytes) }
+            guard let place, needsPlace || index == nil || decoder.session.learning else { return (index, nil) }
+            return (index, try decoder.place(ofKey: bytes, in: place))
         }
     }
 
@@ -91,8 +93,8 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The value's token and place, or `keyNotFound`.
     @inline(__always)
-    private func required(_ key: Key) throws -> (index: Int, place: DecodePlan?) {
-        let (found, place) = try member(key)
+    private func required(_ key: Key, needsPlace: Bool = false) throws -> (index: Int, place: DecodePlan?) {
+        let (found, place) = try member(key, needsPlace: needsPlace)
         guard let index = found else {
             throw DecodingError.keyNotFound(
                 key,
@@ -106,8 +108,8 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The value's token and place, or `nil` when it is missing or null.
     @inline(__always)
-    private func present(_ key: Key) throws -> (index: Int, place: DecodePlan?)? {
-        let (found, place) = try member(key)
+    private func present(_ key: Key, needsPlace: Bool) throws -> (index: Int, place: DecodePlan?)? {
+        let (found, place) = try member(key, needsPlace: needsPlace)
         guard let index = found, decoder.kind(at: index) != .null else { return nil }
         return (index, place)
     }
@@ -137,7 +139,7 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(key) }
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(key) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        let (index, place) = try required(key)
+        let (index, place) = try required(key, needsPlace: true)
         return try decoder.unbox(T.self, at: index, node: node, step: .key(key), place: place)
     }
 
@@ -148,16 +150,20 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        try present(key).map { try decoder.unboxBool(at: $0.index, node: node, step: .key(key)) }
+        guard let index = try present(key, needsPlace: false)?.index else { return nil }
+        return try decoder.unboxBool(at: index, node: node, step: .key(key))
     }
     func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        try present(key).map { try decoder.unboxString(at: $0.index, node: node, step: .key(key)) }
+        guard let index = try present(key, needsPlace: false)?.index else { return nil }
+        return try decoder.unboxString(at: index, node: node, step: .key(key))
     }
     func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        try present(key).map { try decoder.unboxDouble(at: $0.index, node: node, step: .key(key)) }
+        guard let index = try present(key, needsPlace: false)?.index else { return nil }
+        return try decoder.unboxDouble(at: index, node: node, step: .key(key))
     }
     func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        try present(key).map { try decoder.unboxFloat(at: $0.index, node: node, step: .key(key)) }
+        guard let index = try present(key, needsPlace: false)?.index else { return nil }
+        return try decoder.unboxFloat(at: index, node: node, step: .key(key))
     }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optionalInteger(key) }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try optionalInteger(key) }
@@ -170,13 +176,15 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try optionalInteger(key) }
     func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optionalInteger(key) }
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-        try present(key).map { try decoder.unbox(T.self, at: $0.index, node: node, step: .key(key), place: $0.place) }
+        guard let (index, place) = try present(key, needsPlace: true) else { return nil }
+        return try decoder.unbox(T.self, at: index, node: node, step: .key(key), place: place)
     }
 
     /// An optional integer of any width.
     @inline(__always)
     private func optionalInteger<T: FixedWidthInteger>(_ key: Key) throws -> T? {
-        try present(key).map { try decoder.unboxInteger(T.self, at: $0.index, node: node, step: .key(key)) }
+        guard let index = try present(key, needsPlace: false)?.index else { return nil }
+        return try decoder.unboxInteger(T.self, at: index, node: node, step: .key(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(

@@ -33,19 +33,19 @@ final class TapeDecoder: Decoder {
     let options: Options
     /// The token of the value being decoded; -1 for a null that is not in the document
     /// (what `superDecoder()` gives for a missing key).
-    var current: Int
+    @exclusivity(unchecked) var current: Int
     /// The path of the value being decoded.
-    var node: CodingPathNode
+    @exclusivity(unchecked) var node: CodingPathNode
     /// The value's place in the plan (`nil`: the tape holds it whole); the session's plan
     /// keeps it alive.
-    unowned(unsafe) var place: DecodePlan?
+    @exclusivity(unchecked) unowned(unsafe) var place: DecodePlan?
     /// Whether the document's plan learns, or missed; shared with ``init(sharing:at:node:place:)``'s decoders.
     let session: Session
     /// For each object's token, where its last found member's successor starts, relative to
     /// the object (0: none): the next key looked up is usually there.
     let hints: UnsafeMutablePointer<UInt32>
     /// Converted keys by their JSON spelling, for the key strategies.
-    var convertedKeys: [String: String] = [:]
+    @exclusivity(unchecked) var convertedKeys: [String: String] = [:]
     /// Whether this decoder owns ``hints``.
     private let ownsHints: Bool
     /// The decoder whose document and hints this one shares, kept alive while this one is.
@@ -59,7 +59,7 @@ final class TapeDecoder: Decoder {
         let learning: Bool
         /// Whether a lookup asked for a key the plan does not list: the decoding's result
         /// cannot be trusted, and the document must be decoded again, learning.
-        var missed = false
+        @exclusivity(unchecked) var missed = false
 
         /// A session with `plan` (`nil`: no plan, the tape is whole).
         init(plan: DecodePlan?, learning: Bool) {
@@ -147,6 +147,9 @@ final class TapeDecoder: Decoder {
         if T.self == Data.self { return try unboxData(at: index, node: node, step: step, place: place) as! T }
         if T.self == URL.self { return try unboxURL(at: index, node: node, step: step) as! T }
         if T.self == Decimal.self { return try unboxDecimal(at: index, node: node, step: step) as! T }
+        if let array = T.self as? any TapeArrayElement.Type {
+            return try array.unboxElement(from: self, at: index, node: node, step: step) as! T
+        }
         let path = node.adding(step)
         if !options.usesDefaultKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
             return try dictionary.decodeWithKeysAsTheyAre(from: self, at: index, node: path, place: place) as! T

@@ -49,6 +49,8 @@ struct TapeRecorder: ParseConsumer {
         var byHash: [UInt64: Int]?
         /// Its place in the plan (`nil`: recorded whole).
         var place: Unmanaged<DecodePlan>?
+        /// For a filtering object, its place's keys.
+        var keys: Unmanaged<PlanNode>?
         /// Whether it is an object whose unlisted members are passed over.
         var filters: Bool
         /// Whether it is an array.
@@ -162,7 +164,7 @@ struct TapeRecorder: ParseConsumer {
         let parent = open.count - 1
         if open[parent].filters {
             let place = open[parent].place.unsafelyUnwrapped
-            guard let index = place._withUnsafeGuaranteedRef({ $0.keys.lookup(name) }) else {
+            guard let index = open[parent].keys.unsafelyUnwrapped._withUnsafeGuaranteedRef({ $0.lookup(name) }) else {
                 next = .drop
                 return
             }
@@ -179,7 +181,7 @@ struct TapeRecorder: ParseConsumer {
                     open[parent].byHash![Self.hash(name.buffer)] = tape.tokens.count
                 }
             }
-            next = .record(Unmanaged.passUnretained(place._withUnsafeGuaranteedRef { $0.child(at: index) }))
+            next = .record(place._withUnsafeGuaranteedRef { $0.childRefs[index] })
         } else {
             if isRepeated(name) {
                 next = .drop
@@ -268,7 +270,8 @@ struct TapeRecorder: ParseConsumer {
         let filters = !isArray && place?._withUnsafeGuaranteedRef { $0.filtersKeys } == true
         open.append(
             OpenContainer(
-                token: tape.tokens.count, firstKey: keys.count, byHash: nil, place: place, filters: filters,
+                token: tape.tokens.count, firstKey: keys.count, byHash: nil, place: place,
+                keys: filters ? place?._withUnsafeGuaranteedRef { $0.keysRef } : nil, filters: filters,
                 isArray: isArray))
         tape.tokens.append(
             DecodingTape.Token(offset: offset - 1, start: 0, length: 0, kind: isArray ? .array : .object))
@@ -312,7 +315,7 @@ struct TapeRecorder: ParseConsumer {
             filter(nil)
             quiet(keys: false, scalars: false)
         } else if top.filters {
-            filter(top.place.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.keys.keyFilter })
+            filter(top.keys.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.keyFilter })
             awaitKey(atStart: atStart)
         } else {
             filter(nil)
@@ -328,23 +331,25 @@ struct TapeRecorder: ParseConsumer {
     /// it is tried only every 16th time.
     private mutating func awaitKey(atStart: Bool) {
         next = .drop
-        let top = open[open.count - 1]
-        let keys = top.place.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.keys }
-        if let complete = keys.completeMask, top.seen & complete == complete {
+        let last = open.count - 1
+        let (seen, lastHit) = (open[last].seen, open[last].lastHit)
+        let keys = open[last].keys.unsafelyUnwrapped
+        if let complete = keys._withUnsafeGuaranteedRef({ $0.completeMask }), seen & complete == complete {
             quiet(keys: true, scalars: true)
             _ = control?.skipRestOfObject(atStart: atStart)
             return
         }
         quiet(keys: false, scalars: true)
         guard let control else { return }
-        let point: UInt64 = 1 << UInt64(atStart || top.lastHit < 0 ? 0 : min(top.lastHit + 1, 63))
-        if keys.skipFindsNothing(at: point) {
+        let point: UInt64 = 1 << UInt64(atStart || lastHit < 0 ? 0 : min(lastHit + 1, 63))
+        if keys._withUnsafeGuaranteedRef({ $0.skipFindsNothing(at: point) }) {
             skipProbeCountdown &-= 1
             guard skipProbeCountdown == 0 else { return }
             skipProbeCountdown = 16
         }
-        let moved = control.skipMembers(atStart: atStart, listed: UnsafePointer(keys.listedKeys), seen: top.seen)
-        keys.noteSkip(at: point, moved: moved)
+        let listed = keys._withUnsafeGuaranteedRef { UnsafePointer($0.listedKeys) }
+        let moved = control.skipMembers(atStart: atStart, listed: listed, seen: seen)
+        keys._withUnsafeGuaranteedRef { $0.noteSkip(at: point, moved: moved) }
     }
 }
 

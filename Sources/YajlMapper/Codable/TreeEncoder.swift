@@ -21,26 +21,26 @@ final class TreeEncoder: Encoder {
 
     /// The scalars' JSON text, shared by every encoder of one encoding.
     final class Arena {
-        var bytes: [UInt8] = []
+        @exclusivity(unchecked) var bytes: [UInt8] = []
     }
 
     /// A value a `superEncoder()` encodes, read when the tree is written.
     final class Pending {
-        var value: EncodingNode.Value?
+        @exclusivity(unchecked) var value: EncodingNode.Value?
     }
 
     let options: Options
     let arena: Arena
     /// The path of the value being encoded.
-    var node: CodingPathNode
+    @exclusivity(unchecked) var node: CodingPathNode
     /// What the value being encoded made: its scalar's bytes or its container (`nil`: nothing yet).
-    var slot: EncodingNode.Value? {
+    @exclusivity(unchecked) var slot: EncodingNode.Value? {
         didSet { pending?.value = slot }
     }
     /// For a `superEncoder()`: where its value goes.
     private let pending: Pending?
     /// Converted keys by their Swift spelling, for the key strategies.
-    var convertedKeys: [String: String] = [:]
+    @exclusivity(unchecked) var convertedKeys: [String: String] = [:]
 
     /// An encoder of a whole value.
     init(options: Options) {

@@ -52,6 +52,27 @@ struct DecoderDifferentialTests {
         }
     }
 
+    @Test func arraysOfNumbersStringsAndBooleansAtAnyDepth() {
+        // Read straight from the tape: the same values and errors as through the container.
+        for json in [
+            "[[[1.5, -2e3], []], [[0.1]]]", "[[[1.5, null]]]", "[[[1.5]], null]", "[[1.5]]", "[[[\"x\"]]]", "[[{}]]",
+            "[[[1e400]]]", "{}", "null", "[[[]]]",
+        ] {
+            plain.expectSame([[[Double]]].self, json)
+            plain.expectSame([[[Float]]].self, json)
+        }
+        for json in ["[1, 2, -3]", "[1, 2.5]", "[1, null]", "[\"1\"]", "[9223372036854775808]", "[[1]]", "[]"] {
+            plain.expectSame([Int].self, json)
+            plain.expectSame([Int64].self, json)
+            plain.expectSame([[Int]].self, "[\(json)]")
+        }
+        for json in [#"["a", "\u00e9"]"#, #"["a", null]"#, "[1]", #"[["a"]]"#, "[true, false]", "[true, null]", "[0]"] {
+            plain.expectSame([String].self, json)
+            plain.expectSame([Bool].self, json)
+            plain.expectSame([String: [String]].self, "{\"k\": \(json)}")
+        }
+    }
+
     @Test func repeatedKeysTakeTheFirstValue() {
         plain.expectSame(Owner.self, #"{"login": "a", "id": 1, "login": "b", "id": "bad"}"#)
         plain.expectSame([String: Int].self, #"{"a": 1, "b": 2, "a": 3}"#)

@@ -1,0 +1,92 @@
+import Foundation
+
+/// A type whose arrays the decoder reads straight from the tape: numbers, strings, booleans
+/// and arrays of them at any depth (`[[[Double]]]`, GeoJSON's coordinates). Each element is
+/// read as the unkeyed container would read it, with the same errors at the same paths,
+/// without a container or a call through `Decodable` per element.
+protocol TapeArrayElement {
+    /// The value at `index`, in an array at `node`, position `step`.
+    static func unboxElement(
+        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
+    ) throws
+        -> Self
+}
+
+extension Double: TapeArrayElement {
+    static func unboxElement(
+        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
+    ) throws
+        -> Double
+    { try decoder.unboxDouble(at: index, node: node, step: step) }
+}
+
+extension Float: TapeArrayElement {
+    static func unboxElement(
+        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
+    ) throws
+        -> Float
+    { try decoder.unboxFloat(at: index, node: node, step: step) }
+}
+
+extension Int: TapeArrayElement {
+    static func unboxElement(
+        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
+    ) throws
+        -> Int
+    { try decoder.unboxInteger(Int.self, at: index, node: node, step: step) }
+}
+
+extension Int64: TapeArrayElement {
+    static func unboxElement(
+        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
+    ) throws
+        -> Int64
+    { try decoder.unboxInteger(Int64.self, at: index, node: node, step: step) }
+}
+
+extension String: TapeArrayElement {
+    static func unboxElement(
+        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
+    ) throws
+        -> String
+    { try decoder.unboxString(at: index, node: node, step: step) }
+}
+
+extension Bool: TapeArrayElement {
+    static func unboxElement(
+        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
+    ) throws
+        -> Bool
+    { try decoder.unboxBool(at: index, node: node, step: step) }
+}
+
+extension Array: TapeArrayElement where Element: TapeArrayElement {
+    static func unboxElement(
+        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
+    ) throws
+        -> [Element]
+    {
+        let path = node.adding(step)
+        switch decoder.kind(at: index) {
+        case .array: break
+        case .null:
+            throw DecodingError.valueNotFound(
+                [Any].self,
+                decoder.context(
+                    at: index, node: path, step: .none,
+                    "Cannot get unkeyed decoding container -- found null value instead"
+                ))
+        default:
+            throw decoder.typeMismatch([Any].self, at: index, node: path, step: .none)
+        }
+        let count = Int(decoder.tape.tokens[index].length)
+        var elements: [Element] = []
+        elements.reserveCapacity(count)
+        var k = index + 1
+        for i in 0..<count {
+            elements.append(try Element.unboxElement(from: decoder, at: k, node: path, step: .index(i)))
+            k = decoder.tape.end(ofValueAt: k)
+        }
+        return elements
+    }
+}
