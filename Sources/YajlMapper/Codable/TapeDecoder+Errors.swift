@@ -17,6 +17,30 @@ extension TapeDecoder {
         return " (line \(location.line), column \(location.column))"
     }
 
+    /// An error a type's own `init(from:)` threw (an enum's raw value, a `UUID`, the type's
+    /// own checks), with the line and column of the value it was decoding added, unless it
+    /// has them.
+    func located(_ error: DecodingError, at index: Int) -> DecodingError {
+        func adding(_ context: DecodingError.Context) -> DecodingError.Context? {
+            guard !context.debugDescription.contains(" (line "), location(of: index) != nil else { return nil }
+            return DecodingError.Context(
+                codingPath: context.codingPath, debugDescription: context.debugDescription + locationSuffix(of: index),
+                underlyingError: context.underlyingError)
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            return adding(context).map { .dataCorrupted($0) } ?? error
+        case .typeMismatch(let type, let context):
+            return adding(context).map { .typeMismatch(type, $0) } ?? error
+        case .valueNotFound(let type, let context):
+            return adding(context).map { .valueNotFound(type, $0) } ?? error
+        case .keyNotFound(let key, let context):
+            return adding(context).map { .keyNotFound(key, $0) } ?? error
+        @unknown default:
+            return error
+        }
+    }
+
     /// The line and column where the token at `index` starts.
     func location(of index: Int) -> JSONLocation? {
         guard index >= 0, index < tape.tokens.count else { return nil }

@@ -46,6 +46,8 @@ final class TapeDecoder: Decoder {
     let hints: UnsafeMutablePointer<UInt32>
     /// Converted keys by their JSON spelling, for the key strategies.
     @exclusivity(unchecked) var convertedKeys: [String: String] = [:]
+    /// What ``arrayType(_:)`` found for each type asked.
+    @exclusivity(unchecked) private var arrayTypes: [ObjectIdentifier: (any TapeArrayElement.Type)?] = [:]
     /// Whether this decoder owns ``hints``.
     private let ownsHints: Bool
     /// The decoder whose document and hints this one shares, kept alive while this one is.
@@ -147,14 +149,35 @@ final class TapeDecoder: Decoder {
         if T.self == Data.self { return try unboxData(at: index, node: node, step: step, place: place) as! T }
         if T.self == URL.self { return try unboxURL(at: index, node: node, step: step) as! T }
         if T.self == Decimal.self { return try unboxDecimal(at: index, node: node, step: step) as! T }
-        if let array = T.self as? any TapeArrayElement.Type {
-            return try array.unboxElement(from: self, at: index, node: node, step: step) as! T
-        }
+        if let array = arrayType(T.self) { return try unboxArray(array, as: T.self, at: index, node: node, step: step) }
         let path = node.adding(step)
         if !options.usesDefaultKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
             return try dictionary.decodeWithKeysAsTheyAre(from: self, at: index, node: path, place: place) as! T
         }
-        return try withCurrent(index, node: path, place: place) { try T(from: self) }
+        do {
+            return try withCurrent(index, node: path, place: place) { try T(from: self) }
+        } catch let error as DecodingError {
+            throw located(error, at: index)
+        }
+    }
+
+    /// The value at `index` read as `A`, which is `T` (the type ``arrayType(_:)`` found).
+    @inline(__always)
+    private func unboxArray<A: TapeArrayElement, T>(
+        _ type: A.Type, as: T.Type, at index: Int, node: CodingPathNode, step: PathStep
+    ) throws -> T {
+        unsafeBitCast(try A.unboxElement(from: self, at: index, node: node, step: step), to: T.self)
+    }
+
+    /// `type` as a type whose arrays are read straight from the tape, or `nil`; remembered
+    /// per type, as the runtime's conformance check costs more than a lookup.
+    @inline(__always)
+    private func arrayType<T>(_ type: T.Type) -> (any TapeArrayElement.Type)? {
+        let id = ObjectIdentifier(type)
+        if let known = arrayTypes[id] { return known }
+        let found = type as? any TapeArrayElement.Type
+        arrayTypes[id] = .some(found)
+        return found
     }
 
     /// Runs `body` with this decoder pointed at the value at `index`, then points it back.

@@ -158,4 +158,32 @@ struct DecoderDifferentialTests {
         let (_, inArray) = plain.yajl([Owner].self, "[{\"login\": \"a\", \"id\": 1},\n {\"login\": \"b\"}]")
         #expect("\(inArray.map { "\($0)" } ?? "")".contains("(line 2, column 2)"))
     }
+
+    @Test func errorsATypeThrowsItselfGiveLineAndColumnToo() {
+        // The standard library's own errors (an enum's raw value, a UUID) and a type's own
+        // check: the same case and path as JSONDecoder's, located at the value.
+        struct Even: Decodable, Equatable {
+            var value: Int
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                value = try container.decode(Int.self)
+                if value % 2 != 0 {
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(value) is odd")
+                }
+            }
+        }
+        for (json, line) in [
+            ("{\"v\":\n [\"public\", \"secret\"]}", "(line 2, column 13)")
+        ] {
+            plain.expectSame([String: [Visibility]].self, json)
+            let (_, error) = plain.yajl([String: [Visibility]].self, json)
+            #expect("\(error.map { "\($0)" } ?? "")".contains(line))
+        }
+        plain.expectSame([UUID].self, "[\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\", \"nope\"]")
+        let (_, uuid) = plain.yajl([UUID].self, "[\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\",\n  \"nope\"]")
+        #expect("\(uuid.map { "\($0)" } ?? "")".contains("(line 2, column 3)"))
+        plain.expectSame([Even].self, "[2, 4, 5]")
+        let (_, odd) = plain.yajl([Even].self, "[2, 4,\n 5]")
+        #expect("\(odd.map { "\($0)" } ?? "")".contains("5 is odd (line 2, column 2)"))
+    }
 }
