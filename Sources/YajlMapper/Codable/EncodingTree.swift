@@ -44,6 +44,14 @@ struct EncodingWriter {
     let sortsKeys: Bool
     let escapesSlashes: Bool
 
+    /// A writer of values whose scalars are in `arena`.
+    init(arena: [UInt8], pretty: Bool, sortsKeys: Bool, escapesSlashes: Bool) {
+        self.arena = arena
+        self.pretty = pretty
+        self.sortsKeys = sortsKeys
+        self.escapesSlashes = escapesSlashes
+    }
+
     /// Writes `value` at nesting `depth`.
     mutating func write(_ value: EncodingNode.Value, depth: Int = 0) {
         switch value {
@@ -55,80 +63,84 @@ struct EncodingWriter {
 
     /// Writes a container and everything in it.
     mutating func write(_ node: EncodingNode, depth: Int) {
-        let members = node.isObject ? Self.resolved(node.members, sorted: sortsKeys) : node.members
         output.append(node.isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
-        if members.isEmpty, pretty {
-            output.append(0x0A)
+        let count: Int
+        if node.isObject {
+            let shape = layout(of: node.members)
+            count = shapes[shape].order.count
+            for position in 0..<count {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                if pretty { newline(depth + 1) }
+                output.append(contentsOf: shapes[shape].keyTexts[position])
+                write(node.members[shapes[shape].order[position]].value, depth: depth + 1)
+            }
+        } else {
+            count = node.members.count
+            for (i, member) in node.members.enumerated() {
+                if i > 0 { output.append(UInt8(ascii: ",")) }
+                if pretty { newline(depth + 1) }
+                write(member.value, depth: depth + 1)
+            }
+        }
+        if pretty {
+            if count == 0 { output.append(0x0A) }
             newline(depth)
         }
-        for (i, member) in members.enumerated() {
-            if i > 0 { output.append(UInt8(ascii: ",")) }
-            if pretty { newline(depth + 1) }
-            if node.isObject {
-                writeString(member.key)
-                if pretty {
-                    output.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
-                } else {
-                    output.append(UInt8(ascii: ":"))
-                }
-            }
-            write(member.value, depth: depth + 1)
-        }
-        if pretty, !members.isEmpty { newline(depth) }
         output.append(node.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    }
+
+    /// How an object with some keys is written: which member's value goes at each position,
+    /// and each position's key as written (quoted, escaped, with its colon).
+    private struct Shape {
+        var keys: [String]
+        var order: [Int]
+        var keyTexts: [[UInt8]]
+    }
+
+    /// The layouts met so far, most recent last: objects of one type share theirs.
+    private var shapes: [Shape] = []
+
+    /// The index in ``shapes`` of the layout of an object with these members.
+    private mutating func layout(of members: [EncodingNode.Member]) -> Int {
+        for s in shapes.indices.reversed() where shapes[s].keys.count == members.count {
+            if zip(shapes[s].keys, members).allSatisfy({ $0 == $1.key }) { return s }
+        }
+        if shapes.count == 32 { shapes.removeFirst() }
+        shapes.append(Self.shape(of: members, sorted: sortsKeys, pretty: pretty, escapesSlashes: escapesSlashes))
+        return shapes.count - 1
+    }
+
+    /// The layout of an object: each key once, with its last value in its first place,
+    /// sorted by the keys' bytes when `sorted` (for keys in Unicode's composed form, as
+    /// Swift's strings compare).
+    private static func shape(
+        of members: [EncodingNode.Member], sorted: Bool, pretty: Bool, escapesSlashes: Bool
+    ) -> Shape {
+        var first: [String: Int] = [:]
+        var slots: [(key: String, member: Int)] = []
+        for (i, member) in members.enumerated() {
+            if let slot = first[member.key] {
+                slots[slot].member = i
+            } else {
+                first[member.key] = slots.count
+                slots.append((member.key, i))
+            }
+        }
+        if sorted { slots.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } }
+        let keyTexts = slots.map { slot -> [UInt8] in
+            var text: [UInt8] = []
+            var key = slot.key
+            key.withUTF8 { appendString($0, to: &text, escapesSlashes: escapesSlashes) }
+            text.append(contentsOf: pretty ? [0x20, UInt8(ascii: ":"), 0x20] : [UInt8(ascii: ":")])
+            return text
+        }
+        return Shape(keys: members.map(\.key), order: slots.map(\.member), keyTexts: keyTexts)
     }
 
     /// A line break and the indentation of `depth`.
     private mutating func newline(_ depth: Int) {
         output.append(0x0A)
         output.append(contentsOf: repeatElement(0x20, count: 2 * depth))
-    }
-
-    /// An object's members with each key once, holding its last value (in the first one's
-    /// place), sorted by their keys' bytes when `sorted` (for keys in Unicode's composed
-    /// form, as Swift's strings compare).
-    static func resolved(_ members: [EncodingNode.Member], sorted: Bool) -> [EncodingNode.Member] {
-        guard members.count > 1 else { return members }
-        if sorted {
-            // Sorted with the encoding order breaking ties, a repeated key's members end up
-            // side by side, the last one last.
-            var order = members.enumerated().sorted { a, b in
-                a.element.key == b.element.key
-                    ? a.offset < b.offset : a.element.key.utf8.lexicographicallyPrecedes(b.element.key.utf8)
-            }
-            var i = order.count - 1
-            while i > 0 {
-                if order[i - 1].element.key == order[i].element.key { order.remove(at: i - 1) }
-                i -= 1
-            }
-            return order.map(\.element)
-        }
-        guard hasRepeatedKey(members) else { return members }
-        var index: [String: Int] = [:]
-        var unique: [EncodingNode.Member] = []
-        unique.reserveCapacity(members.count)
-        for member in members {
-            if let earlier = index[member.key] {
-                unique[earlier].value = member.value
-            } else {
-                index[member.key] = unique.count
-                unique.append(member)
-            }
-        }
-        return unique
-    }
-
-    /// Whether two members have one key: compared pairwise up to 16 members, else hashed.
-    private static func hasRepeatedKey(_ members: [EncodingNode.Member]) -> Bool {
-        if members.count <= 16 {
-            for i in 1..<members.count {
-                for j in 0..<i where members[i].key == members[j].key { return true }
-            }
-            return false
-        }
-        var seen = Set<String>(minimumCapacity: members.count)
-        for member in members where !seen.insert(member.key).inserted { return true }
-        return false
     }
 
     /// A string with `JSONEncoder`'s escapes: quote, backslash, slash (unless
@@ -140,40 +152,70 @@ struct EncodingWriter {
     }
 
     /// ``writeString(_:)`` for UTF-8 bytes, into `output`: runs of bytes that need no escape
-    /// are copied whole.
+    /// are found eight at a time and copied whole.
     static func appendString(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], escapesSlashes: Bool) {
         output.append(UInt8(ascii: "\""))
         var start = 0
         var i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            guard
-                byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                    || (byte == UInt8(ascii: "/") && escapesSlashes)
-            else {
+        let count = bytes.count
+        while i < count {
+            if i + 8 <= count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                let flags = escapeFlags(UInt64(littleEndian: word), slashes: escapesSlashes)
+                if flags == 0 {
+                    i += 8
+                    continue
+                }
+                i += flags.trailingZeroBitCount >> 3
+            } else if !needsEscape(bytes[i], slashes: escapesSlashes) {
                 i += 1
                 continue
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
-            output.append(0x5C)
-            switch byte {
-            case 0x08: output.append(UInt8(ascii: "b"))
-            case 0x0C: output.append(UInt8(ascii: "f"))
-            case 0x0A: output.append(UInt8(ascii: "n"))
-            case 0x0D: output.append(UInt8(ascii: "r"))
-            case 0x09: output.append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                let hex: StaticString = "0123456789abcdef"
-                let digits = hex.utf8Start
-                output.append(contentsOf: [
-                    UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0xF)],
-                ])
-            default: output.append(byte)
-            }
+            appendEscape(bytes[i], to: &output)
             i += 1
             start = i
         }
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether `byte` is written escaped.
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8, slashes: Bool) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            || (slashes && byte == UInt8(ascii: "/"))
+    }
+
+    /// The high bit of each byte of `word` (little-endian) that is written escaped, exact for
+    /// the lowest such byte: a borrow only flags bytes after the one that caused it.
+    @inline(__always)
+    private static func escapeFlags(_ word: UInt64, slashes: Bool) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+        var flags = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+        if slashes {
+            let slash = word ^ (ones &* 0x2F)
+            flags |= (slash &- ones) & ~slash
+        }
+        return flags & 0x8080_8080_8080_8080
+    }
+
+    /// The escape of a byte that needs one.
+    @inline(__always)
+    private static func appendEscape(_ byte: UInt8, to output: inout [UInt8]) {
+        output.append(0x5C)
+        switch byte {
+        case 0x08: output.append(UInt8(ascii: "b"))
+        case 0x0C: output.append(UInt8(ascii: "f"))
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        case 0..<0x20:
+            let hex: StaticString = "0123456789abcdef"
+            let digits = hex.utf8Start
+            output.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+        default: output.append(byte)
+        }
     }
 }
