@@ -81,7 +81,7 @@ lint: deps
 	$(SWIFT) format lint --strict --parallel --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 FUZZ_SECONDS ?= 60
-FUZZ_HARNESSES := parser json mapper validator writer
+FUZZ_HARNESSES := parser json mapper validator writer decoder
 FUZZ_BIN := .build/fuzz-build/release/YajlMapperFuzz
 JSONTESTSUITE := ../shared/corpus/JSONTestSuite/test_parsing
 

@@ -35,8 +35,13 @@ enum FuzzDriver {
         var count = 0
         for path in files {
             let url = URL(fileURLWithPath: path)
-            let inside = try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)
-            for file in inside ?? [url] {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            // (On Linux, listing a file's contents gives an empty list rather than an error.)
+            let inside =
+                isDirectory.boolValue
+                ? (try? FileManager.default.contentsOfDirectory(at: url, includingPropertiesForKeys: nil)) ?? [] : [url]
+            for file in inside {
                 guard let data = FileManager.default.contents(atPath: file.path) else { continue }
                 data.withUnsafeBytes { Harness.selected.run($0) }
                 count += 1

@@ -12,6 +12,8 @@ enum Harness: String, CaseIterable {
     case validator
     /// Writer calls drawn from the bytes: the output parses back to what was written, or the right error.
     case writer
+    /// YajlDecoder whole, by plans and streamed agree; YajlEncoder's output reads back, and is JSONEncoder's.
+    case decoder
 
     /// The harness libFuzzer runs.
     nonisolated(unsafe) static var selected = Harness.parser
@@ -25,6 +27,7 @@ enum Harness: String, CaseIterable {
         case .mapper: MapperHarness.run(bytes)
         case .validator: ValidatorHarness.run(bytes)
         case .writer: WriterHarness.run(bytes)
+        case .decoder: DecoderHarness.run(bytes)
         }
     }
 }
