@@ -6,7 +6,8 @@ import Foundation
 /// An object is its token, then each member's key token and value tokens; an array is its
 /// token, then its elements' tokens. A container's token holds the index just past its last
 /// token, so passing over a value costs one step whatever its size. The text of keys, strings
-/// (unescaped) and numbers (the literal) sits in one byte arena.
+/// (unescaped) and numbers (the literal) sits in one byte arena, or, for a text the input
+/// holds as it is (a string without escapes, a number) while the tape is read, in the input.
 struct DecodingTape {
     /// What a token is.
     enum Kind: UInt8 {
@@ -21,7 +22,8 @@ struct DecodingTape {
         /// The offset in the input: of the opening `{` or `[` for a container, just past the
         /// token for anything else (see ``DecodingTape/tokenStart(_:in:)``).
         var offset: Int
-        /// Where the text starts in the arena; for a container, the index past its last token.
+        /// Where the text starts in the arena, or `~offset` (negative) for a text at `offset`
+        /// in ``DecodingTape/input``; for a container, the index past its last token.
         var start: Int
         /// The text's length; for a container, its number of members or elements.
         var length: UInt32
@@ -33,6 +35,8 @@ struct DecodingTape {
     var tokens: [Token] = []
     /// The text of keys, strings and numbers.
     var arena: [UInt8] = []
+    /// The input texts are referred to in, alive while the tape is read (empty: none is).
+    var input = UnsafeRawBufferPointer(start: nil, count: 0)
     /// The parse error of each ``Kind/invalidString`` token, by its index.
     var problems: [Int: JSONParseError] = [:]
 
@@ -40,6 +44,7 @@ struct DecodingTape {
     mutating func removeAll() {
         tokens.removeAll(keepingCapacity: true)
         arena.removeAll(keepingCapacity: true)
+        input = UnsafeRawBufferPointer(start: nil, count: 0)
         problems.removeAll()
     }
 
@@ -54,6 +59,10 @@ struct DecodingTape {
     @inline(__always)
     func withText<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         let token = tokens[index]
+        if token.start < 0 {
+            let text = input.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + ~token.start
+            return try body(UnsafeBufferPointer(start: text, count: Int(token.length)))
+        }
         return try arena.withUnsafeBufferPointer { arena in
             try body(UnsafeBufferPointer(rebasing: arena[token.start..<token.start + Int(token.length)]))
         }

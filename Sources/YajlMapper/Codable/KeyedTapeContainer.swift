@@ -61,20 +61,23 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// from the start to the hint. The tape holds each key of an object once, so the first
     /// match is the only one.
     private func find(_ name: UnsafeBufferPointer<UInt8>) -> Int? {
-        let tape = decoder.tape
-        let end = tape.tokens[object].start
+        let end = decoder.tape.tokens[object].start
         let first = object + 1
         let hinted = object + Int(decoder.hints[object])
         let from = hinted > object && hinted < end ? hinted : first
-        return tape.tokens.withUnsafeBufferPointer { tokens in
-            tape.arena.withUnsafeBufferPointer { arena in
+        let input = decoder.tape.input.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        return decoder.tape.tokens.withUnsafeBufferPointer { tokens in
+            decoder.tape.arena.withUnsafeBufferPointer { arena in
                 func scan(_ start: Int, _ stop: Int) -> Int? {
                     var k = start
                     while k < stop {
                         let token = tokens[k]
                         if Int(token.length) == name.count,
                             name.count == 0
-                                || memcmp(arena.baseAddress! + token.start, name.baseAddress!, name.count) == 0
+                                || memcmp(
+                                    token.start >= 0
+                                        ? arena.baseAddress! + token.start : input.unsafelyUnwrapped + ~token.start,
+                                    name.baseAddress!, name.count) == 0
                         {
                             let next = tokens[k + 1]
                             let after = next.kind == .object || next.kind == .array ? next.start : k + 2

@@ -64,9 +64,12 @@ struct TapeRecorder: ParseConsumer {
     /// Up to this many keys, a new key is compared with the object's earlier keys one by one.
     private static let linearLimit = 12
 
-    /// Starts with an empty tape, to record by `plan` (`nil`: everything).
-    init(plan: DecodePlan? = nil) {
+    /// Starts with an empty tape, to record by `plan` (`nil`: everything). Texts that
+    /// `input` holds as they are are referred to there rather than copied: `input` must be
+    /// the whole document, alive while the tape is read.
+    init(plan: DecodePlan? = nil, input: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)) {
         self.plan = plan
+        tape.input = input
         next = .record(plan.map { Unmanaged.passUnretained($0) })
     }
 
@@ -135,8 +138,15 @@ struct TapeRecorder: ParseConsumer {
     /// Appends a token whose text is `bytes`.
     @inline(__always)
     private mutating func appendText(_ kind: DecodingTape.Kind, _ bytes: JSONBytes) {
-        let start = tape.arena.count
-        tape.arena.append(contentsOf: UnsafeRawBufferPointer(bytes.buffer))
+        let start: Int
+        if let text = bytes.buffer.baseAddress, let input = tape.input.baseAddress, text >= input,
+            text + bytes.count <= input + tape.input.count
+        {
+            start = ~(text - input)
+        } else {
+            start = tape.arena.count
+            tape.arena.append(contentsOf: UnsafeRawBufferPointer(bytes.buffer))
+        }
         tape.tokens.append(DecodingTape.Token(offset: offset, start: start, length: UInt32(bytes.count), kind: kind))
     }
 
@@ -237,9 +247,7 @@ struct TapeRecorder: ParseConsumer {
         let token = tape.tokens[index]
         guard Int(token.length) == name.count else { return false }
         if name.count == 0 { return true }
-        return tape.arena.withUnsafeBytes {
-            memcmp($0.baseAddress! + token.start, name.buffer.baseAddress!, name.count) == 0
-        }
+        return tape.withText(at: index) { memcmp($0.baseAddress!, name.buffer.baseAddress!, name.count) == 0 }
     }
 
     /// FNV-1a over the bytes, 64-bit.

@@ -114,7 +114,8 @@ open class YajlDecoder: @unchecked Sendable {
     /// - Throws: `DecodingError.dataCorrupted` when the input is not valid JSON.
     func record(_ bytes: UnsafeRawBufferPointer, plan: DecodePlan?) throws -> DecodingTape {
         do {
-            return try JSONStreamParser.parse(bytes, handler: TapeRecorder(plan: plan), options: parseOptions).tape
+            let recorder = TapeRecorder(plan: plan, input: bytes)
+            return try JSONStreamParser.parse(bytes, handler: recorder, options: parseOptions).tape
         } catch let error as JSONParseError {
             throw Self.notJSON(error)
         }
