@@ -22,7 +22,7 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         self.object = object
         self.node = node
         self.place = place
-        converted = decoder.options.usesDefaultKeys ? nil : ConvertedKeys(object: object, decoder: decoder, node: node)
+        converted = decoder.usesDefaultKeys ? nil : ConvertedKeys(object: object, decoder: decoder, node: node)
     }
 
     var codingPath: [any CodingKey] { node.path }

@@ -31,6 +31,8 @@ final class TapeDecoder: Decoder {
     let origin: Origin
     /// The settings.
     let options: Options
+    /// `options.usesDefaultKeys`, read without copying the settings.
+    let usesDefaultKeys: Bool
     /// The token of the value being decoded; -1 for a null that is not in the document
     /// (what `superDecoder()` gives for a missing key).
     @exclusivity(unchecked) var current: Int
@@ -92,6 +94,7 @@ final class TapeDecoder: Decoder {
         self.input = input
         self.origin = origin
         self.options = options
+        usesDefaultKeys = options.usesDefaultKeys
         self.session = session
         place = session.plan
         current = tape.tokens.isEmpty ? -1 : 0
@@ -108,6 +111,7 @@ final class TapeDecoder: Decoder {
         input = other.input
         origin = other.origin
         options = other.options
+        usesDefaultKeys = other.usesDefaultKeys
         session = other.session
         self.place = place
         current = index
@@ -151,7 +155,7 @@ final class TapeDecoder: Decoder {
         if T.self == Decimal.self { return try unboxDecimal(at: index, node: node, step: step) as! T }
         if let array = arrayType(T.self) { return try unboxArray(array, as: T.self, at: index, node: node, step: step) }
         let path = node.adding(step)
-        if !options.usesDefaultKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
+        if !usesDefaultKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
             return try dictionary.decodeWithKeysAsTheyAre(from: self, at: index, node: path, place: place) as! T
         }
         do {

@@ -30,6 +30,8 @@ final class TreeEncoder: Encoder {
     }
 
     let options: Options
+    /// `options.usesDefaultKeys`, read without copying the settings.
+    let usesDefaultKeys: Bool
     let arena: Arena
     /// The path of the value being encoded.
     @exclusivity(unchecked) var node: CodingPathNode
@@ -45,6 +47,7 @@ final class TreeEncoder: Encoder {
     /// An encoder of a whole value.
     init(options: Options) {
         self.options = options
+        usesDefaultKeys = options.usesDefaultKeys
         arena = Arena()
         node = .root
         pending = nil
@@ -53,6 +56,7 @@ final class TreeEncoder: Encoder {
     /// An encoder for a `superEncoder()`: the same arena and settings, its value in `pending`.
     init(sharing other: TreeEncoder, node: CodingPathNode, pending: Pending) {
         options = other.options
+        usesDefaultKeys = other.usesDefaultKeys
         arena = other.arena
         self.node = node
         self.pending = pending
@@ -74,7 +78,7 @@ final class TreeEncoder: Encoder {
         if T.self == Data.self { return try boxData(value as! Data, node: node) }
         if T.self == URL.self { return string((value as! URL).absoluteString) }
         if T.self == Decimal.self { return raw((value as! Decimal).description) }
-        if !options.usesDefaultKeys, let dictionary = value as? any StringKeyedEncodable {
+        if !usesDefaultKeys, let dictionary = value as? any StringKeyedEncodable {
             return try dictionary.encodeWithKeysAsTheyAre(to: self, node: node)
         }
         return try produce(node: node) { try value.encode(to: self) }
@@ -115,6 +119,7 @@ final class TreeEncoder: Encoder {
 
     /// The key as the key strategy writes it.
     func convert(_ key: some CodingKey, in node: CodingPathNode) -> String {
+        if usesDefaultKeys { return key.stringValue }
         switch options.keys {
         case .useDefaultKeys:
             return key.stringValue
