@@ -52,25 +52,29 @@ enum PathStep {
 struct YajlCodingKey: CodingKey {
     /// The key's text.
     var stringValue: String
+    /// The key's position, or `Int.min` for none: three words in all, so the key fits an
+    /// existential's inline buffer (a path step holds it without a heap box).
+    private var position: Int
+
     /// The key's position, for an array element.
-    var intValue: Int?
+    var intValue: Int? { position == .min ? nil : position }
 
     /// A key with this text.
     init(stringValue: String) {
         self.stringValue = stringValue
-        intValue = nil
+        position = .min
     }
 
     /// A key with this number as its position and text.
     init(intValue: Int) {
         stringValue = "\(intValue)"
-        self.intValue = intValue
+        position = intValue
     }
 
     /// An array element's key.
     init(index: Int) {
         stringValue = "Index \(index)"
-        intValue = index
+        position = index
     }
 
     /// The key `superDecoder()` reads.

@@ -48,8 +48,8 @@ final class TapeDecoder: Decoder {
     let hints: UnsafeMutablePointer<UInt32>
     /// Converted keys by their JSON spelling, for the key strategies.
     @exclusivity(unchecked) var convertedKeys: [String: String] = [:]
-    /// What ``arrayType(_:)`` found for each type asked.
-    @exclusivity(unchecked) private var arrayTypes: [ObjectIdentifier: (any TapeArrayElement.Type)?] = [:]
+    /// What ``fastPath(_:)`` found for each type asked.
+    @exclusivity(unchecked) private var fastPaths: [ObjectIdentifier: FastPath] = [:]
     /// Whether this decoder owns ``hints``.
     private let ownsHints: Bool
     /// The decoder whose document and hints this one shares, kept alive while this one is.
@@ -153,11 +153,13 @@ final class TapeDecoder: Decoder {
         if T.self == Data.self { return try unboxData(at: index, node: node, step: step, place: place) as! T }
         if T.self == URL.self { return try unboxURL(at: index, node: node, step: step) as! T }
         if T.self == Decimal.self { return try unboxDecimal(at: index, node: node, step: step) as! T }
-        if let array = arrayType(T.self) { return try unboxArray(array, as: T.self, at: index, node: node, step: step) }
-        let path = node.adding(step)
-        if !usesDefaultKeys, let dictionary = T.self as? any StringKeyedDictionary.Type {
-            return try dictionary.decodeWithKeysAsTheyAre(from: self, at: index, node: path, place: place) as! T
+        switch fastPath(T.self) {
+        case .array(let array): return try unboxArray(array, as: T.self, at: index, node: node, step: step)
+        case .dictionary(let dictionary):
+            return try unboxDictionary(dictionary, as: T.self, at: index, node: node.adding(step), place: place)
+        case .none: break
         }
+        let path = node.adding(step)
         do {
             return try withCurrent(index, node: path, place: place) { try T(from: self) }
         } catch let error as DecodingError {
@@ -165,7 +167,7 @@ final class TapeDecoder: Decoder {
         }
     }
 
-    /// The value at `index` read as `A`, which is `T` (the type ``arrayType(_:)`` found).
+    /// The value at `index` read as `A`, which is `T` (the type ``fastPath(_:)`` found).
     @inline(__always)
     private func unboxArray<A: TapeArrayElement, T>(
         _ type: A.Type, as: T.Type, at index: Int, node: CodingPathNode, step: PathStep
@@ -173,14 +175,39 @@ final class TapeDecoder: Decoder {
         unsafeBitCast(try A.unboxElement(from: self, at: index, node: node, step: step), to: T.self)
     }
 
-    /// `type` as a type whose arrays are read straight from the tape, or `nil`; remembered
-    /// per type, as the runtime's conformance check costs more than a lookup.
+    /// The `[String: V]` at `index` read as `D`, which is `T`.
     @inline(__always)
-    private func arrayType<T>(_ type: T.Type) -> (any TapeArrayElement.Type)? {
+    private func unboxDictionary<D: StringKeyedDictionary, T>(
+        _ type: D.Type, as: T.Type, at index: Int, node: CodingPathNode, place: DecodePlan?
+    ) throws -> T {
+        unsafeBitCast(try D.decodeFromTape(self, at: index, node: node, place: place), to: T.self)
+    }
+
+    /// How a type is read without its `init(from:)`.
+    enum FastPath {
+        /// Arrays (at any depth) of numbers, strings or booleans (``TapeArrayElement``).
+        case array(any TapeArrayElement.Type)
+        /// `[String: V]`, member by member.
+        case dictionary(any StringKeyedDictionary.Type)
+        /// By its `init(from:)`.
+        case none
+    }
+
+    /// How `type` is read, remembered per type: the runtime's conformance checks cost more
+    /// than a lookup.
+    @inline(__always)
+    private func fastPath<T>(_ type: T.Type) -> FastPath {
         let id = ObjectIdentifier(type)
-        if let known = arrayTypes[id] { return known }
-        let found = type as? any TapeArrayElement.Type
-        arrayTypes[id] = .some(found)
+        if let known = fastPaths[id] { return known }
+        let found: FastPath
+        if let array = type as? any TapeArrayElement.Type {
+            found = .array(array)
+        } else if let dictionary = type as? any StringKeyedDictionary.Type {
+            found = .dictionary(dictionary)
+        } else {
+            found = .none
+        }
+        fastPaths[id] = found
         return found
     }
 
@@ -258,18 +285,23 @@ final class TapeDecoder: Decoder {
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 }
 
-/// `[String: V]`: with a key strategy, its keys are used as they are (as in `JSONDecoder`).
+/// `[String: V]`, read member by member from the tape rather than through a keyed
+/// container's `allKeys`; its keys are used as they are, also under a key strategy (as in
+/// `JSONDecoder`).
 protocol StringKeyedDictionary {
-    /// Decodes the object at `index` with its keys unconverted.
-    static func decodeWithKeysAsTheyAre(
-        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, place: DecodePlan?
-    ) throws -> Self
+    /// Decodes the object at `index`.
+    static func decodeFromTape(
+        _ decoder: TapeDecoder, at index: Int, node: CodingPathNode, place: DecodePlan?
+    ) throws
+        -> Self
 }
 
 extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
-    static func decodeWithKeysAsTheyAre(
-        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, place: DecodePlan?
-    ) throws -> Self {
+    static func decodeFromTape(
+        _ decoder: TapeDecoder, at index: Int, node: CodingPathNode, place: DecodePlan?
+    ) throws
+        -> Self
+    {
         switch decoder.kind(at: index) {
         case .object: break
         case .null:
