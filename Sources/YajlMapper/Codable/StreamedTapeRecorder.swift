@@ -111,8 +111,20 @@ struct StreamedTapeRecorder: ParseConsumer {
             try endIfDone()
             return
         }
+        if let control { noteStart(at: control.currentOffset - length) }
         try add(&envelope)
         if case .array(let next)? = steps.last { steps[steps.count - 1] = .array(next: next + 1) }
+    }
+
+    /// Where each value of the envelope starts, in its pre-order, with its line and the
+    /// offset that line starts at (``StreamSummary/location(of:)`` reads them).
+    private(set) var starts: [(offset: Int, line: Int, lineStart: Int)] = []
+
+    /// Notes where an envelope value starts.
+    private mutating func noteStart(at offset: Int) {
+        guard let control else { return }
+        let (line, lineStart) = control.line(at: offset)
+        starts.append((offset, line, lineStart))
     }
 
     mutating func null() throws { try scalar(length: 4, record: { try $0.null() }, envelope: { $0.null() }) }
@@ -136,7 +148,7 @@ struct StreamedTapeRecorder: ParseConsumer {
 
     /// The length of the string token that just ended (its escapes make it longer than its value).
     private func stringLength(_ value: JSONBytes) -> Int {
-        guard let control, !inValue, nextIsStreamed else { return value.count + 2 }
+        guard let control, !inValue else { return value.count + 2 }
         let end = control.currentOffset
         return end - (control.stringTokenStart(endingAt: end, valueLength: value.count) ?? (end - value.count - 2))
     }
@@ -150,6 +162,7 @@ struct StreamedTapeRecorder: ParseConsumer {
     mutating func startObject() throws {
         if !inValue && nextIsStreamed, let control { begin(at: control.currentOffset - 1) }
         if inValue { return try recorder.startObject() }
+        if let control { noteStart(at: control.currentOffset - 1) }
         envelope.startObject()
         steps.append(.object(key: nil))
     }
@@ -157,6 +170,7 @@ struct StreamedTapeRecorder: ParseConsumer {
     mutating func startArray() throws {
         if !inValue && nextIsStreamed, let control { begin(at: control.currentOffset - 1) }
         if inValue { return try recorder.startArray() }
+        if let control { noteStart(at: control.currentOffset - 1) }
         envelope.startArray()
         let isStreamed = !streamed && path.map { atPath($0) } == true
         steps.append(.array(next: 0))

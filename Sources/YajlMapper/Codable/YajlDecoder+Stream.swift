@@ -15,7 +15,8 @@ extension YajlDecoder {
     ///   - input: a file or standard input.
     ///   - path: where the array is (`items`, `data.results`); empty for a top-level array.
     ///   - body: receives each element, in document order.
-    /// - Returns: the rest of the document (the array reads as empty) and the count.
+    /// - Returns: the rest of the document (the array reads as empty), where its values are
+    ///   (``StreamSummary/location(of:)``) and the count.
     /// - Throws: ``JSONInputError``; `DecodingError` as ``decode(_:from:)-(_,Data)`` does, for
     ///   the first element that fails or the first mistake in the input; what `body` throws.
     public func stream<T: Decodable>(
@@ -60,7 +61,8 @@ extension YajlDecoder {
                 throw Self.notJSON(error)
             }
             return StreamSummary(
-                envelope: parser.handler.envelope.documents.first ?? .null, count: parser.handler.count, problems: [])
+                envelope: parser.handler.envelope.documents.first ?? .null, count: parser.handler.count, problems: [],
+                starts: parser.handler.starts)
         }
     }
 

@@ -77,6 +77,10 @@ struct DecoderStreamTests {
         let summary = try YajlDecoder().stream(Owner.self, from: .file(file.path)) { fromFile.append($0) }
         #expect(fromFile == expected)
         #expect(summary.count == 25)
+        #expect(summary.location(of: "total_count") == JSONLocation(offset: 16, line: 1, column: 17))
+        #expect(summary.location(of: "items")?.line == 1 && summary.location(of: "items")?.column == 30)
+        let lastLine = json.split(separator: "\n", omittingEmptySubsequences: false).count
+        #expect(summary.location(of: "after[0]")?.line == lastLine)
         var fromData: [Owner] = []
         _ = try YajlDecoder().stream(Owner.self, from: Data(json.utf8)) { fromData.append($0) }
         #expect(fromData == expected)
