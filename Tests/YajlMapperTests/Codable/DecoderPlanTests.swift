@@ -175,6 +175,27 @@ struct DecoderPlanTests {
         var byName: [String: Owner]
     }
 
+    /// A tree: each node's name and children.
+    struct Tree: Decodable, Equatable {
+        var name: String
+        var children: [Tree]?
+    }
+
+    /// A tree `depth` levels deep, two children a level, with an unread member everywhere.
+    static func tree(depth: Int, name: String = "r") -> String {
+        guard depth > 0 else { return "{\"skip\": [1, {\"x\": 2}], \"name\": \"\(name)\"}" }
+        let children = (0..<2).map { tree(depth: depth - 1, name: name + "\($0)") }.joined(separator: ", ")
+        return "{\"name\": \"\(name)\", \"skip\": {\"deep\": [[]]}, \"children\": [\(children)]}"
+    }
+
+    @Test func recursiveTypesDeeperAndShallowerThanThePlan() {
+        // Places are positions in the document: a tree deeper than the plan knows is recorded
+        // whole below what it learned.
+        let comparison = DecoderComparison()
+        for depth in [2, 5, 1, 7, 0, 3] { comparison.expectSame(Tree.self, Self.tree(depth: depth)) }
+        comparison.expectSame(Tree.self, Self.tree(depth: 6).replacingOccurrences(of: "\"r01010\"", with: "5"))
+    }
+
     @Test func oneDecoderFromManyTasks() async {
         let decoder = YajlDecoder()
         let inputs = [
