@@ -88,7 +88,9 @@ final class DecodePlan: @unchecked Sendable {
     /// Where a value is: a place of the plan (`nil`: below what the plan knows, recorded
     /// whole), or a key the plan does not list.
     enum Place {
+        /// The place, `nil` below what the plan knows.
         case known(DecodePlan?)
+        /// A key the plan does not list.
         case miss
     }
 }
@@ -97,10 +99,13 @@ final class DecodePlan: @unchecked Sendable {
 final class DecodePlans: Sendable {
     /// A root type's plan, and how many times it was learned again after a miss.
     private struct Entry {
+        /// The plan (`nil`: record whole).
         var plan: DecodePlan?
+        /// How many misses made it learn again.
         var relearned = 0
     }
 
+    /// Each root type's entry.
     private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
 
     /// After this many misses a root type's documents are always recorded whole: its types

@@ -16,15 +16,20 @@ final class EncodingNode {
 
     /// One member: its key (objects only) and its value.
     struct Member {
+        /// The key as written (empty in an array).
         var key: String
+        /// The value.
         var value: Value
     }
 
     /// A member's value: bytes of the arena, a container, or what a `superEncoder()`
     /// encodes (an empty object if nothing).
     enum Value {
+        /// A scalar's JSON text, in the arena.
         case bytes(Range<Int>)
+        /// A container.
         case node(EncodingNode)
+        /// What a `superEncoder()` encodes.
         case pending(TreeEncoder.Pending)
     }
 
@@ -40,8 +45,11 @@ struct EncodingWriter {
     var output: [UInt8] = []
     /// The scalars' bytes.
     let arena: [UInt8]
+    /// Whether the layout is `.prettyPrinted`.
     let pretty: Bool
+    /// Whether keys are `.sortedKeys`.
     let sortsKeys: Bool
+    /// Whether `/` is written `\/`.
     let escapesSlashes: Bool
 
     /// A writer of values whose scalars are in `arena`.
@@ -92,8 +100,11 @@ struct EncodingWriter {
     /// How an object with some keys is written: which member's value goes at each position,
     /// and each position's key as written (quoted, escaped, with its colon).
     private struct Shape {
+        /// The members' keys, in encoding order: what an object must match.
         var keys: [String]
+        /// The member whose value goes at each position.
         var order: [Int]
+        /// Each position's key as written.
         var keyTexts: [[UInt8]]
     }
 

@@ -45,7 +45,9 @@ struct StreamedTapeRecorder: ParseConsumer {
 
     /// A container of the envelope: an object's current key, an array's next index.
     private enum Step {
+        /// An object, and its key read last.
         case object(key: String?)
+        /// An array, and the position of its next value.
         case array(next: Int)
     }
 
@@ -141,6 +143,7 @@ struct StreamedTapeRecorder: ParseConsumer {
         try scalar(length: stringLength(value), record: { try $0.string(value) }, envelope: { try $0.string(value) })
     }
 
+    /// A bad string: recorded in a streamed value (an error if read), else the error now.
     mutating func badString(_ problem: JSONParseError) throws {
         guard inValue || nextIsStreamed else { throw problem }
         try scalar(length: 0, record: { try $0.badString(problem) }, envelope: { _ in throw problem })

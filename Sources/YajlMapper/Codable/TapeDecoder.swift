@@ -79,8 +79,11 @@ final class TapeDecoder: Decoder {
     /// Where a decoder's input starts in its document: the offset the tape's token offsets
     /// count from, the line it is on and where that line starts (which may be before it).
     struct Origin {
+        /// The offset of the input's first byte.
         var offset = 0
+        /// Its line.
         var line = 1
+        /// Where that line starts.
         var lineStart = 0
     }
 

@@ -27,6 +27,7 @@ struct TapeRecorder: ParseConsumer {
     private var control: ParseControl?
     /// The quiet settings last given to the parse.
     private var keysQuiet = false
+    /// (Scalars likewise.)
     private var scalarsQuiet = false
     /// The key filter last given to the parse (see ``ParseControl/filterKeys(_:)``).
     private var keyFilter: UnsafePointer<Int8>?
@@ -35,7 +36,9 @@ struct TapeRecorder: ParseConsumer {
 
     /// What becomes of the next value: recorded, at a place of the plan (`nil`: whole), or dropped.
     private enum NextValue {
+        /// Recorded, at this place.
         case record(Unmanaged<DecodePlan>?)
+        /// Passed over.
         case drop
     }
 

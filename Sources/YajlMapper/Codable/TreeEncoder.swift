@@ -6,11 +6,17 @@ import Foundation
 final class TreeEncoder: Encoder {
     /// The settings of the ``YajlEncoder`` that made it.
     struct Options {
+        /// How coding keys become JSON keys.
         var keys: JSONEncoder.KeyEncodingStrategy
+        /// How dates are written.
         var dates: JSONEncoder.DateEncodingStrategy
+        /// How data is written.
         var data: JSONEncoder.DataEncodingStrategy
+        /// How infinity and NaN are written.
         var floats: JSONEncoder.NonConformingFloatEncodingStrategy
+        /// What each encoder carries.
         var userInfo: [CodingUserInfoKey: any Sendable]
+        /// Whether `/` is written `\/`.
         var escapesSlashes: Bool
         /// Whether keys are written as they are.
         var usesDefaultKeys: Bool {
@@ -21,17 +27,21 @@ final class TreeEncoder: Encoder {
 
     /// The scalars' JSON text, shared by every encoder of one encoding.
     final class Arena {
+        /// The bytes, back to back.
         @exclusivity(unchecked) var bytes: [UInt8] = []
     }
 
     /// A value a `superEncoder()` encodes, read when the tree is written.
     final class Pending {
+        /// What the `superEncoder()` made, if anything.
         @exclusivity(unchecked) var value: EncodingNode.Value?
     }
 
+    /// The settings.
     let options: Options
     /// `options.usesDefaultKeys`, read without copying the settings.
     let usesDefaultKeys: Bool
+    /// Where scalars are written.
     let arena: Arena
     /// The path of the value being encoded.
     @exclusivity(unchecked) var node: CodingPathNode

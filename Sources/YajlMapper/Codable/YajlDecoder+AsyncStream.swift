@@ -79,12 +79,15 @@ extension YajlDecoder {
 /// The state of one pulled decoding stream. Only the stream's consumer touches it, one
 /// `next()` at a time, which is what makes it safe to send.
 final class DecodingPullState<T: Decodable>: @unchecked Sendable {
+    /// The parse, fed as values are asked for.
     private let parser: JSONStreamParser<StreamedTapeRecorder>
+    /// The values decoded and not yet taken.
     private let ready = ElementQueue<T>()
     /// Gives the parser its next piece of input; `false` at the input's end.
     private let feed: (JSONStreamParser<StreamedTapeRecorder>) async throws -> Bool
     /// The error that ended the input, thrown once the values before it are taken.
     private var failure: (any Error)?
+    /// Whether the input has ended.
     private var ended = false
 
     /// A stream of the values at `path` (`nil`: every top-level value).
