@@ -94,6 +94,25 @@ struct EncoderDifferentialTests {
         Self.expectSame((0..<0x80).map { String(UnicodeScalar(UInt8($0))) }.joined())
     }
 
+    @Test func randomDoublesAndFloatsAreWrittenAsJSONEncoderWritesThem() throws {
+        // Any bit pattern (finite), and short decimals of every magnitude.
+        var generator = SystemRandomNumberGenerator()
+        var doubles: [Double] = []
+        var floats: [Float] = []
+        while doubles.count < 20_000 {
+            let double = Double(bitPattern: generator.next())
+            if double.isFinite { doubles.append(double) }
+            let float = Float(bitPattern: UInt32(truncatingIfNeeded: generator.next()))
+            if float.isFinite { floats.append(float) }
+            let decimal = Double("\(Int.random(in: -99_999...99_999))e\(Int.random(in: -30...30))")!
+            doubles.append(decimal)
+        }
+        let foundation = JSONEncoder()
+        let yajl = YajlEncoder()
+        #expect(try yajl.encode(doubles) == foundation.encode(doubles))
+        #expect(try yajl.encode(floats) == foundation.encode(floats))
+    }
+
     @Test func theEmptyValueAndNonConformingFloats() {
         struct Nothing: Encodable { func encode(to encoder: any Encoder) throws {} }
         Self.expectSame(Nothing())
