@@ -83,35 +83,14 @@ extension TreeEncoder {
         }
     }
 
-    /// `YYYY-MM-DDTHH:MM:SSZ` in UTC, as `.iso8601` writes it (whole seconds, rounded down),
-    /// computed without a formatter for the years 1 to 9999.
+    /// `YYYY-MM-DDTHH:MM:SSZ` in UTC, as `.iso8601` writes it (whole seconds, rounded down):
+    /// the mapper's ISO 8601 formatter for the years 1 to 9999, Foundation's outside them.
     static func internetDate(_ date: Date) -> String {
         let seconds = date.timeIntervalSince1970.rounded(.down)
         guard seconds > -62_135_596_800, seconds < 253_402_300_800 else {
             return ISO8601DateFormatter().string(from: date)
         }
-        let whole = Int(seconds)
-        let (days, second) = Self.floorDivide(whole, 86_400)
-        // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-        return
-            "\(yearText)-\(two(month))-\(two(day))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
-    }
-
-    /// `a` divided by `b` rounded down, and the remainder that goes with it (never negative).
-    private static func floorDivide(_ a: Int, _ b: Int) -> (Int, Int) {
-        let remainder = ((a % b) + b) % b
-        return ((a - remainder) / b, remainder)
+        return ISO8601DateTransform.string(from: date, keepsFraction: false)
     }
 
     /// `Data`, as the data strategy says.

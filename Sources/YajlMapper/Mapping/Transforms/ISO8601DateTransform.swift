@@ -84,12 +84,16 @@ open class ISO8601DateTransform: DateFormatterTransform, @unchecked Sendable {
     /// does not normally hold) is clamped to about ±3 million years.
     /// - Parameter date: The date.
     /// - Returns: The string, e.g. `2024-02-29T23:59:59Z`.
-    public static func string(from date: Date) -> String {
+    public static func string(from date: Date) -> String { string(from: date, keepsFraction: true) }
+
+    /// ``string(from:)``, or without `keepsFraction` whole seconds rounded down (as
+    /// `JSONEncoder`'s `.iso8601` writes them).
+    static func string(from date: Date, keepsFraction: Bool) -> String {
         var interval = date.timeIntervalSinceReferenceDate
         if interval.isNaN { interval = 0 }
         interval = min(max(interval, -1e14), 1e14)
         var whole = interval.rounded(.down)
-        var micros = Int(((interval - whole) * 1_000_000).rounded())
+        var micros = keepsFraction ? Int(((interval - whole) * 1_000_000).rounded()) : 0
         if micros >= 1_000_000 { whole += 1; micros -= 1_000_000 }
         let seconds = Int(whole) + secondsFrom1970ToReferenceDate
         let days = floorDivide(seconds, 86_400)
