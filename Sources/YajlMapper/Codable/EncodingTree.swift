@@ -154,16 +154,10 @@ struct EncodingWriter {
         output.append(contentsOf: repeatElement(0x20, count: 2 * depth))
     }
 
-    /// A string with `JSONEncoder`'s escapes: quote, backslash, slash (unless
-    /// `.withoutEscapingSlashes`), the short forms of backspace, form feed, line feed,
-    /// carriage return and tab, `\u00xx` for the other control characters; all else as it is.
-    mutating func writeString(_ text: String) {
-        var text = text
-        text.withUTF8 { Self.appendString($0, to: &output, escapesSlashes: escapesSlashes) }
-    }
-
-    /// ``writeString(_:)`` for UTF-8 bytes, into `output`: runs of bytes that need no escape
-    /// are found eight at a time and copied whole.
+    /// A string's UTF-8 bytes with `JSONEncoder`'s escapes, into `output`: quote, backslash,
+    /// slash (unless `.withoutEscapingSlashes`), the short forms of backspace, form feed, line
+    /// feed, carriage return and tab, `\u00xx` for the other control characters; all else as
+    /// it is. Runs of bytes that need no escape are found eight at a time and copied whole.
     static func appendString(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], escapesSlashes: Bool) {
         output.append(UInt8(ascii: "\""))
         var start = 0
