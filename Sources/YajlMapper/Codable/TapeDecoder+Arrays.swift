@@ -28,21 +28,17 @@ extension Float: TapeArrayElement {
     { try decoder.unboxFloat(at: index, node: node, step: step) }
 }
 
-extension Int: TapeArrayElement {
+extension TapeArrayElement where Self: FixedWidthInteger {
+    /// An integer, exactly.
     static func unboxElement(
         from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
     ) throws
-        -> Int
-    { try decoder.unboxInteger(Int.self, at: index, node: node, step: step) }
+        -> Self
+    { try decoder.unboxInteger(Self.self, at: index, node: node, step: step) }
 }
 
-extension Int64: TapeArrayElement {
-    static func unboxElement(
-        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
-    ) throws
-        -> Int64
-    { try decoder.unboxInteger(Int64.self, at: index, node: node, step: step) }
-}
+extension Int: TapeArrayElement {}
+extension Int64: TapeArrayElement {}
 
 extension String: TapeArrayElement {
     static func unboxElement(
