@@ -52,10 +52,8 @@ struct TapeRecorder: ParseConsumer {
         var byHash: [UInt64: Int]?
         /// Its place in the plan (`nil`: recorded whole).
         var place: Unmanaged<DecodePlan>?
-        /// For a filtering object, its place's keys.
+        /// For an object whose unlisted members are passed over, its place's keys.
         var keys: Unmanaged<PlanNode>?
-        /// Whether it is an object whose unlisted members are passed over.
-        var filters: Bool
         /// Whether it is an array.
         var isArray: Bool
         /// In a filtering object: the listed keys recorded (bit i for key i < 63).
@@ -175,9 +173,9 @@ struct TapeRecorder: ParseConsumer {
     mutating func key(_ name: JSONBytes) throws {
         if dropping > 0 { return }
         let parent = open.count - 1
-        if open[parent].filters {
+        if let listed = open[parent].keys {
             let place = open[parent].place.unsafelyUnwrapped
-            guard let index = open[parent].keys.unsafelyUnwrapped._withUnsafeGuaranteedRef({ $0.lookup(name) }) else {
+            guard let index = listed._withUnsafeGuaranteedRef({ $0.lookup(name) }) else {
                 next = .drop
                 return
             }
@@ -282,7 +280,7 @@ struct TapeRecorder: ParseConsumer {
         open.append(
             OpenContainer(
                 token: tape.tokens.count, firstKey: keys.count, byHash: nil, place: place,
-                keys: filters ? place?._withUnsafeGuaranteedRef { $0.keysRef } : nil, filters: filters,
+                keys: filters ? place?._withUnsafeGuaranteedRef { $0.keysRef } : nil,
                 isArray: isArray))
         tape.tokens.append(
             DecodingTape.Token(offset: offset - 1, start: 0, length: 0, kind: isArray ? .array : .object))
@@ -325,8 +323,8 @@ struct TapeRecorder: ParseConsumer {
                 top.place.flatMap { $0._withUnsafeGuaranteedRef { $0.element }.map(Unmanaged.passUnretained) })
             filter(nil)
             quiet(keys: false, scalars: false)
-        } else if top.filters {
-            filter(top.keys.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.keyFilter })
+        } else if let keys = top.keys {
+            filter(keys._withUnsafeGuaranteedRef { $0.keyFilter })
             awaitKey(atStart: atStart)
         } else {
             filter(nil)
