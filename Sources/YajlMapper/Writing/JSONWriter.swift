@@ -42,6 +42,10 @@ public final class JSONWriter {
         var open: [PendingOpen] = []
         var documents = 0
         var pendingOpen: PendingOpen?
+        /// Per open container: for an object, whether a key was written and its value not yet.
+        /// Only strings are keys, and yajl's generator takes every other string in an object
+        /// as a key or a value by turns; it would close the object after a key (`{"key"}`).
+        var awaitsValue: [Bool] = []
         var failure: JSONWriteError?
         /// Output not yet passed on: yajl prints token by token, the sink gets 64 KiB pieces.
         var buffer: UnsafeMutableRawPointer
@@ -181,6 +185,7 @@ public final class JSONWriter {
     public func key(_ name: JSONBytes) throws {
         try flushPendingOpen()
         try check(yajl_gen_string(handle, name.buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), name.count))
+        tokenWritten()
     }
 
     /// Writes an object key.
@@ -188,6 +193,7 @@ public final class JSONWriter {
         try flushPendingOpen()
         var name = name
         try name.withUTF8 { utf8 in try check(yajl_gen_string(handle, utf8.baseAddress, utf8.count)) }
+        tokenWritten()
     }
 
     /// Opens an object. Wraps `yajl_gen_map_open`.
@@ -253,15 +259,26 @@ public final class JSONWriter {
         try flushPendingOpen()
         try beginValue()
         try check(call())
+        tokenWritten()
         if state.pointee.depth == 0 { state.pointee.documents += 1 }
+    }
+
+    /// A key or value was written in the container open now: in an object, the next token
+    /// is a value after a key, a key after a value.
+    @inline(__always)
+    private func tokenWritten() {
+        guard state.pointee.open.last == .object else { return }
+        state.pointee.awaitsValue[state.pointee.awaitsValue.count - 1].toggle()
     }
 
     private func open(_ kind: PendingOpen) throws {
         if let failure = state.pointee.failure { throw failure }
         try flushPendingOpen()
         try beginValue()
+        tokenWritten()
         state.pointee.depth += 1
         state.pointee.open.append(kind)
+        state.pointee.awaitsValue.append(false)
         if style == .pretty {
             state.pointee.pendingOpen = kind
         } else {
@@ -271,7 +288,9 @@ public final class JSONWriter {
 
     private func close(_ kind: PendingOpen) throws {
         if let failure = state.pointee.failure { throw failure }
-        guard state.pointee.open.last == kind else { throw fail(.invalidState) }
+        guard state.pointee.open.last == kind, state.pointee.awaitsValue.last == false else {
+            throw fail(.invalidState)
+        }
         if let pending = state.pointee.pendingOpen {
             // Nothing was written inside: `{}` or `[]` as one verbatim token (yajl writes
             // number text as given, with the separators and indentation a value gets).
@@ -287,6 +306,7 @@ public final class JSONWriter {
         }
         state.pointee.depth -= 1
         state.pointee.open.removeLast()
+        state.pointee.awaitsValue.removeLast()
         if state.pointee.depth == 0 { state.pointee.documents += 1 }
     }
 

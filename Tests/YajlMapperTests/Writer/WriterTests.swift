@@ -43,6 +43,36 @@ struct WriterTests {
         }
     }
 
+    @Test func anObjectDoesNotCloseAfterAKey() throws {
+        // yajl's generator would write `{"a"}`: a key, or a string in a key's place, then the close.
+        for style: JSONWriter.Style in [.compact, .pretty] {
+            let afterKey = JSONWriter(style: style)
+            try afterKey.startObject()
+            try afterKey.key("a")
+            #expect(throws: JSONWriteError.invalidState) { try afterKey.endObject() }
+            let afterString = JSONWriter(style: style)
+            try afterString.startObject()
+            try afterString.key("a")
+            try afterString.startArray()
+            try afterString.endArray()
+            try afterString.string("b")
+            #expect(throws: JSONWriteError.invalidState) { try afterString.endObject() }
+            let whole = JSONWriter(style: style)
+            try whole.startObject()
+            try whole.key("a")
+            try whole.startObject()
+            try whole.endObject()
+            try whole.string("b")
+            try whole.null()
+            try whole.endObject()
+            try whole.finish()
+            #expect(
+                try JSON.parseAll(whole.output) == [
+                    .object(JSONObject([("a", .object(JSONObject([]))), ("b", .null)]))
+                ])
+        }
+    }
+
     @Test func misuseIsAnErrorNotACrash() throws {
         let writer = JSONWriter()
         try writer.startObject()
