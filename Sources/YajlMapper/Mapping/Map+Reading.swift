@@ -263,13 +263,12 @@ extension Map {
             guard case .array(var elements) = node else {
                 throw JSONConversionError.typeMismatch(expected: "[\(T.self)]", found: node.kind)
             }
-            let base = currentPath
             if let builder = session.builtArray(standingFor: elements)
-                ?? (plan == nil ? session.builtArray(at: base, of: info) : nil)
+                ?? (plan == nil ? session.builtArray(at: currentPath, of: info) : nil)
             {
                 if builder.info === info {
                     // Built as the elements closed: take the models and the problems found.
-                    session.adopt(builder.problems, under: base)
+                    session.adopt(builder.problems, under: currentPath)
                     if allOrNothing && builder.failures > 0 { return nil }
                     return unsafeDowncast(builder, to: TypedElementBuilder<T>.self).models
                 }
@@ -283,6 +282,8 @@ extension Map {
             // (The stdlib's uninitialised-capacity initialiser writes a count into the shared
             // empty-array storage for no elements: a data race that ThreadSanitizer reports.)
             if elements.isEmpty { return [] }
+            // (Made here, past the empty case: the path costs an allocation.)
+            let base = currentPath
             let whole = plan == nil
             let elementPlan = whole ? nil : session.plan(for: info)
             // Built in place: appending one by one would look up `[T]`'s metadata per element

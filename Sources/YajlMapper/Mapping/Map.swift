@@ -620,7 +620,19 @@ public final class Map {
     }
 
     /// The path of the selected value from the unit's root.
-    var currentPath: [JSONPath.Component] { path + currentComponents.map { .key($0) } }
+    var currentPath: [JSONPath.Component] {
+        // One allocation: it is made for every array of models read.
+        let components = currentComponents
+        var path: [JSONPath.Component] = []
+        path.reserveCapacity(parentPath.count + 2 + components.count)
+        path.append(contentsOf: parentPath)
+        if let leaf {
+            path.append(leaf)
+            if let leaf2 { path.append(leaf2) }
+        }
+        for component in components { path.append(.key(component)) }
+        return path
+    }
 
     /// Records a problem at the selected key.
     func report(_ kind: MappingProblem.Kind, expected: String, found: YajlMapper.JSON?) {
