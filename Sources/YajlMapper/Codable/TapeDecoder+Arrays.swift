@@ -86,3 +86,45 @@ extension Array: TapeArrayElement where Element: TapeArrayElement {
         return elements
     }
 }
+
+/// An array of any other `Decodable` element (models, optionals, dates): read element by
+/// element from the tape as `Array`'s own `init(from:)` reads them through an unkeyed
+/// container, with the same errors at the same paths, without the container, its
+/// existential box and the generic lookups per array.
+protocol DecodableArray {
+    /// The array at `index`, position `step` of `node`, whose elements are at `place`'s
+    /// element place in the plan.
+    static func decodeFromTape(
+        _ decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep, place: DecodePlan?
+    ) throws -> Self
+}
+
+extension Array: DecodableArray where Element: Decodable {
+    static func decodeFromTape(
+        _ decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep, place: DecodePlan?
+    ) throws -> [Element] {
+        let path = node.adding(step)
+        switch decoder.kind(at: index) {
+        case .array: break
+        case .null:
+            throw DecodingError.valueNotFound(
+                [Any].self,
+                decoder.context(
+                    at: index, node: path, step: .none,
+                    "Cannot get unkeyed decoding container -- found null value instead"
+                ))
+        default:
+            throw decoder.typeMismatch([Any].self, at: index, node: path, step: .none)
+        }
+        let elementPlace = place?.elementPlace(learning: decoder.session.learning)
+        let count = Int(decoder.tape.tokens[index].length)
+        var elements: [Element] = []
+        elements.reserveCapacity(count)
+        var k = index + 1
+        for i in 0..<count {
+            elements.append(try decoder.unbox(Element.self, at: k, node: path, step: .index(i), place: elementPlace))
+            k = decoder.tape.end(ofValueAt: k)
+        }
+        return elements
+    }
+}

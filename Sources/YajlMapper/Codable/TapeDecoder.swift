@@ -160,6 +160,8 @@ final class TapeDecoder: Decoder {
         case .array(let array): return try unboxArray(array, as: T.self, at: index, node: node, step: step)
         case .dictionary(let dictionary):
             return try unboxDictionary(dictionary, as: T.self, at: index, node: node.adding(step), place: place)
+        case .decodableArray(let array):
+            return try unboxDecodableArray(array, as: T.self, at: index, node: node, step: step, place: place)
         case .none: break
         }
         let path = node.adding(step)
@@ -186,12 +188,22 @@ final class TapeDecoder: Decoder {
         unsafeBitCast(try D.decodeFromTape(self, at: index, node: node, place: place), to: T.self)
     }
 
+    /// The array of `Decodable` elements at `index` read as `A`, which is `T`.
+    @inline(__always)
+    private func unboxDecodableArray<A: DecodableArray, T>(
+        _ type: A.Type, as: T.Type, at index: Int, node: CodingPathNode, step: PathStep, place: DecodePlan?
+    ) throws -> T {
+        unsafeBitCast(try A.decodeFromTape(self, at: index, node: node, step: step, place: place), to: T.self)
+    }
+
     /// How a type is read without its `init(from:)`.
     enum FastPath {
         /// Arrays (at any depth) of numbers, strings or booleans (``TapeArrayElement``).
         case array(any TapeArrayElement.Type)
         /// `[String: V]`, member by member.
         case dictionary(any StringKeyedDictionary.Type)
+        /// Arrays of any other `Decodable` element, element by element (``DecodableArray``).
+        case decodableArray(any DecodableArray.Type)
         /// By its `init(from:)`.
         case none
     }
@@ -207,6 +219,8 @@ final class TapeDecoder: Decoder {
             found = .array(array)
         } else if let dictionary = type as? any StringKeyedDictionary.Type {
             found = .dictionary(dictionary)
+        } else if let array = type as? any DecodableArray.Type {
+            found = .decodableArray(array)
         } else {
             found = .none
         }

@@ -115,6 +115,25 @@ struct DecoderDifferentialTests {
         plain.expectSame([Visibility].self, #"["public", "private", "secret"]"#)
     }
 
+    @Test func arraysOfModelsElementByElement() {
+        // Read from the tape without Array's own init(from:): the same values and errors.
+        let owners = [
+            #"[{"login": "a", "id": 1}, {"login": "b", "id": 2}]"#, #"[]"#, "null", "{}", #""x""#, "[null]",
+            #"[{"login": "a", "id": 1}, null]"#, #"[{"login": "a", "id": 1}, {"id": 2}]"#,
+            #"[{"login": "a", "id": 1}, {"login": "b", "id": "2"}, {"login": 3}]"#, #"[1, {"login": "a", "id": 1}]"#,
+            #"[{"login": "a", "id": 1}, []]"#, #"[{"login": "a", "id": 1e400}]"#,
+        ]
+        for json in owners {
+            plain.expectSame([Owner].self, json)
+            plain.expectSame([Owner?].self, json)
+            plain.expectSame([[Owner]].self, "[\(json), []]")
+            plain.expectSame([String: [Owner]].self, #"{"k": \#(json)}"#)
+        }
+        plain.expectSame([[Owner]].self, #"[[{"login": "a", "id": 1}], [{"login": "b", "id": 2}, {"login": "c"}]]"#)
+        plain.expectSame([Dated].self, #"[{"at": 0}, {"at": "yesterday"}, {"at": 1, "blob": 5}]"#)
+        plain.expectSame([Visibility?].self, #"["public", null, "secret"]"#)
+    }
+
     @Test func conditionalReads() {
         plain.expectSame(
             [TypedEvent].self,
