@@ -288,15 +288,31 @@ extension Map {
             let elementPlan = whole ? nil : session.plan(for: info)
             // Built in place: appending one by one would look up `[T]`'s metadata per element
             // in this generic code.
-            let models = [T](unsafeUninitializedCapacity: elements.count) { buffer, built in
-                var spare: Map?
-                for (i, element) in elements.enumerated()
-                where ModelBuilder.build(
-                    T.self, from: element, at: base, leaf: .index(i), session: session,
-                    whole: whole, info: info, plan: elementPlan,
-                    into: buffer.baseAddress! + built, reusing: &spare)
-                {
-                    built += 1
+            // An element shaped like the plan (the usual case) is read from its values in
+            // place, as the capture's elements are: no copy of the element per model.
+            let names = elementPlan?.root.names.withUnsafeBufferPointer { $0 }
+            let models = elements.withUnsafeBufferPointer { source in
+                [T](unsafeUninitializedCapacity: source.count) { buffer, built in
+                    var spare: Map?
+                    for i in source.indices {
+                        let done: Bool
+                        if let elementPlan, let values = source[i].objectValues(keyedBy: names) {
+                            done = ModelBuilder.build(
+                                T.self, members: values, collapsed: 0, at: base, leaf: .index(i), session: session,
+                                info: info, plan: elementPlan, into: buffer.baseAddress! + built, reusing: &spare)
+                            // A map the mapping kept must not view the element after this read.
+                            if spare != nil, !isKnownUniquelyReferenced(&spare!) {
+                                spare!.detach()
+                                spare = nil
+                            }
+                        } else {
+                            done = ModelBuilder.build(
+                                T.self, from: source[i], at: base, leaf: .index(i), session: session,
+                                whole: whole, info: info, plan: elementPlan,
+                                into: buffer.baseAddress! + built, reusing: &spare)
+                        }
+                        if done { built += 1 }
+                    }
                 }
             }
             if allOrNothing && models.count < elements.count { return nil }

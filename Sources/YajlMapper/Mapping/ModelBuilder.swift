@@ -69,12 +69,12 @@ enum ModelBuilder {
 
     /// ``build(_:from:at:leaf:leaf2:session:whole:info:plan:into:reusing:)`` for an array
     /// element given as its members' values in the order of `plan`'s root names, as a
-    /// capture holds them when the element closes (see `Map.attach(members:collapsed:)`); the path
-    /// is relative to the array.
+    /// capture holds them when the element closes, or as a captured object shaped like the
+    /// plan holds them (see `Map.attach(members:collapsed:)`); `path` leads to the array.
     static func build<T: BaseMappable>(
         _ type: T.Type, members: UnsafeBufferPointer<JSON>, collapsed: UInt64,
-        leaf: JSONPath.Component, session: MappingSession, info: TypeInfo, plan: TypePlan,
-        into address: UnsafeMutablePointer<T>, reusing spare: inout Map?
+        at path: [JSONPath.Component] = [], leaf: JSONPath.Component, session: MappingSession, info: TypeInfo,
+        plan: TypePlan, into address: UnsafeMutablePointer<T>, reusing spare: inout Map?
     ) -> Bool {
         let map: Map
         if spare != nil, isKnownUniquelyReferenced(&spare!), spare!.repairedFrom == nil {
@@ -82,7 +82,7 @@ enum ModelBuilder {
             map.reuse(forMembers: members, collapsed: collapsed, leaf: leaf)
         } else {
             map = Map(
-                mappingType: .fromJSON, node: .null, session: session, path: [], leaf: leaf, info: info, plan: plan)
+                mappingType: .fromJSON, node: .null, session: session, path: path, leaf: leaf, info: info, plan: plan)
             map.attach(members: members, collapsed: collapsed)
             spare = map
         }

@@ -106,6 +106,29 @@ struct ModelArraysMappedWhileParsedTests {
         }
     }
 
+    @Test func aMapKeptByANestedElementStillReadsThatElement() throws {
+        // Elements shaped like the plan are read from their values in place; one in another
+        // key order, or with a key given twice, is read as an object.
+        let text = #"""
+            {"pages": [{"items": [{"id": 1, "name": "a"}, {"name": "b", "id": 2}]},
+                       {"items": [{"id": 3, "name": "c"}, {"id": 4, "name": "d", "id": 5}]}]}
+            """#
+        for _ in 0..<3 {
+            let book = try Mapper<KeepingBook>().map(string: text)
+            let items = book.pages.flatMap(\.items)
+            #expect(items.map(\.id) == [1, 2, 3, 4])
+            #expect(items.map(\.name) == ["a", "b", "c", "d"])
+            #expect(Set(items.compactMap { $0.map.map(ObjectIdentifier.init) }).count == 4)
+            // Each kept map reads its own element after the whole document is mapped.
+            let seen = items.map { $0.map?.jsonValue }
+            #expect(
+                seen == [
+                    ["id": 1, "name": "a"], ["name": "b", "id": 2], ["id": 3, "name": "c"], ["id": 4, "name": "d"],
+                ])
+            #expect(items.map { $0.map?["name"].currentJSON } == ["a", "b", "c", "d"])
+        }
+    }
+
     @Test func aContextFilledBeforeTheItemsAreReadReachesThem() throws {
         let text = #"{"prefix": "x-", "items": [{"name": "a"}, {"name": "b"}]}"#
         for _ in 0..<2 {

@@ -32,6 +32,14 @@ struct KeepingPage: Mappable {
     mutating func mapping(map: Map) { items <- map["items"] }
 }
 
+/// Pages inside a page: each inner page's items are read from the captured tree, not as
+/// they close.
+struct KeepingBook: Mappable {
+    var pages: [KeepingPage] = []
+    init?(map: Map) {}
+    mutating func mapping(map: Map) { pages <- map["pages"] }
+}
+
 /// A context the page's mapping fills before its items are read, and the items read.
 final class PrefixContext: MapContext {
     var prefix = ""
