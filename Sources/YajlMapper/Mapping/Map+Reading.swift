@@ -56,6 +56,9 @@ extension Map {
     /// - Returns: `.some(value)` to assign, `.none` to leave the property as it is, or
     ///   `.some(nil)` for an optional property read as `null` or from a value that does not
     ///   convert (a problem is recorded), as ObjectMapper makes it `nil`.
+    ///   Inlined: a call from generic code (`[M]` for models `M`) would look up the
+    ///   metadata of `T` at run time on every read.
+    @inline(__always)
     func read<T>(
         _ kind: ReadKind, required: Bool, expected: @autoclosure () -> String,
         _ convert: (JSON) throws -> T?
