@@ -22,6 +22,9 @@ func githubDecoderPairs() -> [ModelPair] {
         decoderPair("GitHub model", .github, dates: .iso8601) { (page: DecodableRepositories) in
             page.items.count &+ page.totalCount
         },
+        decoderPair("snake-case GitHub model", .github, dates: .iso8601, keys: .convertFromSnakeCase) {
+            (page: SnakeCaseRepositories) in page.items.count &+ page.totalCount
+        },
     ]
 }
 

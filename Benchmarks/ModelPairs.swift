@@ -73,6 +73,8 @@ struct EqualityCheck {
 protocol BenchmarkDecoder: AnyObject {
     /// How `Date` values are read.
     var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy { get set }
+    /// How keys are turned into coding keys.
+    var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy { get set }
     /// Decodes a whole document.
     func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T
 }
@@ -80,10 +82,14 @@ protocol BenchmarkDecoder: AnyObject {
 extension JSONDecoder: BenchmarkDecoder {}
 extension YajlDecoder: BenchmarkDecoder {}
 
-/// A decoder of `kind` with the given date strategy, made once and kept, as an app would.
-func benchmarkDecoder(_ kind: BenchmarkDecoder.Type, dates: JSONDecoder.DateDecodingStrategy) -> BenchmarkDecoder {
+/// A decoder of `kind` with the given date and key strategies, made once and kept, as an app would.
+func benchmarkDecoder(
+    _ kind: BenchmarkDecoder.Type, dates: JSONDecoder.DateDecodingStrategy,
+    keys: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
+) -> BenchmarkDecoder {
     let decoder: BenchmarkDecoder = kind == YajlDecoder.self ? YajlDecoder() : JSONDecoder()
     decoder.dateDecodingStrategy = dates
+    decoder.keyDecodingStrategy = keys
     return decoder
 }
 
@@ -116,21 +122,24 @@ func modelPair<Root: Mappable & Decodable & Equatable>(
     return modelContenders(model, family, dates: dates, map: map, count: count)
 }
 
-/// The two decoders' contenders for a `Decodable`-only model (its YajlMapper twin is another type).
+/// The two decoders' contenders for a `Decodable`-only model (its YajlMapper twin is another
+/// type), both reading keys with `keys`.
 func decoderPair<Root: Decodable & Equatable>(
     _ model: String, _ family: PayloadFamily, dates: JSONDecoder.DateDecodingStrategy = .deferredToDate,
-    count: @escaping (Root) -> Int
+    keys: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys, count: @escaping (Root) -> Int
 ) -> ModelPair {
-    modelContenders(model, family, dates: dates, map: nil, count: count)
+    modelContenders(model, family, dates: dates, keys: keys, map: nil, count: count)
 }
 
-/// The contenders for `model`: `map` (when given), and both decoders reading dates with `dates`.
+/// The contenders for `model`: `map` (when given), and both decoders reading dates with
+/// `dates` and keys with `keys`.
 func modelContenders<Root: Decodable & Equatable>(
     _ model: String, _ family: PayloadFamily, dates: JSONDecoder.DateDecodingStrategy,
-    map: ((Payload) throws -> Root)?, count: @escaping (Root) -> Int
+    keys: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys, map: ((Payload) throws -> Root)?,
+    count: @escaping (Root) -> Int
 ) -> ModelPair {
-    let foundation = benchmarkDecoder(JSONDecoder.self, dates: dates)
-    let yajl = benchmarkDecoder(YajlDecoder.self, dates: dates)
+    let foundation = benchmarkDecoder(JSONDecoder.self, dates: dates, keys: keys)
+    let yajl = benchmarkDecoder(YajlDecoder.self, dates: dates, keys: keys)
     let decode = { (payload: Payload) throws -> Root in try foundation.decode(Root.self, from: payload.data) }
     let yajlDecode = { (payload: Payload) throws -> Root in try yajl.decode(Root.self, from: payload.data) }
     func contender(_ name: String, _ read: @escaping (Payload) throws -> Root) -> Contender {

@@ -61,6 +61,9 @@ let speedTargets: [SpeedTarget] = [
     .twin("citm", on: "standard/citm_catalog", "citm model vs JSONDecoder, citm_catalog.json", atLeast: 3.2),
     .twin("canada", on: "standard/canada", "canada model vs JSONDecoder, canada.json", atLeast: 2.5),
     .decoder("GitHub", on: "generated-100", "YajlDecoder GitHub model (.iso8601), 100 items", atLeast: 3.0),
+    .decoder(
+        "snake-case GitHub", on: "generated-100", "YajlDecoder GitHub model, snake-case keys, 100 items",
+        atLeast: 3.0),
     .decoder("seed", on: "generated-100", "YajlDecoder seed model, 100 items", atLeast: 5.0),
     .decoder("twitter", on: "standard/twitter", "YajlDecoder twitter model, twitter.json", atLeast: 2.0),
     .decoder("citm", on: "standard/citm_catalog", "YajlDecoder citm model, citm_catalog.json", atLeast: 2.0),
