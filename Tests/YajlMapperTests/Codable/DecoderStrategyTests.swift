@@ -21,6 +21,35 @@ struct DecoderStrategyTests {
         comparison.expectSame([String: Int].self, #"{"a_b": 1, "c_d_e": 2}"#)
     }
 
+    @Test func snakeCaseKeysByPlansLearnedFromOtherDocuments() {
+        // The comparison's reused decoder learns its plan from the first document and
+        // records the later ones by it: every spelling that converts to a key the type reads
+        // must still be found, first one first, and no other spelling must shadow it.
+        var comparison = DecoderComparison()
+        comparison.configure = { keys, _, _, _ in keys = .convertFromSnakeCase }
+        let documents = [
+            #"{"full_name": "a/b", "stargazers_count": 3, "html_url": "u", "owner_info": {"a_b": 1}, "_private": true, "extra_key": [1, {"full_name": "x"}]}"#,
+            #"{"FULL_NAME": "A", "stargazers_count": 4}"#,
+            #"{"fullName": "x", "full_name": "y", "stargazers_count": 1}"#,
+            #"{"full_name": "y", "fullName": "x", "stargazers_count": 1}"#,
+            #"{"full__name": "z", "stargazers_count": 1}"#,
+            #"{"full\u005fname": "escaped", "stargazers_count": 2}"#,
+            #"{"fullname": "other key", "full_name": "this key", "stargazers_count": 2}"#,
+            #"{"stargazers_count": 5}"#,
+            #"{"full_name": "a", "stargazers_count": 1, "html_URL": "not htmlURL"}"#,
+            #"{"full_name": "a", "stargazers_count": 1, "_private": "not a Bool"}"#,
+            #"{"full_name": "a", "stargazers_count": 1, "owner_info": {"x_y": 2, "x_y": 3, "xY": 4}}"#,
+            #"{"full_name": "a", "stargazers_count": 1, "fullNamé": "q", "stargazers_cöunt": 9}"#,
+            #"{"full_name": 5, "stargazers_count": 1}"#,
+            #"{"_full_name_": "t", "stargazers_count": 1}"#,
+            #"{"stargazers_count": 1, "unread": {"full_name": "deep"}, "full_name": "late", "full_name": "later"}"#,
+        ]
+        for document in documents {
+            comparison.expectSame(SnakeRepository.self, document)
+            comparison.expectSame([SnakeRepository].self, "[\(document), \(document)]")
+        }
+    }
+
     @Test func snakeCaseConversionMatchesFoundationOnManyKeys() {
         // Each key decoded as a dictionary's only key, through a type whose key is the
         // conversion's result: both decoders must find (or miss) it alike.
