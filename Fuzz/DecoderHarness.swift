@@ -30,6 +30,15 @@ struct FuzzRecord: Codable, Equatable {
     }
 }
 
+/// A record read with keys converted from snake case: its keys have several words, so that
+/// many spellings convert to each (`full_name`, `FULL_NAME`, `full__name`).
+struct SnakeCaseFuzzRecord: Decodable, Equatable {
+    var fullName: String?
+    var itemCount: Int?
+    var subRecords: [SnakeCaseFuzzRecord]?
+    var isOn: Bool?
+}
+
 /// What a decoding gave: the value, or the error's text (with its line and column).
 enum DecodeResult: Equatable {
     case value(FuzzRecord)
@@ -65,6 +74,35 @@ enum DecoderHarness {
         check(byOthers == whole, "by others' plans: \(byOthers), whole: \(whole) for \(shown(bytes))")
         streamed(data, whole: whole, decoder: taught)
         if case .value(let value) = whole { encoded(value) }
+        snakeCase(data)
+    }
+
+    /// Documents that teach a snake-case decoder plans before it meets the fuzzer's.
+    static let snakeCaseTeachers = [
+        #"{"full_name": "a", "item_count": 1, "sub_records": [{"full_name": "b", "is_on": true}]}"#,
+        #"{"fullName": "c", "FULL_NAME": "d", "sub_records": []}"#,
+    ]
+
+    /// With keys converted from snake case, a document decodes the same from a whole tape and
+    /// by plans (whose keys are folded) learned from it or from other documents.
+    static func snakeCase(_ data: Data) {
+        func decoder() -> YajlDecoder {
+            let decoder = YajlDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            return decoder
+        }
+        func outcome(_ decoder: YajlDecoder) -> String {
+            do { return "\(try decoder.decode(SnakeCaseFuzzRecord.self, from: data))" } catch { return "\(error)" }
+        }
+        let fresh = decoder()
+        let whole = outcome(fresh)
+        let planned = outcome(fresh)
+        check(planned == whole, "snake case, planned: \(planned), whole: \(whole) for \(shown([UInt8](data)))")
+        let taught = decoder()
+        for teacher in snakeCaseTeachers { _ = try? taught.decode(SnakeCaseFuzzRecord.self, from: Data(teacher.utf8)) }
+        let byOthers = outcome(taught)
+        check(
+            byOthers == whole, "snake case, by others' plans: \(byOthers), whole: \(whole) for \(shown([UInt8](data)))")
     }
 
     /// The elements of `items`, streamed, are the whole document's; the first failure is

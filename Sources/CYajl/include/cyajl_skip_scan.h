@@ -239,13 +239,36 @@ stop:
 
 /* The keys a mapping reads in an object, as the member skip checks them: a 1,024-slot filter
    (0: no listed key has that slot; k > 0: key k - 1 is the only one; -1: several), each key's
-   bytes and length. */
+   bytes and length. With `folded` set, the listed keys are folded (see cyajl_fold_key) and a
+   key is read when its folded form is listed: every spelling a snake-case key strategy could
+   turn into a listed coding key. */
 struct cyajl_listed_keys {
     const int8_t *slots;
     const uint8_t *const *bytes;
     const size_t *lengths;
     size_t count;
+    int folded;
 };
+
+/* The longest key cyajl_fold_key folds; a longer key is always read. */
+#define CYAJL_FOLDED_KEY_MAX 128
+
+/* A key folded for a snake-case key strategy: ASCII letters lowercased and underscores
+   dropped, into `out` (CYAJL_FOLDED_KEY_MAX bytes). Converting from snake case only drops
+   underscores and changes the case of ASCII letters, so two keys that convert to the same
+   coding key fold alike. Returns the folded length, or -1 when the key is too long or holds
+   a byte above 0x7F (whose case conversion may change more): such a key is always read. */
+static inline ptrdiff_t cyajl_fold_key(const uint8_t *k, size_t length, uint8_t *out) {
+    if (length > CYAJL_FOLDED_KEY_MAX) return -1;
+    size_t n = 0;
+    for (size_t i = 0; i < length; i++) {
+        uint8_t c = k[i];
+        if (c >= 0x80) return -1;
+        if (c == '_') continue;
+        out[n++] = (c >= 'A' && c <= 'Z') ? (uint8_t)(c | 0x20) : c;
+    }
+    return (ptrdiff_t)n;
+}
 
 /* A key's filter slot: its length and first, middle and last bytes mixed by one
    multiplication, the top ten bits (the same as PlanNode.slot in Swift). */
@@ -260,6 +283,20 @@ static inline size_t cyajl_key_slot(const uint8_t *k, size_t length) {
    first value counts). */
 static inline int cyajl_reads_key(const struct cyajl_listed_keys *keys, uint64_t seen, const uint8_t *k, size_t length) {
     if (keys == NULL) return 0;
+    if (keys->folded) {
+        /* Any spelling that folds to a listed key is read, each time (several spellings may
+           convert to one coding key: the first in the object counts, which the decoder picks). */
+        uint8_t folded[CYAJL_FOLDED_KEY_MAX];
+        ptrdiff_t n = cyajl_fold_key(k, length, folded);
+        if (n < 0) return 1;
+        int slot = keys->slots[cyajl_key_slot(folded, (size_t)n)];
+        if (slot == 0) return 0;
+        size_t first = slot > 0 ? (size_t)slot - 1 : 0, end = slot > 0 ? (size_t)slot : keys->count;
+        for (size_t j = first; j < end; j++) {
+            if (keys->lengths[j] == (size_t)n && (n == 0 || __builtin_memcmp(keys->bytes[j], folded, (size_t)n) == 0)) return 1;
+        }
+        return 0;
+    }
     int slot = keys->slots[cyajl_key_slot(k, length)];
     if (slot == 0) return 0;
     size_t first = slot > 0 ? (size_t)slot - 1 : 0, end = slot > 0 ? (size_t)slot : keys->count;

@@ -12,7 +12,10 @@ import Synchronization
 /// changes; learning works on a copy.
 final class DecodePlan: @unchecked Sendable {
     /// The keys looked up here, in the form the key filter and the member skip read.
-    let keys = PlanNode()
+    let keys: PlanNode
+    /// Whether keys are listed folded, for the snake-case key strategy (``foldedKey(_:)``): a
+    /// member is recorded when its key folds to a listed one, whichever spelling it has.
+    let foldsKeys: Bool
     /// The place of each listed key's value, by its index in ``keys``.
     private(set) var children: [DecodePlan] = []
     /// ``children`` unretained, for the recorder's key events (the plan keeps them alive).
@@ -26,8 +29,13 @@ final class DecodePlan: @unchecked Sendable {
     /// The place of an array's elements (`nil`: not learned, recorded whole).
     private(set) var element: DecodePlan?
 
-    /// An empty plan: an object here is recorded without members until keys are learned.
-    init() { keysRef = Unmanaged.passUnretained(keys) }
+    /// An empty plan: an object here is recorded without members until keys are learned;
+    /// `foldsKeys` for the snake-case key strategy.
+    init(foldsKeys: Bool = false) {
+        self.foldsKeys = foldsKeys
+        keys = PlanNode(foldsKeys: foldsKeys)
+        keysRef = Unmanaged.passUnretained(keys)
+    }
 
     /// Whether an object here is recorded with its listed keys only.
     var filtersKeys: Bool { !readsAllKeys }
@@ -40,18 +48,54 @@ final class DecodePlan: @unchecked Sendable {
     /// `learning`; `.miss` when the plan cannot answer for it.
     @inline(__always)
     func place(ofKey name: UnsafeBufferPointer<UInt8>, learning: Bool) -> Place {
+        if foldsKeys {
+            let folded = Self.foldedKey(name)
+            return folded.withUnsafeBufferPointer { place(ofListedKey: $0, learning: learning) }
+        }
+        return place(ofListedKey: name, learning: learning)
+    }
+
+    /// ``place(ofKey:learning:)`` for a key in the form ``keys`` lists.
+    @inline(__always)
+    private func place(ofListedKey name: UnsafeBufferPointer<UInt8>, learning: Bool) -> Place {
         if let index = keys.lookup(JSONBytes(UnsafeRawBufferPointer(name))) { return .known(children[index]) }
         return unlisted(name, learning: learning)
+    }
+
+    /// The index in ``keys`` of a member's key as the document spells it: under
+    /// ``foldsKeys``, of its folded form, after converting it from snake case when it is not
+    /// ASCII (ASCII keys fold alike before and after the conversion).
+    func index(ofMemberKey name: JSONBytes) -> Int? {
+        guard foldsKeys else { return keys.lookup(name) }
+        var folded = Self.foldedKey(name.buffer)
+        if folded.contains(where: { $0 >= 0x80 }) {
+            let converted = TapeDecoder.camelCase(fromSnakeCase: name.string)
+            folded = Self.foldedKey(Array(converted.utf8))
+        }
+        return folded.withUnsafeBytes { keys.lookup(JSONBytes($0)) }
+    }
+
+    /// A key folded for the snake-case strategy: ASCII letters lowercased and underscores
+    /// dropped, other bytes kept (as `cyajl_fold_key` folds ASCII keys). Converting from
+    /// snake case only drops underscores and changes the case of letters, so keys that
+    /// convert to the same coding key fold alike.
+    static func foldedKey<Bytes: Collection<UInt8>>(_ name: Bytes) -> [UInt8] {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(name.count)
+        for byte in name where byte != UInt8(ascii: "_") {
+            folded.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+        }
+        return folded
     }
 
     /// ``place(ofKey:learning:)`` for a key the plan does not list.
     private func unlisted(_ name: UnsafeBufferPointer<UInt8>, learning: Bool) -> Place {
         if readsAllKeys {
-            if member == nil, learning { member = DecodePlan() }
+            if member == nil, learning { member = DecodePlan(foldsKeys: foldsKeys) }
             return .known(member)
         }
         guard learning else { return .miss }
-        let child = DecodePlan()
+        let child = DecodePlan(foldsKeys: foldsKeys)
         keys.set(String(decoding: name, as: UTF8.self), .value)
         append(child)
         return .known(child)
@@ -59,7 +103,7 @@ final class DecodePlan: @unchecked Sendable {
 
     /// The place of an array's elements here, learned when `learning`.
     func elementPlace(learning: Bool) -> DecodePlan? {
-        if element == nil, learning { element = DecodePlan() }
+        if element == nil, learning { element = DecodePlan(foldsKeys: foldsKeys) }
         return element
     }
 
@@ -74,7 +118,7 @@ final class DecodePlan: @unchecked Sendable {
 
     /// A copy to learn in, sharing nothing with this plan.
     func copy() -> DecodePlan {
-        let copy = DecodePlan()
+        let copy = DecodePlan(foldsKeys: foldsKeys)
         for (name, child) in zip(keys.names, children) {
             copy.keys.set(name, .value)
             copy.append(child.copy())
@@ -95,7 +139,8 @@ final class DecodePlan: @unchecked Sendable {
     }
 }
 
-/// The plans a ``YajlDecoder`` has learned, one per root type, shared by every decoding.
+/// The plans a ``YajlDecoder`` has learned, one per root type and key form (as written, or
+/// folded for the snake-case strategy), shared by every decoding.
 final class DecodePlans: Sendable {
     /// A root type's plan, and how many times it was learned again after a miss.
     private struct Entry {
@@ -105,8 +150,16 @@ final class DecodePlans: Sendable {
         var relearned = 0
     }
 
+    /// A root type, with whether its plan folds keys.
+    private struct Root: Hashable {
+        /// The type.
+        let type: ObjectIdentifier
+        /// Whether the plan folds keys (see ``DecodePlan/foldsKeys``).
+        let foldsKeys: Bool
+    }
+
     /// Each root type's entry.
-    private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    private let entries = Mutex<[Root: Entry]>([:])
 
     /// After this many misses a root type's documents are always recorded whole: its types
     /// read keys no plan settles on.
@@ -117,22 +170,25 @@ final class DecodePlans: Sendable {
 
     /// The plan to record `type`'s documents with; `nil` when none is learned yet or the type
     /// has missed too often.
-    func plan(for type: Any.Type) -> DecodePlan? {
-        entries.withLock { $0[ObjectIdentifier(type)]?.plan }
+    func plan(for type: Any.Type, foldsKeys: Bool) -> DecodePlan? {
+        entries.withLock { $0[Root(type: ObjectIdentifier(type), foldsKeys: foldsKeys)]?.plan }
     }
 
     /// Whether `type` may still learn a plan.
-    func mayLearn(_ type: Any.Type) -> Bool {
-        entries.withLock { ($0[ObjectIdentifier(type)]?.relearned ?? 0) < Self.relearnLimit }
+    func mayLearn(_ type: Any.Type, foldsKeys: Bool) -> Bool {
+        entries.withLock {
+            ($0[Root(type: ObjectIdentifier(type), foldsKeys: foldsKeys)]?.relearned ?? 0) < Self.relearnLimit
+        }
     }
 
     /// Publishes the plan learned for `type`; `replacing` tells that an earlier one missed.
     func publish(_ plan: DecodePlan, for type: Any.Type, replacing: Bool) {
         entries.withLock { entries in
-            var entry = entries[ObjectIdentifier(type)] ?? Entry()
+            let root = Root(type: ObjectIdentifier(type), foldsKeys: plan.foldsKeys)
+            var entry = entries[root] ?? Entry()
             if replacing { entry.relearned += 1 }
             entry.plan = entry.relearned < Self.relearnLimit ? plan : nil
-            entries[ObjectIdentifier(type)] = entry
+            entries[root] = entry
         }
     }
 }

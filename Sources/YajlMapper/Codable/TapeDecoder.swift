@@ -21,6 +21,11 @@ final class TapeDecoder: Decoder {
             if case .useDefaultKeys = keys { return true }
             return false
         }
+        /// Whether JSON keys are converted from snake case.
+        var convertsFromSnakeCase: Bool {
+            if case .convertFromSnakeCase = keys { return true }
+            return false
+        }
     }
 
     /// The document.

@@ -54,6 +54,9 @@ struct TapeRecorder: ParseConsumer {
         var place: Unmanaged<DecodePlan>?
         /// For an object whose unlisted members are passed over, its place's keys.
         var keys: Unmanaged<PlanNode>?
+        /// Whether those keys are folded (see ``DecodePlan/foldsKeys``): every member whose key
+        /// folds to a listed one is recorded, repeats found by their bytes.
+        var folds = false
         /// Whether it is an array.
         var isArray: Bool
         /// In a filtering object: the listed keys recorded (bit i for key i < 63).
@@ -173,6 +176,10 @@ struct TapeRecorder: ParseConsumer {
     mutating func key(_ name: JSONBytes) throws {
         if dropping > 0 { return }
         let parent = open.count - 1
+        if open[parent].folds {
+            recordFolded(name, parent: parent)
+            return
+        }
         if let listed = open[parent].keys {
             let place = open[parent].place.unsafelyUnwrapped
             guard let index = listed._withUnsafeGuaranteedRef({ $0.lookup(name) }) else {
@@ -210,10 +217,29 @@ struct TapeRecorder: ParseConsumer {
         quiet(keys: false, scalars: false)
     }
 
+    /// In an object whose keys are folded: records the member when its key folds to a listed
+    /// one and was not given before in this object, else drops it.
+    private mutating func recordFolded(_ name: JSONBytes, parent: Int) {
+        let place = open[parent].place.unsafelyUnwrapped
+        guard let index = place._withUnsafeGuaranteedRef({ $0.index(ofMemberKey: name) }), !isRepeated(name) else {
+            next = .drop
+            return
+        }
+        open[parent].lastHit = index
+        keys.append(tape.tokens.count)
+        if open[parent].byHash != nil {
+            open[parent].byHash![Self.hash(name.buffer)] = tape.tokens.count
+        }
+        next = .record(place._withUnsafeGuaranteedRef { $0.childRefs[index] })
+        tape.tokens[open[parent].token].length &+= 1
+        appendText(.key, name)
+        quiet(keys: false, scalars: false)
+    }
+
     /// The place of member `name`'s value in an object that keeps every member.
     private static func memberPlace(_ place: Unmanaged<DecodePlan>, _ name: JSONBytes) -> Unmanaged<DecodePlan>? {
         place._withUnsafeGuaranteedRef { plan in
-            if let index = plan.keys.lookup(name) { return Unmanaged.passUnretained(plan.child(at: index)) }
+            if let index = plan.index(ofMemberKey: name) { return Unmanaged.passUnretained(plan.child(at: index)) }
             return plan.member.map { Unmanaged.passUnretained($0) }
         }
     }
@@ -281,7 +307,7 @@ struct TapeRecorder: ParseConsumer {
             OpenContainer(
                 token: tape.tokens.count, firstKey: keys.count, byHash: nil, place: place,
                 keys: filters ? place?._withUnsafeGuaranteedRef { $0.keysRef } : nil,
-                isArray: isArray))
+                folds: filters && place?._withUnsafeGuaranteedRef { $0.foldsKeys } == true, isArray: isArray))
         tape.tokens.append(
             DecodingTape.Token(offset: offset - 1, start: 0, length: 0, kind: isArray ? .array : .object))
         resume(atStart: true)
@@ -324,7 +350,8 @@ struct TapeRecorder: ParseConsumer {
             filter(nil)
             quiet(keys: false, scalars: false)
         } else if let keys = top.keys {
-            filter(keys._withUnsafeGuaranteedRef { $0.keyFilter })
+            // (Folded keys are checked here, not by the parse's filter of key bytes.)
+            filter(top.folds ? nil : keys._withUnsafeGuaranteedRef { $0.keyFilter })
             awaitKey(atStart: atStart)
         } else {
             filter(nil)
@@ -343,7 +370,10 @@ struct TapeRecorder: ParseConsumer {
         let last = open.count - 1
         let (seen, lastHit) = (open[last].seen, open[last].lastHit)
         let keys = open[last].keys.unsafelyUnwrapped
-        if let complete = keys._withUnsafeGuaranteedRef({ $0.completeMask }), seen & complete == complete {
+        // (With folded keys an object is never complete: a later spelling may still count.)
+        if !open[last].folds, let complete = keys._withUnsafeGuaranteedRef({ $0.completeMask }),
+            seen & complete == complete
+        {
             quiet(keys: true, scalars: true)
             _ = control?.skipRestOfObject(atStart: atStart)
             return

@@ -65,13 +65,16 @@ open class YajlDecoder: @unchecked Sendable {
         return try decodeValue(T.self, tape: tape, recordedBy: known, bytes: bytes, origin: .init(), options: options).0
     }
 
-    /// Whether documents are recorded by plans: with the default keys (a key strategy's
-    /// conversion is not known to the parse), unless `YAJLMAPPER_NO_SKIP` is set.
-    private func usesPlans(_ options: TapeDecoder.Options) -> Bool { DecodePlans.enabled && options.usesDefaultKeys }
+    /// Whether documents are recorded by plans: with the default keys, or converted from snake
+    /// case (by plans that fold keys); not with a custom key strategy, whose conversion the
+    /// parse cannot know; and not when `YAJLMAPPER_NO_SKIP` is set.
+    private func usesPlans(_ options: TapeDecoder.Options) -> Bool {
+        DecodePlans.enabled && (options.usesDefaultKeys || options.convertsFromSnakeCase)
+    }
 
     /// The plan to record a value of `T` by, when there is one.
     func planToRecord<T>(_ type: T.Type, _ options: TapeDecoder.Options) -> DecodePlan? {
-        usesPlans(options) ? plans.plan(for: T.self) : nil
+        usesPlans(options) ? plans.plan(for: T.self, foldsKeys: options.convertsFromSnakeCase) : nil
     }
 
     /// Decodes a value as `T` from its tape, recorded by `plan` from `bytes` (which start at
@@ -100,8 +103,8 @@ open class YajlDecoder: @unchecked Sendable {
             whole.origin = TapeDecoder.Origin(offset: 0, line: origin.line, lineStart: origin.lineStart - origin.offset)
         }
         let planned = usesPlans(options)
-        let learning = planned && plans.mayLearn(T.self)
-        let learned = learning ? plan?.copy() ?? DecodePlan() : nil
+        let learning = planned && plans.mayLearn(T.self, foldsKeys: options.convertsFromSnakeCase)
+        let learned = learning ? plan?.copy() ?? DecodePlan(foldsKeys: options.convertsFromSnakeCase) : nil
         let session = TapeDecoder.Session(plan: learned, learning: learning)
         let value = try TapeDecoder(
             tape: whole.tape, input: bytes, origin: whole.origin, options: options, session: session

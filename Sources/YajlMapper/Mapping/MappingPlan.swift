@@ -206,14 +206,19 @@ final class PlanNode: @unchecked Sendable {
     @exclusivity(unchecked) private var keyBytes: UnsafeMutablePointer<UnsafePointer<UInt8>?> = .allocate(capacity: 1)
     @exclusivity(unchecked) private var keyLengths: UnsafeMutablePointer<Int> = .allocate(capacity: 1)
 
-    init(keepsOthers: Bool = false) {
+    /// Whether the listed keys are folded (`cyajl_fold_key`, for the decoder's snake-case
+    /// plans): the member skip then stops at every key that folds to a listed one.
+    let foldsKeys: Bool
+
+    init(keepsOthers: Bool = false, foldsKeys: Bool = false) {
         self.keepsOthers = keepsOthers
+        self.foldsKeys = foldsKeys
         slots = .allocate(capacity: Self.slotCount)
         slots.initialize(repeating: 0, count: Self.slotCount)
         listedKeys.initialize(
             to: cyajl_listed_keys(
                 slots: UnsafePointer(slots), bytes: UnsafePointer(keyBytes),
-                lengths: UnsafePointer(keyLengths), count: 0))
+                lengths: UnsafePointer(keyLengths), count: 0, folded: foldsKeys ? 1 : 0))
     }
 
     deinit {
@@ -325,7 +330,7 @@ final class PlanNode: @unchecked Sendable {
             keyCount += 1
             listedKeys.pointee = cyajl_listed_keys(
                 slots: UnsafePointer(slots), bytes: UnsafePointer(keyBytes),
-                lengths: UnsafePointer(keyLengths), count: keyCount)
+                lengths: UnsafePointer(keyLengths), count: keyCount, folded: foldsKeys ? 1 : 0)
             tailsCount += tail.count
             entries.append(entry)
             let slot = bytes.withUnsafeBytes { Self.slot($0) }
