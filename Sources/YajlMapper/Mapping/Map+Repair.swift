@@ -28,8 +28,9 @@ extension Map {
         }
     }
 
+    /// A repair: the map swaps the object its plan captured for the same object from the whole unit.
     /// The object was captured without something its mapping reads (conditional logic the
-    /// plan has not seen): the map takes the whole object from the session's unit, selects
+    /// plan has not seen): the map takes the whole object from the session's whole unit, selects
     /// the same key again and goes on, so the mapping runs once and reads what a whole
     /// object has. `read` (and any later read the plan does not cover) widens the plan for
     /// the next objects. Without a whole unit the miss is noted: the caller maps again.

@@ -100,10 +100,12 @@ public final class Map {
     /// From the unit's root to this object: the parent's path (shared, not copied) and this
     /// object's own step, joined only when a problem needs them.
     let parentPath: [JSONPath.Component]
+    /// The object's own last path step (an array index, or a key), apart from `parentPath`.
     @exclusivity(unchecked) private(set) var leaf: JSONPath.Component?
-    /// A second step after `leaf` (a nested model's key inside an array element), so a
-    /// nested model's map shares its parent's path instead of building one per object.
+    /// `leaf2`: the step after `leaf` (a nested model's key inside an array element), or `nil`.
+    /// Kept apart so a nested model's map shares its parent's path, with no path built per object.
     @exclusivity(unchecked) private(set) var leaf2: JSONPath.Component?
+    /// The object's path from the unit's root.
     var path: [JSONPath.Component] {
         guard let leaf else { return parentPath }
         var path = parentPath
@@ -153,6 +155,7 @@ public final class Map {
             session: session, path: [], info: nil, plan: nil, toObject: toObject)
     }
 
+    /// A map over `node` in `session`, at `path` (then `leaf`, `leaf2`), captured with `plan`.
     init(
         mappingType: MappingType, node: YajlMapper.JSON, session: MappingSession, path: [JSONPath.Component],
         leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil, info: TypeInfo?, plan: TypePlan?,

@@ -14,6 +14,7 @@ extension MappingCapture {
         info.fixedRule ?? modelRule(info.model.unsafelyUnwrapped.takeUnretainedValue())
     }
 
+    /// Whether the value starting now is a unit: an element directly in the streamed array.
     @inline(__always)
     var isInUnits: Bool {
         if case .array(_, _, true, _, _)? = top { return true }

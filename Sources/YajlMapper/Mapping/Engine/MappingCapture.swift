@@ -8,6 +8,7 @@ struct MappingCapture: ParseConsumer {
         /// `keyStart`: where the object's keys start in `keys`, or, for a sparse object
         /// (`node` without `keepsOthers`), where its entry numbers start in `hits`.
         case object(start: Int, keyStart: Int, node: Unmanaged<PlanNode>?, memberRule: CaptureRule)
+        /// An open array: its values' start, its elements' rule, whether its elements are units.
         /// `indexed`: a plan node whose keys are element indexes (`pages.1.items`); the
         /// other elements are kept whole, so indexes stay right. `next` counts elements.
         case array(start: Int, elementRule: CaptureRule, units: Bool, indexed: Unmanaged<PlanNode>?, next: Int)
@@ -67,18 +68,21 @@ struct MappingCapture: ParseConsumer {
     /// The handle that steers the parse, for positions, skips and quiet stretches (`nil`
     /// when replaying already-parsed values).
     private(set) var control: ParseControl?
-    /// Receives each streamed element.
+    /// Receives each unit (a unit: one streamed element), with its values' offsets and bytes.
     var onUnit: ((JSON, ArraySlice<Int>, UnitSource?) throws -> Void)?
+    /// Where the open unit's offsets start in ``offsets``.
     var unitOffsetStart = 0
+    /// The line the open unit starts on, and the offset that line starts at.
     var unitLine = (line: 1, lineStart: 0)
     /// Build the models of an array of models as its elements close (see
-    /// ``ElementBuilder``), instead of keeping the elements. Set by `MappingRun` where the
-    /// earlier mapping cannot show.
+    /// ``ElementBuilder``), instead of keeping the elements. Set by `MappingRun` where mapping
+    /// the elements before the document ends cannot show (no context the mappings share).
     var buildsElements = false
-    /// The array whose elements are being built, and its depth (`frames.count` with it
-    /// open). One at a time: arrays of models inside its elements are kept as usual, and
+    /// The builder of the array whose elements are being built (see ``builderDepth``). One
+    /// at a time: arrays of models inside its elements are kept as usual, and
     /// built by its elements' mappings.
     var elementBuilder: ElementBuilder?
+    /// The depth of the array whose elements are being built (`frames.count` with it open).
     var builderDepth = 0
     /// In the element being built: bit i when its member i is the one value of an object
     /// kept in its place (see ``PlanNode/collapsesToOneValue``).

@@ -12,8 +12,8 @@ final class MappingSession {
 
     /// Objects were kept whole: every read is satisfied, nothing is a miss.
     @exclusivity(unchecked) var capturedWhole: Bool
-    /// A read fell outside the plan an object was captured with: the result is unusable
-    /// and the object must be mapped again from the whole value.
+    /// A miss: a read outside the plan an object was captured with that no repair could serve.
+    /// Set when there was one: the result is unusable, and the unit is mapped again whole.
     @exclusivity(unchecked) private(set) var missed = false
 
     /// Running a mapping on an empty object to learn its reads: `map.value` returns
@@ -65,22 +65,25 @@ final class MappingSession {
     /// The first types seen, with their plans (the table holds the rest): most mappings
     /// use a few types, and a session is made per document, so no table is built then.
     @exclusivity(unchecked) private var recent: [(info: TypeInfo, plan: TypePlan?)] = []
+    /// How many types ``recent`` holds.
     private static let recentLimit = 8
 
+    /// Notes a miss: a read outside the plan that no repair could serve.
     func noteMiss() { missed = true }
 
     // MARK: Reads outside the plan
 
-    /// The unit kept whole, for a map whose object was captured without a key its mapping
-    /// reads (see `Map.repair(recording:)`): the mapping goes on reading the whole object,
-    /// so it runs once. `nil` where the unit cannot be read again: a miss then maps it again.
+    /// The whole unit (the unit parsed again, every value kept), for a map whose object was
+    /// captured without a key its mapping reads (see `Map.repair(recording:)`): the mapping
+    /// goes on reading the whole object, so it runs once. `nil` where the unit cannot be read
+    /// again: a miss then maps it again.
     @exclusivity(unchecked) var wholeUnit: WholeUnit?
     /// The path of the array whose elements are being built as they close (see
     /// ``ElementBuilder``), while it is open: the maps of its elements, the only ones
     /// mapped then, have paths relative to it.
     @exclusivity(unchecked) var elementsPath: [JSONPath.Component] = []
-    /// A map read an object kept whole from ``wholeUnit``: its problems must be located in
-    /// the whole unit, and the reads it added teach the plans.
+    /// Whether there was a repair: a map read its object whole from ``wholeUnit``. Its problems
+    /// must be located in the whole unit, and the reads it added teach the plans.
     @exclusivity(unchecked) private(set) var repaired = false
 
     /// The whole value at a map's `path`, or `nil` when there is none to take (the miss is

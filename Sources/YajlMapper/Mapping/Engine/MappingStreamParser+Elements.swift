@@ -22,6 +22,8 @@ extension MappingStreamParser {
         return root
     }
 
+    /// Maps one unit (a streamed element) as it closes: a miss maps it again from its own bytes,
+    /// its problems are located, and the model goes to `onElement`.
     func element(_ value: JSON, offsets: ArraySlice<Int>, source: UnitSource?) throws {
         let index = count
         count += 1

@@ -14,7 +14,7 @@ enum PlanEntry {
     case models(TypeInfo)
     /// An object whose every value is a model.
     case modelValues(TypeInfo)
-    /// The array streamed element by element (see `Mapper.stream`).
+    /// The streamed array, whose elements are units (a unit: one streamed element; see `Mapper.stream`).
     case units(TypeInfo)
 }
 
