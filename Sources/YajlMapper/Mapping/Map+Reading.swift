@@ -14,7 +14,9 @@ enum Fetched {
 extension Map {
     /// A conversion that failed at a position inside the value (an element of an array).
     struct ElementFailure: Error {
+        /// Where in the value the conversion failed.
         var path: [JSONPath.Component]
+        /// Why it failed.
         var error: JSONConversionError
         /// The value that failed, when at hand.
         var value: JSON? = nil
@@ -120,6 +122,7 @@ extension Map {
             expected: expectedOf(failure.error), found: failure.found ?? foundOf(failure.error), value: failure.value)
     }
 
+    /// The problem's kind for a failed conversion.
     private func kindOf(_ error: JSONConversionError) -> MappingProblem.Kind {
         switch error {
         case .typeMismatch: return .typeMismatch
@@ -128,6 +131,7 @@ extension Map {
         }
     }
 
+    /// The type a failed conversion expected.
     private func expectedOf(_ error: JSONConversionError) -> String {
         switch error {
         case .typeMismatch(let expected, _): return expected
@@ -135,6 +139,7 @@ extension Map {
         }
     }
 
+    /// What a failed conversion found.
     private func foundOf(_ error: JSONConversionError) -> String {
         switch error {
         case .typeMismatch(_, let found): return found.description

@@ -1,9 +1,12 @@
 /// A transform's input: the selected value as Foundation types (`nil` for `null`).
 @usableFromInline
 struct SelectedTransformInput {
+    /// The value as Foundation types (`nil` for `null`).
     @usableFromInline let value: Any?
+    /// Whether the value is `null`.
     @usableFromInline let isNull: Bool
 
+    /// An input of `value`.
     @usableFromInline
     init(value: Any?, isNull: Bool) {
         self.value = value

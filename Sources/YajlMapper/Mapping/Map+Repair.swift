@@ -11,6 +11,7 @@ extension Map {
         return currentNode
     }
 
+    /// Records a read for the plans, and repairs the map when its plan does not cover the read.
     private func checkRead(_ kind: ReadKind) {
         if plan != nil, let read = selectedRead, !session.recording,
             read._withUnsafeGuaranteedRef({ $0.kind == kind })

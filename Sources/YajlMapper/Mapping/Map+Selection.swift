@@ -130,6 +130,7 @@ extension Map {
         return detached || shaped ? objectKeys.contains(key) : Self.position(of: key, in: node) != nil
     }
 
+    /// The position of `key` among `node`'s members, when it is an object.
     private static func position(of key: String, in node: YajlMapper.JSON) -> Int? {
         guard case .object(let object) = node else { return nil }
         return object.position(of: key)

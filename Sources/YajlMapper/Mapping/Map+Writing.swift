@@ -9,6 +9,7 @@ extension Map {
         Self.assign(value, at: currentComponents[...], in: &output)
     }
 
+    /// Writes `value` at the path `components` inside `target`, making the containers on the way.
     private static func assign(
         _ value: YajlMapper.JSON, at components: ArraySlice<String>, in target: inout YajlMapper.JSON
     ) {

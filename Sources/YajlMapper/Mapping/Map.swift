@@ -15,6 +15,7 @@ public final class Map {
         if mappingType == .fromJSON { _ = take(.value) }
         return keyPresent
     }
+    /// Whether the selected key exists (``isKeyPresent`` without noting a read).
     @exclusivity(unchecked) var keyPresent = false
     /// The selected key, as given.
     public var currentKey: String? { selected?.key ?? ownKey }
@@ -28,6 +29,7 @@ public final class Map {
             contextChanged = true
         }
     }
+    /// The value behind ``context``.
     @exclusivity(unchecked) private var storedContext: MapContext?
     /// Whether a mapping set ``context`` (a reused map then takes the session's again).
     @exclusivity(unchecked) private var contextChanged = false
@@ -42,7 +44,7 @@ public final class Map {
     //
     // A map is used by one mapping on one thread; its stored properties are read and written
     // on every `map["key"]`, so exclusivity is not checked at run time (`@exclusivity(unchecked)`:
-    // the checks showed as a large share of the mapping time).
+    // the checks cost a large share of the mapping time).
 
     /// The object being read. (These few are `var`: a map is reused for the next element of
     /// an array when nothing kept it, see ``reuse(for:leaf:)``.)
@@ -51,12 +53,14 @@ public final class Map {
     /// the object out of the enum. Views of `node`'s own arrays, which `node` keeps alive
     /// and nobody changes: no reference counting when a map takes the next element.
     @exclusivity(unchecked) private(set) var objectKeys: UnsafeBufferPointer<String>
+    /// `node`'s values when it is an object (see ``objectKeys``), or an attached element's.
     @usableFromInline @exclusivity(unchecked) var objectValues: UnsafeBufferPointer<YajlMapper.JSON>
     /// The plan's root node's names, held by `plan` (an object sharing them has its shape).
     @exclusivity(unchecked) var planNames: UnsafeBufferPointer<String>
+    /// Whether the object read is an object (else every lookup finds nothing).
     @exclusivity(unchecked) private(set) var isObject: Bool
     /// `objectValues` is a view of a capture's stack rather than of `node` (see
-    /// ``attach(members:)``): valid only until this object's mapping returns.
+    /// ``attach(members:collapsed:)``): valid only until this object's mapping returns.
     @exclusivity(unchecked) private(set) var detached = false
     /// For an attached object: bit i when member i stands for a one-value object of the
     /// plan's (`owner` holding just `avatar_url`'s value, see ``attach(members:collapsed:)``).
@@ -77,25 +81,33 @@ public final class Map {
     /// The selected member's place inside `node`'s arrays, which `node` keeps alive and
     /// nobody changes while the map reads.
     @usableFromInline @exclusivity(unchecked) var currentSlot: UnsafePointer<YajlMapper.JSON>?
+    /// The value at the selected key when it is not held by its address (see ``currentNode``).
     @exclusivity(unchecked) var foundNode: YajlMapper.JSON?
     /// The selection: the plan's read it matched (the usual case, no copying), or its own
     /// key, delimiter, nesting and components. Not retained: the map's plan holds its reads.
     @exclusivity(unchecked) var selectedRead: Unmanaged<PlanRead>?
+    /// The plan read the selection matched, if any.
     var selected: PlanRead? { selectedRead?.takeUnretainedValue() }
     /// The matched read's member position when it reads one key of the root (-1: none).
     @exclusivity(unchecked) var selectedMember = -1
     /// The matched read reads a plain value (checked by every basic `<-`).
     @usableFromInline @exclusivity(unchecked) var selectedIsPlainValue = false
+    /// The selected key, when no plan read matched it.
     @exclusivity(unchecked) var ownKey: String?
+    /// The selected key's delimiter, when no plan read matched it.
     @exclusivity(unchecked) var ownDelimiter = "."
+    /// Whether the selected key is a path, when no plan read matched it.
     @exclusivity(unchecked) var ownNested = false
+    /// The selected key's components, when no plan read matched it.
     @exclusivity(unchecked) var ownComponents: [String] = []
     /// Whether the `own…` fields were set (a key outside the plan's reads), so a reused
     /// map resets only what was used.
     @exclusivity(unchecked) var ownUsed = false
+    /// The selected key's path components.
     var currentComponents: [String] { selected?.components ?? ownComponents }
     /// How the plan's matched read reads its value (`nil` when no plan read matched).
     var selectedKind: ReadKind? { selected?.kind }
+    /// The mapping's session, shared by every map of it.
     @usableFromInline let session: MappingSession
     /// From the unit's root to this object: the parent's path (shared, not copied) and this
     /// object's own step, joined only when a problem needs them.
@@ -113,6 +125,7 @@ public final class Map {
         if let leaf2 { path.append(leaf2) }
         return path
     }
+    /// The model type being read (`nil` when writing, or mapping onto an object or a dictionary).
     let info: TypeInfo?
     /// The plan this object was captured with; `nil` when it was kept whole. (These are
     /// `var` for ``repair(recording:)``.)
@@ -120,7 +133,9 @@ public final class Map {
     /// `plan`'s reads, read on every selection without reference counting (the map holds
     /// the plan, which holds them).
     @exclusivity(unchecked) var readTable: UnsafeMutablePointer<Unmanaged<PlanRead>>?
+    /// `plan`'s member position of each read (see ``TypePlan/singleMember``).
     @exclusivity(unchecked) var singleMember: UnsafeMutablePointer<Int>?
+    /// How many reads `plan` has (0 without a plan).
     @exclusivity(unchecked) var readCount: Int
     /// The plan this object was captured with before ``repair(recording:)`` took it whole:
     /// reads it does not cover still teach it. A repaired map is not reused.
@@ -129,6 +144,7 @@ public final class Map {
     @exclusivity(unchecked) var selectedIgnoresNil = false
     /// The position in the plan's reads the next selection is expected to match.
     @exclusivity(unchecked) var cursor = 0
+    /// The selection's `nested:` argument as given.
     @exclusivity(unchecked) var requestedNested: Bool?
     /// The object being written.
     @exclusivity(unchecked) var output: YajlMapper.JSON = .object(JSONObject())

@@ -47,14 +47,21 @@ public struct StreamSummary {
 /// print(summary.envelope["total_count"].int ?? 0)
 /// ```
 public final class MappingStreamParser<N: BaseMappable> {
+    /// The parser, whose capture hands each element over.
     private let parser: JSONStreamParser<MappingCapture>
+    /// The session every element is mapped in.
     let session: MappingSession
+    /// The elements' model type.
     let info: TypeInfo
+    /// Where the streamed array is.
     let arrayPath: [JSONPath.Component]
     /// The parse's options (an element parsed again after a plan miss is read with them).
     let options: JSONParseOptions
+    /// Receives each model, in order.
     let onElement: (N) throws -> Void
+    /// How many elements were read.
     var count = 0
+    /// The problems met so far (lenient mode).
     var problems: [MappingProblem] = []
     /// The plan node of the envelope; the capture refers to it unretained, so it is kept here
     /// for the stream's life.

@@ -3,9 +3,10 @@ import CYajl
 /// What yajl passes to every callback as `ctx`: plain memory, so the callbacks that run for
 /// most events touch no class and no reference count. It also switches the table's entries
 /// for quiet stretches: yajl reads its callback pointers at every token, and decodes a
-/// string only when a string callback is set, so a handler that knows it will ignore the
-/// coming scalars (the value of a key it skips) or keys (inside a subtree it skips) turns
-/// those callbacks off, and yajl checks that stretch as fast as it validates.
+/// string only when a string callback is set (`yajl_do_parse` in yajl_parser.c, which calls
+/// `yajl_string_decode` only then), so a handler that knows it will ignore the coming
+/// scalars (the value of a key it skips) or keys (inside a subtree it skips) turns those
+/// callbacks off, and yajl checks that stretch as fast as it validates.
 struct CallbackContext {
     /// The engine.
     let engine: Unmanaged<YajlParserEngine>
@@ -22,14 +23,18 @@ struct CallbackContext {
         guard let keyFilter else { return false }
         return keyFilter[KeyFilter.slot(name)] == 0
     }
-    /// The table yajl reads, and the one it started with.
+    /// The table yajl reads.
     let table: UnsafeMutablePointer<yajl_callbacks>
+    /// The table it started with, every callback set.
     let full: yajl_callbacks
     /// Whether events can be switched off (not while only validating: there are none).
     let switchable: Bool
+    /// Whether the scalar callbacks are on in ``table``.
     private var scalarEventsOn = true
+    /// Whether the key callback is on in ``table``.
     private var keyEventsOn = true
 
+    /// The context of `engine`'s callbacks, delivering to `sink`.
     init(
         engine: Unmanaged<YajlParserEngine>, sink: Unmanaged<EventSink>, consumer: UnsafeMutableRawPointer?,
         table: UnsafeMutablePointer<yajl_callbacks>, full: yajl_callbacks, switchable: Bool
@@ -42,6 +47,7 @@ struct CallbackContext {
         self.switchable = switchable
     }
 
+    /// The context behind a callback's `ctx`.
     @inline(__always)
     static func from(_ ctx: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<CallbackContext> {
         ctx.unsafelyUnwrapped.assumingMemoryBound(to: CallbackContext.self)

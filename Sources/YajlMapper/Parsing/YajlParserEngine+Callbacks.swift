@@ -8,6 +8,7 @@ extension YajlParserEngine {
         after = SpaceScan(from: offset)
     }
 
+    /// One level deeper: 0 (stop) past the maximum depth; else checks the bytes read so far.
     fileprivate func enter() -> Int32 {
         depth += 1
         if depth > options.maxDepth { return 0 }
@@ -17,6 +18,7 @@ extension YajlParserEngine {
         return checksBehind ? checkBehind(at: at) : 1
     }
 
+    /// The callbacks of a consumer without events (validation): nesting only.
     static let validationCallbacks = yajl_callbacks(
         yajl_null: nil, yajl_boolean: nil, yajl_integer: nil, yajl_double: nil, yajl_number: nil,
         yajl_string: nil,
@@ -35,6 +37,7 @@ extension YajlParserEngine {
             leave(ctx); return 1
         })
 
+    /// The callbacks that deliver every event to the sink.
     static let eventCallbacks = yajl_callbacks(
         yajl_null: { ctx in deliver(ctx) { try $0.null() } },
         yajl_boolean: { ctx, value in deliver(ctx) { try $0.bool(value != 0) } },
@@ -121,6 +124,7 @@ extension YajlParserEngine {
         CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { $0.enter() }
     }
 
+    /// One level up; at depth 0, notes where the top-level value ended.
     @inline(__always)
     static func leave(_ ctx: UnsafeMutableRawPointer?) {
         CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { engine in
@@ -130,7 +134,7 @@ extension YajlParserEngine {
     }
 
     /// Calls the sink without reference counting: the engine and its sink outlive every
-    /// callback (one retain and release per event showed up in profiles).
+    /// callback (a retain and release per event costs a measurable share of a parse).
     @inline(__always)
     private static func deliver(_ ctx: UnsafeMutableRawPointer?, _ event: (EventSink) throws -> Void) -> Int32 {
         let context = CallbackContext.from(ctx)

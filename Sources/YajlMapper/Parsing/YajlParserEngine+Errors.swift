@@ -163,6 +163,7 @@ extension YajlParserEngine {
 }
 
 extension String {
+    /// The string without white space at either end.
     func trimmingWhitespace() -> String {
         var s = Substring(self)
         while let c = s.first, c.isWhitespace { s.removeFirst() }

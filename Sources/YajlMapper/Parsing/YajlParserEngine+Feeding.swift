@@ -19,7 +19,7 @@ extension YajlParserEngine {
     /// so for it the chunk is checked before yajl reads it and yajl gets only the bytes
     /// before that byte. Otherwise (the mapping capture, validation) nothing is seen before
     /// the parse ends, an error or a streamed element, so the chunk is checked behind yajl
-    /// in blocks, while the bytes are still in cache (see ``checkBehind()``), and up to
+    /// in blocks, while the bytes are still in cache (see ``checkBehind(after:chunkEnd:)``), and up to
     /// each of those points: the result is the same, and the bytes are read from memory
     /// once instead of three times.
     func feed(_ bytes: UnsafeRawBufferPointer) throws {
@@ -37,11 +37,12 @@ extension YajlParserEngine {
             return
         }
         try feedNow(bytes)
-        // yajl reads a token cut by chunks from its start again at each chunk: while a long
-        // token (a string, number or comment) is open, chunks wait until they are a quarter
-        // as long as it, so each byte is read a bounded number of times (a 40 MB string in
-        // 64 KiB chunks took 5.5 s, a 10 MB number 4.7 s). Small chunks wait sooner: a token
-        // 16 times as long as the chunk (a 60 KB number in 7-byte chunks took 2.2 s).
+        // yajl's lexer (`yajl_lex_lex` in yajl_lex.c) keeps a token cut by a chunk's end in
+        // its buffer and reads it again from its start at each chunk, so a long token fed in
+        // small chunks costs time quadratic in its length. While a long token (a string,
+        // number or comment) is open, chunks wait until they are a quarter as long as it, so
+        // each byte is read a bounded number of times. Small chunks wait sooner: for a token
+        // 16 times as long as the chunk.
         if !oneShot, let start = openToken.openTokenStart {
             let open = bytesBefore - start
             if open >= Self.holdFrom || (open >= Self.holdFromSmallChunks && open >= 16 * bytes.count) {
@@ -67,6 +68,7 @@ extension YajlParserEngine {
         try waiting.withUnsafeBytes { try feed($0) }
     }
 
+    /// Checks a chunk (before yajl, or behind it) and gives it to yajl.
     private func feedNow(_ bytes: UnsafeRawBufferPointer) throws {
         defer { if failure != nil { oneShotInput = nil } }
         if checksBehind { return try parse(bytes) }
@@ -116,6 +118,7 @@ extension YajlParserEngine {
         }
     }
 
+    /// Gives yajl one chunk (`yajl_parse`), checks what it read, and moves past it.
     func parse(_ bytes: UnsafeRawBufferPointer) throws {
         guard bytes.count > 0 else { return }
         yajlParseCalls += 1
@@ -129,6 +132,7 @@ extension YajlParserEngine {
         advance(past: bytes)
     }
 
+    /// Throws the error behind a status `yajl_parse` or `yajl_complete_parse` returned.
     private func check(_ status: yajl_status) throws {
         switch status {
         case yajl_status_ok:

@@ -10,7 +10,7 @@ import CYajl
 
 /// Positions in the whole input: lines, the chunk's place, string tokens' starts.
 extension YajlParserEngine {
-    /// How many bytes before the chunk `tail` keeps.
+    /// The most bytes before the chunk that `tail` keeps.
     private static let tailLimit = 64
 
     /// Counts the lines of a chunk whose counting was deferred.
@@ -22,6 +22,7 @@ extension YajlParserEngine {
         bytesBefore += bytes.count
     }
 
+    /// Counts the line breaks of `bytes`, a chunk at ``bytesBefore``.
     private func countLines(_ bytes: UnsafeRawBufferPointer) {
         // memchr is vectorised in libc: a chunk without newlines costs one fast scan.
         let base = bytes.baseAddress!

@@ -15,6 +15,7 @@ import CYajl
 /// ``CallbackContext``. An error thrown by the handler is stored, the callback returns 0,
 /// and the error is rethrown after `yajl_parse` returns.
 final class YajlParserEngine {
+    /// What input is accepted.
     let options: JSONParseOptions
     /// Receives the events (none when its consumer's traits ask for nesting only).
     let sink: EventSink
@@ -23,10 +24,12 @@ final class YajlParserEngine {
     /// What the callbacks receive as `ctx`.
     let context: UnsafeMutablePointer<CallbackContext>
 
+    /// yajl's parse handle.
     var handle: yajl_handle?
+    /// The callback table yajl reads, at a stable address for the handle's life.
     private let callbacks: UnsafeMutablePointer<yajl_callbacks>
 
-    // Nesting.
+    /// How many containers are open.
     var depth = 0
     /// yajl's read position in its handle, when the capture or the validator may move it past
     /// the rest of an object (see `YajlParserEngine+SkipAhead.swift`).
@@ -46,9 +49,11 @@ final class YajlParserEngine {
     var valueEnd: Int?
     /// The top-level value while it is followed to its end, when it is not a container.
     var scalar: ScalarScan?
-    /// The white space and comments before the top-level value, and after it.
+    /// The white space and comments before the top-level value.
     var lead = SpaceScan(from: 0)
+    /// The white space and comments after the top-level value.
     var after = SpaceScan(from: 0)
+    /// Unused: nothing reads or sets it.
     fileprivate var depthExceeded = false
     /// An error thrown by the handler during the current `yajl_parse`.
     var handlerError: (any Error)?
@@ -56,29 +61,35 @@ final class YajlParserEngine {
     var failure: (any Error)?
     /// Whether any byte other than white space has been accepted.
     var sawContent = false
+    /// Whether ``finish()`` was called.
     var finished = false
 
-    // Position of the current chunk in the whole input.
+    /// The current chunk's offset in the whole input.
     var bytesBefore = 0
+    /// How many line breaks come before the chunk.
     var newlinesBefore = 0
     /// The offset of the last line break before the chunk (or of a skipped byte order
     /// mark's last byte: the first line's columns start after it).
     var lastNewlineBefore = -1
     /// Up to `tailLimit` bytes that precede the current chunk, for error excerpts.
     var tail: [UInt8] = []
+    /// The chunk yajl is reading (empty between chunks).
     var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
 
-    // Retention: a copy of the input from an offset on, kept across chunks (for mapping a
-    // streamed element again from its own bytes).
+    /// Where the retained copy of the input starts (an absolute offset; `nil`: none is kept).
     var retainStart: Int?
+    /// The bytes retained from earlier chunks.
     var retained: [UInt8] = []
-    // Lines counted so far inside the current chunk, for cheap monotonic line queries.
+    /// How far into the current chunk ``line(at:)`` has counted lines (monotonic queries).
     var lineCursor = 0
+    /// The line at ``lineCursor``.
     var lineCursorLine = 1
+    /// The offset the line at ``lineCursor`` starts at.
     var lineCursorLineStart = 0
 
-    /// The chunks waiting (see ``feed(_:)``), and how many bytes they wait for (0: none wait).
+    /// The chunks waiting (see ``feed(_:)``).
     var held: [UInt8] = []
+    /// How many bytes the waiting chunks wait for (0: none wait).
     var holdUntil = 0
     /// How many times yajl was given bytes (for tests: chunks that waited reach it as one).
     var yajlParseCalls = 0
@@ -104,10 +115,12 @@ final class YajlParserEngine {
     /// Set by one-shot parses, whose single buffer stays valid until `finish`: lines are
     /// then counted only if an error needs them, and no token is cut by a chunk's end.
     var oneShot = false
-    /// Whether the input's first bytes may still be a byte order mark, and those held
-    /// meanwhile (see `YajlParserEngine+ByteOrderMark.swift`).
+    /// Whether the input's first bytes may still be a byte order mark (see
+    /// `YajlParserEngine+ByteOrderMark.swift`).
     var startPending = true
+    /// The first bytes, held while they may still be a byte order mark.
     var startBytes: [UInt8] = []
+    /// A one-shot parse's chunk whose lines are not counted yet (see ``countDeferredLines()``).
     var uncountedChunk: UnsafeRawBufferPointer?
     /// A one-shot parse's whole input, once read, until `finish` (the data after a value
     /// can then need bytes from anywhere in it).
@@ -148,6 +161,7 @@ final class YajlParserEngine {
         }
     }
 
+    /// Frees the handle, the callback table and the context.
     deinit {
         if let handle { yajl_free(handle) }
         callbacks.deinitialize(count: 1)

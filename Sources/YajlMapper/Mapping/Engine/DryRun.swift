@@ -1,5 +1,7 @@
 /// Learns a type's reads by mapping an empty object: reads are recorded, nothing is assigned.
 enum DryRun {
+    /// The reads of `type`'s mapping, run on an empty object with `context`; `nil` when the
+    /// type refuses the empty object (its plan is then learned from the first real one).
     static func reads(of type: any BaseMappable.Type, info: TypeInfo, context: MapContext?) -> [PlanRead]? {
         let session = MappingSession(strict: false, context: context, capturedWhole: true, recording: true)
         session.isDryRun = true

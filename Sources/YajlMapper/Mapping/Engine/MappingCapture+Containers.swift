@@ -1,3 +1,4 @@
+/// Containers: opened as frames, made into values (or built elements) as they close.
 extension MappingCapture {
     /// The rule for a container starting now, or `nil` when it is skipped (then its whole
     /// content is counted off by depth).
@@ -19,6 +20,7 @@ extension MappingCapture {
         return rule
     }
 
+    /// An object opens: a frame with its plan node, or a skipped subtree.
     mutating func startObject() {
         guard let rule = openContainer() else { return }
         let start = values.count, keyStart = keys.count
@@ -34,6 +36,7 @@ extension MappingCapture {
         }
     }
 
+    /// An array opens: a frame with its elements' rule, and an element builder where it may.
     mutating func startArray() {
         guard let rule = openContainer() else { return }
         switch rule {
@@ -63,6 +66,7 @@ extension MappingCapture {
         }
     }
 
+    /// An object closes: its members become an object, a collapsed value, or a built element.
     mutating func endObject() throws {
         if skipDepth > 0 {
             skipDepth -= 1
@@ -232,6 +236,7 @@ extension MappingCapture {
         return path
     }
 
+    /// An array closes: its elements become an array, or the placeholder of the models built.
     mutating func endArray() throws {
         if skipDepth > 0 {
             skipDepth -= 1

@@ -1,3 +1,4 @@
+/// Keys: which are read, and the quiet stretches and skips between them.
 extension MappingCapture {
     /// Scalar events off while the value of a skipped key goes by (see the engine).
     @inline(__always)
@@ -23,8 +24,9 @@ extension MappingCapture {
         quiet(true)
         // Every listed key kept (a repeat is ignored: the first value counts): nothing more
         // of this object is read, so its remaining keys need not be delivered at all, and
-        // yajl need not read them when they are plain JSON up to the object's end (see
-        // `YajlParserEngine+SkipAhead.swift`).
+        // yajl need not read them when they are plain JSON up to the object's end: yajl reads
+        // each token from its handle's read position (`yajl_get_bytes_consumed`'s count), and
+        // the skip moves it (see `YajlParserEngine+SkipAhead.swift`).
         let node = topObject.unsafelyUnwrapped.node.unsafelyUnwrapped
         let complete = node._withUnsafeGuaranteedRef { $0.completeMask }
         if let complete, seen.last & complete == complete {
@@ -58,6 +60,7 @@ extension MappingCapture {
         return node._withUnsafeGuaranteedRef { $0.lookup(name) != nil || $0.keepsOthers }
     }
 
+    /// A key: kept, with the rule for its value, or skipped with its value.
     mutating func key(_ name: JSONBytes) throws {
         if skipDepth > 0 { return }
         guard let (node, memberRule) = topObject else { return }

@@ -1,4 +1,6 @@
+/// Where each kept value starts in the input.
 extension MappingCapture {
+    /// The offset `length` bytes before yajl's position (-1 when replaying).
     @inline(__always)
     func offset(back length: Int) -> Int {
         guard let control else { return -1 }

@@ -1,3 +1,4 @@
+/// What the capture keeps of each value.
 extension MappingCapture {
     /// The rule for an object of a model type: its plan's keys, or everything while the
     /// type has no plan.

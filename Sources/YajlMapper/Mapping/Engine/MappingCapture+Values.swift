@@ -1,4 +1,6 @@
+/// Values kept: scalars as they come, containers as they close.
 extension MappingCapture {
+    /// Keeps a complete value: a document, a unit handed over, an element built, or a member.
     mutating func add(_ value: consuming JSON) throws {
         if top == nil {
             documents.append(value)
@@ -28,6 +30,7 @@ extension MappingCapture {
         }
     }
 
+    /// Keeps a scalar token of `length` bytes that just ended, unless it is skipped.
     @inline(__always)
     mutating func scalar(_ value: @autoclosure () throws -> JSON, length: Int) throws {
         if skipDepth > 0 { return }
@@ -36,11 +39,15 @@ extension MappingCapture {
         try add(value())
     }
 
+    /// A `null`.
     mutating func null() throws { try scalar(.null, length: 4) }
+    /// A `true` or `false`.
     mutating func bool(_ value: Bool) throws { try scalar(.bool(value), length: value ? 4 : 5) }
+    /// A number, kept as its text.
     mutating func number(_ text: JSONBytes) throws {
         try scalar(.number(JSONNumber(unchecked: text.string)), length: text.count)
     }
+    /// A string value.
     mutating func string(_ value: JSONBytes) throws {
         if skipDepth > 0 { return }
         if case .skip = takeRule() { return }
@@ -54,6 +61,7 @@ extension MappingCapture {
         try add(.string(try text(value)))
     }
 
+    /// A string's or key's text, checked for UTF-8 when the parse asks.
     @inline(__always)
     func text(_ bytes: JSONBytes) throws -> String {
         // (Without the check, as `JSONParseOptions.validateUTF8` off asks: repaired with U+FFFD.)

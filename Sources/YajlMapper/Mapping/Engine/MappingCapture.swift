@@ -4,7 +4,9 @@
 /// It also records the start offset of every value it keeps, in document order (the
 /// pre-order of the tree), so a problem found later can be located in the input.
 struct MappingCapture: ParseConsumer {
+    /// An open container, as the capture keeps it until the container closes.
     enum Frame {
+        /// An open object: its values' start, its keys' start, its plan node and its members' rule.
         /// `keyStart`: where the object's keys start in `keys`, or, for a sparse object
         /// (`node` without `keepsOthers`), where its entry numbers start in `hits`.
         case object(start: Int, keyStart: Int, node: Unmanaged<PlanNode>?, memberRule: CaptureRule)
@@ -21,12 +23,17 @@ struct MappingCapture: ParseConsumer {
         }
     }
 
+    /// The mapping's session: its plans, and the element builders it registers.
     let session: MappingSession
+    /// What to keep of the top-level value.
     let rootRule: CaptureRule
+    /// The values kept in the open containers, innermost last.
     let values = PlainStack<JSON>()
+    /// The keys of open objects that keep keys outside a plan, in document order.
     var keys: [String] = []
     /// The entry numbers of the keys of open sparse objects, in document order.
     let hits = PlainStack<Int>()
+    /// The open containers, innermost last.
     let frames = PlainStack<Frame>()
     /// `frames.last`, kept in a field: read on every event.
     var top: Frame? {
@@ -53,6 +60,7 @@ struct MappingCapture: ParseConsumer {
     /// and bit 63 when one came twice or could not be tracked, so repeats are found
     /// without hashing every key.
     let seen = PlainStack<UInt64>()
+    /// The bit of ``seen`` for a key kept twice, or one that could not be tracked.
     static let repeatBit: UInt64 = 1 << 63
     /// The rule for the value of the key just read.
     var pending: CaptureRule = .all
@@ -60,6 +68,7 @@ struct MappingCapture: ParseConsumer {
     /// kept, while key events are off for the rest of it; 0 when none. (At most one: the
     /// values after that are all skipped, so no deeper object opens.)
     var keysDoneDepth = 0
+    /// How deep the skipped subtree open now is (0: none is open).
     var skipDepth = 0
     /// The top-level values captured.
     var documents: [JSON] = []
@@ -99,16 +108,18 @@ struct MappingCapture: ParseConsumer {
     /// the envelope is mapped and its problems located. At the end, ``offsets`` holds
     /// exactly those values' offsets.
     var envelopeLines: [(line: Int, lineStart: Int)] = []
-    /// Whether a streamed unit is open (its values are dropped with it).
+    /// Whether a unit (a streamed element) is open: its values are dropped with it.
     var inUnit = false
     /// Predicted skips left before the next one is tried anyway (see ``awaitKey(atStart:)``).
     var skipProbeCountdown: UInt8 = 16
 
+    /// A capture for `session` that keeps `rootRule` of the top-level value.
     init(session: MappingSession, rootRule: CaptureRule) {
         self.session = session
         self.rootRule = rootRule
     }
 
+    /// Opens a container.
     @inline(__always)
     mutating func push(_ frame: Frame) {
         frames.append(frame)
@@ -128,6 +139,7 @@ struct MappingCapture: ParseConsumer {
         seen.last |= bit
     }
 
+    /// Closes the innermost container.
     @inline(__always)
     mutating func pop() -> Frame? {
         let frame = frames.popLast()

@@ -2,10 +2,13 @@
 /// recorded to learn plans, and whether a read fell outside a plan.
 @usableFromInline
 final class MappingSession {
+    /// Whether any problem throws (``MappingError``) rather than being returned.
     let strict: Bool
+    /// The caller's context, given to every map.
     let context: MapContext?
     /// `context != nil`, known without copying the existential.
     let hasContext: Bool
+    /// Whether writing includes `null` for `nil` properties.
     let shouldIncludeNilValues: Bool
     /// Prefix of every key path, e.g. `items[3]` for a streamed element.
     @exclusivity(unchecked) var basePath: JSONPath = JSONPath([])
@@ -21,6 +24,7 @@ final class MappingSession {
     @exclusivity(unchecked) var isDryRun = false
     /// Record reads per type (to learn or widen plans).
     @usableFromInline @exclusivity(unchecked) var recording: Bool
+    /// The reads recorded per type, in the order first read.
     @exclusivity(unchecked) private(set) var recorded: [ObjectIdentifier: (TypeInfo, [PlanRead])] = [:]
 
     /// Problems, each with its path from the unit's root for locating it later.
@@ -33,6 +37,7 @@ final class MappingSession {
     /// ``plan(for:)``).
     @exclusivity(unchecked) var plans: [ObjectIdentifier: TypePlan?] = [:]
 
+    /// A session with the mapping's options; `capturedWhole` and `recording` as named.
     init(
         strict: Bool, context: MapContext?, shouldIncludeNilValues: Bool = false,
         capturedWhole: Bool = false, recording: Bool = false
@@ -103,6 +108,7 @@ final class MappingSession {
         repaired = false
     }
 
+    /// Records a read of `info`'s mapping, once.
     func record(_ read: PlanRead, for info: TypeInfo) {
         let id = ObjectIdentifier(info)
         if var entry = recorded[id] {
@@ -120,6 +126,7 @@ final class MappingSession {
         for (info, reads) in recorded.values { info.learn(reads) }
     }
 
+    /// Records a problem at `path` from the unit's root.
     func report(
         _ kind: MappingProblem.Kind, path: [JSONPath.Component], expected: String, found: String?,
         value: YajlMapper.JSON? = nil, callerError: CallerError? = nil
@@ -137,6 +144,7 @@ final class MappingSession {
     /// after that instantiation, so nested models' values are overwritten by then.
     var ownRefusal: Int?
 
+    /// Records a problem made elsewhere, as it is.
     func adopt(_ problem: MappingProblem) {
         problems.append(problem)
     }

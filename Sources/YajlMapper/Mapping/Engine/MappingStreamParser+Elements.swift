@@ -1,5 +1,6 @@
 import Foundation
 
+/// The stream's engine part: the envelope's plan, and each element mapped as it closes.
 extension MappingStreamParser {
     /// Keeps the whole document but the array, whose elements become units; `nil` for a
     /// top-level array.

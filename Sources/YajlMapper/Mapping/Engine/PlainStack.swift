@@ -1,17 +1,23 @@
 /// A stack in plain memory: the capture's values, frames, key masks and entry numbers
 /// change on every object, and an array checks uniqueness and capacity on each operation.
 final class PlainStack<Element> {
+    /// The elements, bottom first.
     private var base: UnsafeMutablePointer<Element>
+    /// How many elements ``base`` has room for.
     private var capacity = 64
+    /// How many elements the stack holds.
     private(set) var count = 0
 
+    /// An empty stack with room for 64 elements.
     init() { base = .allocate(capacity: capacity) }
 
+    /// Frees the elements left.
     deinit {
         base.deinitialize(count: count)
         base.deallocate()
     }
 
+    /// Pushes an element.
     @inline(__always)
     func append(_ value: consuming Element) {
         if count == capacity { grow() }
@@ -19,6 +25,7 @@ final class PlainStack<Element> {
         count += 1
     }
 
+    /// Doubles the room.
     private func grow() {
         let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         larger.moveInitialize(from: base, count: count)
@@ -27,6 +34,7 @@ final class PlainStack<Element> {
         capacity *= 2
     }
 
+    /// The element at `index` from the bottom.
     subscript(index: Int) -> Element { base[index] }
 
     /// The top element (the stack must not be empty).
@@ -35,6 +43,7 @@ final class PlainStack<Element> {
         @inline(__always) set { base[count - 1] = newValue }
     }
 
+    /// Pops the top element; `nil` when the stack is empty.
     @inline(__always)
     func popLast() -> Element? {
         guard count > 0 else { return nil }
@@ -54,6 +63,7 @@ final class PlainStack<Element> {
         count = newCount
     }
 
+    /// A view of the elements from `start` on, valid until the stack changes.
     func elements(from start: Int) -> UnsafeBufferPointer<Element> {
         UnsafeBufferPointer(start: base + start, count: count - start)
     }

@@ -22,12 +22,15 @@ enum PlanEntry {
 final class PlanNode: @unchecked Sendable {
     // Read on every key event: exclusivity is not checked at run time (nodes are complete
     // before any capture reads them, and never change after).
+    /// The keys kept, in the node's order.
     @exclusivity(unchecked) private(set) var names: [String] = []
+    /// What to keep under each key, in the order of ``names``.
     @exclusivity(unchecked) private(set) var entries: [PlanEntry] = []
 
     /// What a key event needs of each entry, in plain memory (no reference counting on the
     /// path every kept key takes).
     struct KeyInfo {
+        /// The key's length in bytes.
         var length: Int
         /// The first eight bytes (see ``head(_:)``).
         var head: UInt64
@@ -36,19 +39,23 @@ final class PlanNode: @unchecked Sendable {
         /// The capture rule, when it does not depend on the session; else the nested
         /// model's type (whose rule depends on the session's plan for it).
         var fixedRule: CaptureRule?
+        /// The nested model's type, when the rule depends on the session (else `nil`).
         var model: Unmanaged<TypeInfo>?
     }
+    /// What a key event needs of each entry, in the order of ``names``.
     @exclusivity(unchecked) private(set) var keyInfo: UnsafeMutablePointer<KeyInfo> = .allocate(capacity: 1)
+    /// How many entries ``keyInfo`` holds.
     @exclusivity(unchecked) private var keyCount = 0
     /// Each key's bytes after its first eight, in one buffer.
     @exclusivity(unchecked) private var tails: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
+    /// How many bytes ``tails`` holds.
     @exclusivity(unchecked) private var tailsCount = 0
     /// Keep keys that are not listed (whole), rather than skip them: used for the envelope
     /// around a streamed array.
     let keepsOthers: Bool
     /// For a model's root node: the type (registered for the whole process, so not
-    /// retained: a weak reference would slow every retain of it), told once when its objects list the keys in
-    /// another order than this node (see ``TypeInfo/learnOrder(_:replacing:)``).
+    /// retained: a weak reference would slow every retain of it), told once when its objects
+    /// list the keys in another order than this node (see ``TypeInfo/learnOrder(_:replacing:)``).
     unowned(unsafe) var orderOwner: TypeInfo?
     /// Whether that has been told (set by the first capture that sees it).
     let orderReported = Atomic<Bool>(false)
@@ -59,6 +66,7 @@ final class PlanNode: @unchecked Sendable {
     /// 3 only now and then (see `MappingCapture.awaitKey`). A hint every capture shares:
     /// relaxed is enough, and a lost update only costs a skip.
     private let skipFoundNothingLow = Atomic<UInt64>(0)
+    /// The high bit of each point's count (see ``skipFoundNothingLow``).
     private let skipFoundNothingHigh = Atomic<UInt64>(0)
 
     /// Whether the member skip found nothing three times running at `point` (its bit).
@@ -120,9 +128,12 @@ final class PlanNode: @unchecked Sendable {
     /// members of a sparse object that it does not name are passed over unread (see
     /// `YajlParserEngine.skipMembers(atStart:listed:seen:)`).
     let listedKeys: UnsafeMutablePointer<cyajl_listed_keys> = .allocate(capacity: 1)
+    /// Each key's bytes, for ``listedKeys``.
     @exclusivity(unchecked) private var keyBytes: UnsafeMutablePointer<UnsafePointer<UInt8>?> = .allocate(capacity: 1)
+    /// Each key's length, for ``listedKeys``.
     @exclusivity(unchecked) private var keyLengths: UnsafeMutablePointer<Int> = .allocate(capacity: 1)
 
+    /// A node without keys; `keepsOthers`: unlisted keys are kept whole rather than skipped.
     init(keepsOthers: Bool = false) {
         self.keepsOthers = keepsOthers
         slots = .allocate(capacity: Self.slotCount)
@@ -133,6 +144,7 @@ final class PlanNode: @unchecked Sendable {
                 lengths: UnsafePointer(keyLengths), count: 0))
     }
 
+    /// Frees the key tables.
     deinit {
         for i in 0..<keyCount { keyBytes[i]?.deallocate() }
         keyBytes.deallocate()
@@ -201,8 +213,10 @@ final class PlanNode: @unchecked Sendable {
         return word
     }
 
+    /// The entry of a key, by name.
     func index(of name: String) -> Int? { names.firstIndex(of: name) }
 
+    /// Sets what to keep under a key: replaces its entry, or adds the key to every table.
     func set(_ name: String, _ entry: PlanEntry) {
         if let i = index(of: name) {
             entries[i] = entry
@@ -295,6 +309,7 @@ final class PlanNode: @unchecked Sendable {
         }
     }
 
+    /// Whether two entries keep the same thing (a nested node is never the same).
     private static func same(_ a: PlanEntry, _ b: PlanEntry) -> Bool {
         switch (a, b) {
         case (.value, .value): return true

@@ -3,11 +3,16 @@ import Foundation
 /// How a mapping reads a key: as a plain value, or as a nested model (alone, in an array
 /// or set, or as the values of a dictionary). The capture keeps what each kind needs.
 enum ReadKind: Equatable {
+    /// A plain value.
     case value
+    /// A nested model.
     case model(TypeInfo)
+    /// An array or set of models.
     case models(TypeInfo)
+    /// A dictionary of models.
     case modelValues(TypeInfo)
 
+    /// Equal kinds of the same model type.
     static func == (lhs: ReadKind, rhs: ReadKind) -> Bool {
         switch (lhs, rhs) {
         case (.value, .value): return true
@@ -22,12 +27,17 @@ enum ReadKind: Equatable {
 /// One `map["key"]` read by a type's mapping, as it was written. A class: a ``Map`` holds
 /// the read its selection matched (one reference) instead of copying its parts.
 final class PlanRead: Equatable, @unchecked Sendable {
+    /// The key as given (`owner.avatar_url`).
     let key: String
+    /// Whether the key is a path (split at the delimiter).
     let nested: Bool
     /// The `nested:` argument as written (`nil`: decided by the key containing the delimiter).
     let requestedNested: Bool?
+    /// The separator of the path's keys.
     let delimiter: String
+    /// The path's keys (one for a plain key; none for the whole object).
     let components: [String]
+    /// How the value is read.
     let kind: ReadKind
     /// `kind == .value`, precomputed: checked on every read.
     let isPlainValue: Bool
@@ -41,11 +51,15 @@ final class PlanRead: Equatable, @unchecked Sendable {
     /// keys in its order, so the path is followed by position (see `Map`). Empty otherwise.
     let memberPath: [MemberStep]
 
+    /// One step of ``memberPath``.
     struct MemberStep {
+        /// The key's entry position in its plan node.
         let index: Int
+        /// That node's names (the plan keeps them).
         let names: UnsafeBufferPointer<String>
     }
 
+    /// A read as written; `whole`: a read of the whole object.
     init(
         key: String, nested: Bool, requestedNested: Bool? = nil, delimiter: String, kind: ReadKind, whole: Bool = false
     ) {

@@ -2,8 +2,11 @@ import Foundation
 
 /// Every type's plan, learned once per process and safe to use from many threads.
 final class PlanRegistry: @unchecked Sendable {
+    /// The process's registry.
     static let shared = PlanRegistry()
+    /// Guards ``infos``.
     private let lock = NSLock()
+    /// Each type's info, by type.
     private var infos: [ObjectIdentifier: TypeInfo] = [:]
 
     /// The type's info; the first call learns a plan by running the mapping on an empty

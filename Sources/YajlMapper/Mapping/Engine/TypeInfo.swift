@@ -2,21 +2,28 @@ import Foundation
 
 /// A model type and its current plan; one per type, shared by every mapping.
 final class TypeInfo: @unchecked Sendable {
+    /// Guards ``current``.
     private let lock = NSLock()
+    /// The plan, once learned.
     private var current: TypePlan?
 
     /// How instances are made, found once per type instead of by a cast per object.
     enum Construction {
         /// By the type's `_instanceForMapping` (``Mappable`` or ``StaticMappable``).
         case instance
+        /// By ``ImmutableMappable``'s throwing `init(map:)`.
         case immutable(any ImmutableMappable.Type)
+        /// Not at all (a ``BaseMappable`` only): its objects are refused.
         case none
     }
+    /// How instances are made.
     let construction: Construction
     /// The model type.
     let type: ObjectIdentifier
+    /// The model type, as a metatype (to open generic code on it).
     let metatype: any BaseMappable.Type
 
+    /// The info of `type`, without a plan.
     init(type: any BaseMappable.Type) {
         self.type = ObjectIdentifier(type)
         metatype = type

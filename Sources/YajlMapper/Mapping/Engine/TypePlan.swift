@@ -1,6 +1,8 @@
 /// What a type's mapping reads, in the order it reads it, and the trie built from that.
 final class TypePlan: @unchecked Sendable {
+    /// The reads, in the order the mapping makes them, each placed in this plan.
     let reads: [PlanRead]
+    /// The trie of the reads' keys: what the capture keeps of the type's objects.
     let root: PlanNode
     /// The mapping reads its whole object (`map.JSON`): keep objects of this type whole.
     let keepsWhole: Bool
@@ -8,6 +10,7 @@ final class TypePlan: @unchecked Sendable {
     /// entries follow it, so captured objects share the node's names and reads find their
     /// key at its entry's position.
     let keyOrder: [String]
+    /// The plan of `reads`, with the root's keys in `keyOrder` first when it is known.
     init(reads: [PlanRead], keyOrder: [String] = []) {
         self.keyOrder = keyOrder
         let root = PlanNode()
@@ -54,8 +57,10 @@ final class TypePlan: @unchecked Sendable {
     /// position when it reads one key of the root (-1 otherwise): what ``Map`` reads on every
     /// selection, without reference counting.
     let readTable: UnsafeMutablePointer<Unmanaged<PlanRead>>
+    /// Each read's entry position when it reads one key of the root (-1 otherwise).
     let singleMember: UnsafeMutablePointer<Int>
 
+    /// Frees the tables.
     deinit {
         readTable.deallocate()
         singleMember.deallocate()
@@ -77,6 +82,7 @@ final class TypePlan: @unchecked Sendable {
         return false
     }
 
+    /// This plan with `more` reads (those not already in it), in the same key order.
     func adding(_ more: [PlanRead]) -> TypePlan {
         var all = reads
         for read in more where !all.contains(read) { all.append(read) }
