@@ -2,89 +2,6 @@ import CYajl
 import Foundation
 import Synchronization
 
-/// How a mapping reads a key: as a plain value, or as a nested model (alone, in an array
-/// or set, or as the values of a dictionary). The capture keeps what each kind needs.
-enum ReadKind: Equatable {
-    case value
-    case model(TypeInfo)
-    case models(TypeInfo)
-    case modelValues(TypeInfo)
-
-    static func == (lhs: ReadKind, rhs: ReadKind) -> Bool {
-        switch (lhs, rhs) {
-        case (.value, .value): return true
-        case (.model(let a), .model(let b)), (.models(let a), .models(let b)),
-            (.modelValues(let a), .modelValues(let b)):
-            return a === b
-        default: return false
-        }
-    }
-}
-
-/// One `map["key"]` read by a type's mapping, as it was written. A class: a ``Map`` holds
-/// the read its selection matched (one reference) instead of copying its parts.
-final class PlanRead: Equatable, @unchecked Sendable {
-    let key: String
-    let nested: Bool
-    /// The `nested:` argument as written (`nil`: decided by the key containing the delimiter).
-    let requestedNested: Bool?
-    let delimiter: String
-    let components: [String]
-    let kind: ReadKind
-    /// `kind == .value`, precomputed: checked on every read.
-    let isPlainValue: Bool
-    /// In a plan: the position of the first key among the plan root's entries (-1: none).
-    let entryIndex: Int
-    /// One key, not a path: the value is a member of the object itself.
-    var isSingleKey: Bool { components.count == 1 }
-    /// In a plan, for a path of keys through nested objects (`owner.avatar_url`): after the
-    /// first key (at `entryIndex`), each further key's entry position in its plan node, and
-    /// that node's names. A captured object that shares a node's names lists the node's
-    /// keys in its order, so the path is followed by position (see `Map`). Empty otherwise.
-    let memberPath: [MemberStep]
-
-    struct MemberStep {
-        let index: Int
-        let names: UnsafeBufferPointer<String>
-    }
-
-    init(
-        key: String, nested: Bool, requestedNested: Bool? = nil, delimiter: String, kind: ReadKind, whole: Bool = false
-    ) {
-        self.key = key
-        self.nested = nested
-        self.requestedNested = requestedNested
-        self.delimiter = delimiter
-        self.components = whole ? [] : nested ? key.components(separatedBy: delimiter) : [key]
-        self.kind = kind
-        if case .value = kind { isPlainValue = true } else { isPlainValue = false }
-        entryIndex = -1
-        memberPath = []
-    }
-
-    /// The same read, placed in a plan whose root lists its first key at `entryIndex`.
-    init(_ read: PlanRead, entryIndex: Int, memberPath: [MemberStep] = []) {
-        key = read.key
-        nested = read.nested
-        requestedNested = read.requestedNested
-        delimiter = read.delimiter
-        components = read.components
-        kind = read.kind
-        isPlainValue = read.isPlainValue
-        self.entryIndex = entryIndex
-        self.memberPath = memberPath
-    }
-
-    /// A read of the whole object (`map.JSON`, `map.jsonValue`).
-    var isWhole: Bool { components.isEmpty }
-
-    /// Equal as plan entries: what is read and how (not how the `nested:` argument was spelled).
-    static func == (lhs: PlanRead, rhs: PlanRead) -> Bool {
-        lhs.key == rhs.key && lhs.nested == rhs.nested && lhs.delimiter == rhs.delimiter
-            && lhs.components == rhs.components && lhs.kind == rhs.kind
-    }
-}
-
 /// What the capture keeps for a key of a plan node.
 enum PlanEntry {
     /// The whole value.
@@ -97,7 +14,7 @@ enum PlanEntry {
     case models(TypeInfo)
     /// An object whose every value is a model.
     case modelValues(TypeInfo)
-    /// The array streamed element by element (see `Mapper.stream`).
+    /// The streamed array, whose elements are units (a unit: one streamed element; see `Mapper.stream`).
     case units(TypeInfo)
 }
 
@@ -105,12 +22,15 @@ enum PlanEntry {
 final class PlanNode: @unchecked Sendable {
     // Read on every key event: exclusivity is not checked at run time (nodes are complete
     // before any capture reads them, and never change after).
+    /// The keys kept, in the node's order.
     @exclusivity(unchecked) private(set) var names: [String] = []
+    /// What to keep under each key, in the order of ``names``.
     @exclusivity(unchecked) private(set) var entries: [PlanEntry] = []
 
     /// What a key event needs of each entry, in plain memory (no reference counting on the
     /// path every kept key takes).
     struct KeyInfo {
+        /// The key's length in bytes.
         var length: Int
         /// The first eight bytes (see ``head(_:)``).
         var head: UInt64
@@ -119,19 +39,23 @@ final class PlanNode: @unchecked Sendable {
         /// The capture rule, when it does not depend on the session; else the nested
         /// model's type (whose rule depends on the session's plan for it).
         var fixedRule: CaptureRule?
+        /// The nested model's type, when the rule depends on the session (else `nil`).
         var model: Unmanaged<TypeInfo>?
     }
+    /// What a key event needs of each entry, in the order of ``names``.
     @exclusivity(unchecked) private(set) var keyInfo: UnsafeMutablePointer<KeyInfo> = .allocate(capacity: 1)
+    /// How many entries ``keyInfo`` holds.
     @exclusivity(unchecked) private var keyCount = 0
     /// Each key's bytes after its first eight, in one buffer.
     @exclusivity(unchecked) private var tails: UnsafeMutablePointer<UInt8> = .allocate(capacity: 1)
+    /// How many bytes ``tails`` holds.
     @exclusivity(unchecked) private var tailsCount = 0
     /// Keep keys that are not listed (whole), rather than skip them: used for the envelope
     /// around a streamed array.
     let keepsOthers: Bool
     /// For a model's root node: the type (registered for the whole process, so not
-    /// retained: a weak reference would slow every retain of it), told once when its objects list the keys in
-    /// another order than this node (see ``TypeInfo/learnOrder(_:replacing:)``).
+    /// retained: a weak reference would slow every retain of it), told once when its objects
+    /// list the keys in another order than this node (see ``TypeInfo/learnOrder(_:replacing:)``).
     unowned(unsafe) var orderOwner: TypeInfo?
     /// Whether that has been told (set by the first capture that sees it).
     let orderReported = Atomic<Bool>(false)
@@ -142,6 +66,7 @@ final class PlanNode: @unchecked Sendable {
     /// 3 only now and then (see `MappingCapture.awaitKey`). A hint every capture shares:
     /// relaxed is enough, and a lost update only costs a skip.
     private let skipFoundNothingLow = Atomic<UInt64>(0)
+    /// The high bit of each point's count (see ``skipFoundNothingLow``).
     private let skipFoundNothingHigh = Atomic<UInt64>(0)
 
     /// Whether the member skip found nothing three times running at `point` (its bit).
@@ -203,13 +128,17 @@ final class PlanNode: @unchecked Sendable {
     /// members of a sparse object that it does not name are passed over unread (see
     /// `YajlParserEngine.skipMembers(atStart:listed:seen:)`).
     let listedKeys: UnsafeMutablePointer<cyajl_listed_keys> = .allocate(capacity: 1)
+    /// Each key's bytes, for ``listedKeys``.
     @exclusivity(unchecked) private var keyBytes: UnsafeMutablePointer<UnsafePointer<UInt8>?> = .allocate(capacity: 1)
+    /// Each key's length, for ``listedKeys``.
     @exclusivity(unchecked) private var keyLengths: UnsafeMutablePointer<Int> = .allocate(capacity: 1)
 
     /// Whether the listed keys are folded (`cyajl_fold_key`, for the decoder's snake-case
     /// plans): the member skip then stops at every key that folds to a listed one.
     let foldsKeys: Bool
 
+    /// A node without keys; `keepsOthers`: unlisted keys are kept whole rather than skipped;
+    /// `foldsKeys`: keys are listed folded.
     init(keepsOthers: Bool = false, foldsKeys: Bool = false) {
         self.keepsOthers = keepsOthers
         self.foldsKeys = foldsKeys
@@ -221,6 +150,7 @@ final class PlanNode: @unchecked Sendable {
                 lengths: UnsafePointer(keyLengths), count: 0, folded: foldsKeys ? 1 : 0))
     }
 
+    /// Frees the key tables.
     deinit {
         for i in 0..<keyCount { keyBytes[i]?.deallocate() }
         keyBytes.deallocate()
@@ -289,8 +219,10 @@ final class PlanNode: @unchecked Sendable {
         return word
     }
 
+    /// The entry of a key, by name.
     func index(of name: String) -> Int? { names.firstIndex(of: name) }
 
+    /// Sets what to keep under a key: replaces its entry, or adds the key to every table.
     func set(_ name: String, _ entry: PlanEntry) {
         if let i = index(of: name) {
             entries[i] = entry
@@ -383,6 +315,7 @@ final class PlanNode: @unchecked Sendable {
         }
     }
 
+    /// Whether two entries keep the same thing (a nested node is never the same).
     private static func same(_ a: PlanEntry, _ b: PlanEntry) -> Bool {
         switch (a, b) {
         case (.value, .value): return true
@@ -391,168 +324,5 @@ final class PlanNode: @unchecked Sendable {
             return x === y
         default: return false
         }
-    }
-}
-
-/// What a type's mapping reads, in the order it reads it, and the trie built from that.
-final class TypePlan: @unchecked Sendable {
-    let reads: [PlanRead]
-    let root: PlanNode
-    /// The mapping reads its whole object (`map.JSON`): keep objects of this type whole.
-    let keepsWhole: Bool
-    /// The keys in the order the type's objects list them, when learned: the root node's
-    /// entries follow it, so captured objects share the node's names and reads find their
-    /// key at its entry's position.
-    let keyOrder: [String]
-    init(reads: [PlanRead], keyOrder: [String] = []) {
-        self.keyOrder = keyOrder
-        let root = PlanNode()
-        self.root = root
-        // Inserting a read twice changes nothing: the learned order first, then the rest.
-        for name in keyOrder {
-            for read in reads where read.components.first == name { root.insert(read.components[...], kind: read.kind) }
-        }
-        for read in reads { root.insert(read.components[...], kind: read.kind) }
-        keepsWhole = reads.contains { $0.isWhole }
-        // Each read learns where its first key is among the root's entries.
-        let placed = reads.map { read in
-            PlanRead(
-                read, entryIndex: read.components.first.flatMap { root.index(of: $0) } ?? -1,
-                memberPath: Self.memberPath(read.components, in: root))
-        }
-        self.reads = placed
-        readTable = .allocate(capacity: max(placed.count, 1))
-        readTable.initialize(from: placed.map { Unmanaged.passUnretained($0) }, count: placed.count)
-        singleMember = .allocate(capacity: max(placed.count, 1))
-        singleMember.initialize(from: placed.map { $0.isSingleKey ? $0.entryIndex : -1 }, count: placed.count)
-    }
-
-    /// The steps after the first key of a path through nested object nodes (empty for one
-    /// key, or when a step is not an object node). The nodes are the plan's, which never
-    /// change after it is built, so their names' storage stays where it is.
-    private static func memberPath(_ components: [String], in root: PlanNode) -> [PlanRead.MemberStep] {
-        guard components.count >= 2 else { return [] }
-        var node = root
-        var steps: [PlanRead.MemberStep] = []
-        for (k, component) in components.enumerated() {
-            guard let index = node.index(of: component) else { return [] }
-            if k > 0 {
-                steps.append(PlanRead.MemberStep(index: index, names: node.names.withUnsafeBufferPointer { $0 }))
-            }
-            if k == components.count - 1 { break }
-            guard case .object(let child) = node.entries[index] else { return [] }
-            node = child
-        }
-        return steps
-    }
-
-    /// `reads` as unretained references (`reads` keeps them), and each read's member
-    /// position when it reads one key of the root (-1 otherwise): what ``Map`` reads on every
-    /// selection, without reference counting.
-    let readTable: UnsafeMutablePointer<Unmanaged<PlanRead>>
-    let singleMember: UnsafeMutablePointer<Int>
-
-    deinit {
-        readTable.deallocate()
-        singleMember.deallocate()
-    }
-
-    /// Whether a read is kept by this plan: the same read, or a whole value above it.
-    func covers(_ read: PlanRead) -> Bool {
-        if keepsWhole || reads.contains(read) { return true }
-        var node = root
-        for component in read.components.dropLast() {
-            guard let i = node.index(of: component) else { return false }
-            switch node.entries[i] {
-            case .value: return true
-            case .object(let next): node = next
-            default: return false
-            }
-        }
-        if let last = read.components.last, let i = node.index(of: last), case .value = node.entries[i] { return true }
-        return false
-    }
-
-    func adding(_ more: [PlanRead]) -> TypePlan {
-        var all = reads
-        for read in more where !all.contains(read) { all.append(read) }
-        return TypePlan(reads: all, keyOrder: keyOrder)
-    }
-}
-
-/// A model type and its current plan; one per type, shared by every mapping.
-final class TypeInfo: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: TypePlan?
-
-    /// How instances are made, found once per type instead of by a cast per object.
-    enum Construction {
-        /// By the type's `_instanceForMapping` (``Mappable`` or ``StaticMappable``).
-        case instance
-        case immutable(any ImmutableMappable.Type)
-        case none
-    }
-    let construction: Construction
-    /// The model type.
-    let type: ObjectIdentifier
-    let metatype: any BaseMappable.Type
-
-    init(type: any BaseMappable.Type) {
-        self.type = ObjectIdentifier(type)
-        metatype = type
-        if type is any Mappable.Type || type is any StaticMappable.Type {
-            construction = .instance
-        } else if let immutable = type as? any ImmutableMappable.Type {
-            construction = .immutable(immutable)
-        } else {
-            construction = .none
-        }
-    }
-
-    /// The plan, or `nil` while it is still unknown (objects are then kept whole).
-    var plan: TypePlan? { lock.withLock { current } }
-
-    /// Adds reads seen in a mapping to the plan (or makes the first plan from them).
-    func learn(_ reads: [PlanRead]) {
-        lock.withLock {
-            current = current?.adding(reads) ?? TypePlan(reads: reads)
-            current?.root.orderOwner = self
-        }
-    }
-
-    /// Puts the plan's keys in the order its objects list them (once per type), when the
-    /// plan is still the one whose root is `root`. Later mappings capture objects sharing
-    /// the node's names, and find each key where its entry is.
-    func learnOrder(_ names: [String], replacing root: PlanNode) {
-        lock.withLock {
-            guard let plan = current, plan.root === root, plan.keyOrder.isEmpty else { return }
-            current = TypePlan(reads: plan.reads, keyOrder: names)
-            current?.root.orderOwner = self
-        }
-    }
-}
-
-/// Every type's plan, learned once per process and safe to use from many threads.
-final class PlanRegistry: @unchecked Sendable {
-    static let shared = PlanRegistry()
-    private let lock = NSLock()
-    private var infos: [ObjectIdentifier: TypeInfo] = [:]
-
-    /// The type's info; the first call learns a plan by running the mapping on an empty
-    /// object (no values are assigned: reads are only recorded), with the context of the
-    /// mapping that asks (a model's `init?(map:)` may count on the context its mapper gives).
-    func info(for type: any BaseMappable.Type, context: MapContext? = nil) -> TypeInfo {
-        let id = ObjectIdentifier(type)
-        if let known = lock.withLock({ infos[id] }) { return known }
-        let info = TypeInfo(type: type)
-        let inserted: TypeInfo = lock.withLock {
-            if let raced = infos[id] { return raced }
-            infos[id] = info
-            return info
-        }
-        guard inserted === info else { return inserted }
-        // Outside the lock: the dry run asks for nested types' infos.
-        if let reads = DryRun.reads(of: type, info: info, context: context) { info.learn(reads) }
-        return info
     }
 }

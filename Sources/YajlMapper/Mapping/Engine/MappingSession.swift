@@ -2,18 +2,21 @@
 /// recorded to learn plans, and whether a read fell outside a plan.
 @usableFromInline
 final class MappingSession {
+    /// Whether any problem throws (``MappingError``) rather than being returned.
     let strict: Bool
+    /// The caller's context, given to every map.
     let context: MapContext?
     /// `context != nil`, known without copying the existential.
     let hasContext: Bool
+    /// Whether writing includes `null` for `nil` properties.
     let shouldIncludeNilValues: Bool
     /// Prefix of every key path, e.g. `items[3]` for a streamed element.
     @exclusivity(unchecked) var basePath: JSONPath = JSONPath([])
 
     /// Objects were kept whole: every read is satisfied, nothing is a miss.
     @exclusivity(unchecked) var capturedWhole: Bool
-    /// A read fell outside the plan an object was captured with: the result is unusable
-    /// and the object must be mapped again from the whole value.
+    /// A miss: a read outside the plan an object was captured with that no repair could serve.
+    /// Set when there was one: the result is unusable, and the unit is mapped again whole.
     @exclusivity(unchecked) private(set) var missed = false
 
     /// Running a mapping on an empty object to learn its reads: `map.value` returns
@@ -21,6 +24,7 @@ final class MappingSession {
     @exclusivity(unchecked) var isDryRun = false
     /// Record reads per type (to learn or widen plans).
     @usableFromInline @exclusivity(unchecked) var recording: Bool
+    /// The reads recorded per type, in the order first read.
     @exclusivity(unchecked) private(set) var recorded: [ObjectIdentifier: (TypeInfo, [PlanRead])] = [:]
 
     /// Problems, each with its path from the unit's root for locating it later.
@@ -33,6 +37,7 @@ final class MappingSession {
     /// ``plan(for:)``).
     @exclusivity(unchecked) var plans: [ObjectIdentifier: TypePlan?] = [:]
 
+    /// A session with the mapping's options; `capturedWhole` and `recording` as named.
     init(
         strict: Bool, context: MapContext?, shouldIncludeNilValues: Bool = false,
         capturedWhole: Bool = false, recording: Bool = false
@@ -65,22 +70,25 @@ final class MappingSession {
     /// The first types seen, with their plans (the table holds the rest): most mappings
     /// use a few types, and a session is made per document, so no table is built then.
     @exclusivity(unchecked) private var recent: [(info: TypeInfo, plan: TypePlan?)] = []
+    /// How many types ``recent`` holds.
     private static let recentLimit = 8
 
+    /// Notes a miss: a read outside the plan that no repair could serve.
     func noteMiss() { missed = true }
 
     // MARK: Reads outside the plan
 
-    /// The unit kept whole, for a map whose object was captured without a key its mapping
-    /// reads (see `Map.repair(recording:)`): the mapping goes on reading the whole object,
-    /// so it runs once. `nil` where the unit cannot be read again: a miss then maps it again.
+    /// The whole unit (the unit parsed again, every value kept), for a map whose object was
+    /// captured without a key its mapping reads (see `Map.repair(recording:)`): the mapping
+    /// goes on reading the whole object, so it runs once. `nil` where the unit cannot be read
+    /// again: a miss then maps it again.
     @exclusivity(unchecked) var wholeUnit: WholeUnit?
     /// The path of the array whose elements are being built as they close (see
     /// ``ElementBuilder``), while it is open: the maps of its elements, the only ones
     /// mapped then, have paths relative to it.
     @exclusivity(unchecked) var elementsPath: [JSONPath.Component] = []
-    /// A map read an object kept whole from ``wholeUnit``: its problems must be located in
-    /// the whole unit, and the reads it added teach the plans.
+    /// Whether there was a repair: a map read its object whole from ``wholeUnit``. Its problems
+    /// must be located in the whole unit, and the reads it added teach the plans.
     @exclusivity(unchecked) private(set) var repaired = false
 
     /// The whole value at a map's `path`, or `nil` when there is none to take (the miss is
@@ -100,6 +108,7 @@ final class MappingSession {
         repaired = false
     }
 
+    /// Records a read of `info`'s mapping, once.
     func record(_ read: PlanRead, for info: TypeInfo) {
         let id = ObjectIdentifier(info)
         if var entry = recorded[id] {
@@ -117,6 +126,7 @@ final class MappingSession {
         for (info, reads) in recorded.values { info.learn(reads) }
     }
 
+    /// Records a problem at `path` from the unit's root.
     func report(
         _ kind: MappingProblem.Kind, path: [JSONPath.Component], expected: String, found: String?,
         value: YajlMapper.JSON? = nil, callerError: CallerError? = nil
@@ -134,6 +144,7 @@ final class MappingSession {
     /// after that instantiation, so nested models' values are overwritten by then.
     var ownRefusal: Int?
 
+    /// Records a problem made elsewhere, as it is.
     func adopt(_ problem: MappingProblem) {
         problems.append(problem)
     }
@@ -278,29 +289,5 @@ extension JSON {
         case .string: return "string"
         default: return kind.description
         }
-    }
-}
-
-/// A unit (a document, or a streamed element) parsed again, kept whole, on first use:
-/// where a map takes an object its plan did not capture all of.
-final class WholeUnit {
-    private let load: () throws -> (root: JSON, offsets: [Int])
-    private var loaded: (root: JSON, offsets: [Int])??
-
-    init(_ load: @escaping () throws -> (root: JSON, offsets: [Int])) { self.load = load }
-
-    init(_ value: JSON) {
-        load = { (value, []) }
-    }
-
-    /// The unit and the start offset of each of its values in pre-order (`nil` when it
-    /// could not be read again: a parse error later in it).
-    var whole: (root: JSON, offsets: [Int])? {
-        if loaded == nil { loaded = .some(try? load()) }
-        return loaded.unsafelyUnwrapped
-    }
-
-    func value(at path: [JSONPath.Component]) -> JSON? {
-        whole?.root.value(atPath: JSONPath(path))
     }
 }

@@ -4,6 +4,9 @@ enum ModelBuilder {
     /// Builds a model from an object, or `nil` (with a problem recorded) when the value is
     /// not an object or the type refuses it.
     /// - Parameters:
+    ///   - path: the object's path from the unit's root, without `leaf` and `leaf2`.
+    ///   - leaf: the object's own last step (an array index, or a key), or `nil`.
+    ///   - leaf2: the step after `leaf` (a nested model's key inside an array element), or `nil`.
     ///   - whole: the object was captured whole (no plan checks needed below it).
     static func build<T: BaseMappable>(
         _ type: T.Type, from node: JSON, at path: [JSONPath.Component],
@@ -25,6 +28,7 @@ enum ModelBuilder {
     /// ``build(_:from:at:leaf:leaf2:session:whole:info:plan:)`` into uninitialised memory,
     /// which holds the model when this returns `true`. No optional of the model's type is
     /// made on the way: in generic code each costs a run-time type lookup.
+    /// - Parameter leaf2: the step after `leaf` (a nested model's key inside an array element), or `nil`.
     static func build<T: BaseMappable>(
         _ type: T.Type, from node: JSON, at path: [JSONPath.Component],
         leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil,
@@ -39,6 +43,7 @@ enum ModelBuilder {
 
     /// ``build(_:from:at:leaf:leaf2:session:whole:info:plan:into:)`` for the elements of one
     /// array: `spare` holds the previous element's map, reused when nothing else kept it.
+    /// - Parameter leaf2: the step after `leaf` (a nested model's key inside an array element), or `nil`.
     static func build<T: BaseMappable>(
         _ type: T.Type, from node: JSON, at path: [JSONPath.Component],
         leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil,
@@ -192,19 +197,5 @@ enum ModelBuilder {
         var copy = model
         copy.mapping(map: map)
         return map.output
-    }
-}
-
-/// Learns a type's reads by mapping an empty object: reads are recorded, nothing is assigned.
-enum DryRun {
-    static func reads(of type: any BaseMappable.Type, info: TypeInfo, context: MapContext?) -> [PlanRead]? {
-        let session = MappingSession(strict: false, context: context, capturedWhole: true, recording: true)
-        session.isDryRun = true
-        let map = Map(
-            mappingType: .fromJSON, node: .object(JSONObject()), session: session, path: [],
-            info: info, plan: nil)
-        func run<T: BaseMappable>(_: T.Type) -> Bool { ModelBuilder.instantiate(T.self, map: map) != nil }
-        guard run(type) else { return nil }
-        return session.recorded[ObjectIdentifier(info)]?.1 ?? []
     }
 }

@@ -1,28 +1,20 @@
 import Foundation
 
-/// What a mapping produced, and every problem found on the way.
-public struct MappingResult<Value> {
-    /// The mapped value; `nil` when the root could not be mapped at all.
-    public var value: Value?
-    /// Every problem, in document order, each with its key path and position.
-    public var problems: [MappingProblem]
-    /// How many objects yajl skipped the rest of (for tests and measurements).
-    var objectsSkipped = 0
-    /// How many times yajl was moved past members (for tests and measurements).
-    var membersSkipped = 0
-}
-
 /// The one engine behind every entry point: bytes → events → a sparse tree kept by the
 /// plans → models. Already-parsed input is replayed into the same capture as events.
 struct MappingRun<Value> {
+    /// Whether any problem throws (``MappingError``) rather than being returned.
     let strict: Bool
+    /// The caller's context, given to every map.
     let context: MapContext?
+    /// Whether writing includes `null` for `nil` properties.
     let shouldIncludeNilValues: Bool
     /// What to keep at the root.
     let rule: (MappingCapture) -> CaptureRule
     /// Builds the value from the captured root.
     let build: (JSON, MappingSession, _ whole: Bool) -> Value?
 
+    /// A new session; `whole`: objects kept whole, and reads recorded to teach the plans.
     private func session(whole: Bool) -> MappingSession {
         MappingSession(
             strict: strict, context: context, shouldIncludeNilValues: shouldIncludeNilValues,
@@ -47,7 +39,7 @@ struct MappingRun<Value> {
         }
         if result.session.problems.contains(where: { $0.location == nil }) {
             // Positions are recorded only when a problem needs one: the same capture again
-            // (same plans, so the same values kept), now noting where each value starts.
+            // (same plans, so the same values kept), this time noting where each value starts.
             let (root, offsets, textStart) = try capture(
                 bytes: bytes, options: options, session: session(whole: whole),
                 whole: whole, recordingOffsets: true)
@@ -87,6 +79,7 @@ struct MappingRun<Value> {
         return try finish(built, session)
     }
 
+    /// One capture and build of the document (every value kept when `whole`).
     private func attempt(
         bytes: UnsafeRawBufferPointer, options: JSONParseOptions, whole: Bool
     )
@@ -132,6 +125,7 @@ struct MappingRun<Value> {
         return (parser.handler.documents.first ?? .null, parser.handler.offsets, parser.engine.textStart)
     }
 
+    /// The result with the session's problems; throws them in strict mode.
     private func finish(_ value: Value?, _ session: MappingSession) throws -> MappingResult<Value> {
         let problems = session.takeProblems()
         if strict && !problems.isEmpty { throw MappingError(problems: problems) }

@@ -13,7 +13,9 @@
 /// reported them. Used only where the order of mappings cannot show: a document held in
 /// memory, mapped without a context (see `MappingRun`).
 class ElementBuilder {
+    /// The elements' model type.
     let info: TypeInfo
+    /// The plan the elements were captured with.
     let plan: TypePlan
     /// The session owns its builders (it registers them): not retained.
     unowned(unsafe) let session: MappingSession
@@ -26,6 +28,7 @@ class ElementBuilder {
     /// The array's path from the document's root.
     var path: [JSONPath.Component] = []
 
+    /// A builder of `info`'s models captured with `plan`, in `session`.
     init(info: TypeInfo, plan: TypePlan, session: MappingSession) {
         self.info = info
         self.plan = plan
@@ -62,13 +65,18 @@ class ElementBuilder {
 /// array at the end (appending to `[T]` here, in code not specialised for `T`, would look
 /// the array's type up per element).
 final class TypedElementBuilder<T: BaseMappable>: ElementBuilder {
+    /// The models built so far, in memory that becomes the array (`nil` before the first).
     private var base: UnsafeMutablePointer<T>?
+    /// How many models ``base`` has room for.
     private var capacity = 0
+    /// How many models ``base`` holds.
     private var built = 0
+    /// The previous element's map, reused for the next when nothing else kept it.
     @exclusivity(unchecked) private var spare: Map?
     /// The models, once the array has closed.
     private(set) var models: [T] = []
 
+    /// Frees the models built and not taken.
     deinit {
         if let base {
             base.deinitialize(count: built)
@@ -90,6 +98,7 @@ final class TypedElementBuilder<T: BaseMappable>: ElementBuilder {
         return base.unsafelyUnwrapped + built
     }
 
+    /// Builds the next model from a value (the problem is the element's when it is not one).
     override func add(_ value: JSON) {
         let start = session.problems.count
         settle(
@@ -98,6 +107,7 @@ final class TypedElementBuilder<T: BaseMappable>: ElementBuilder {
                 info: info, plan: plan, into: next(), reusing: &spare), problemsFrom: start)
     }
 
+    /// Builds the next model from its members' values, in the plan's order.
     override func add(members: UnsafeBufferPointer<JSON>, collapsed: UInt64) {
         let start = session.problems.count
         let done = ModelBuilder.build(
@@ -118,6 +128,7 @@ final class TypedElementBuilder<T: BaseMappable>: ElementBuilder {
         keepProblems(from: start)
     }
 
+    /// Moves the models built into ``models``.
     override func finish() {
         spare = nil
         guard let base else { return }

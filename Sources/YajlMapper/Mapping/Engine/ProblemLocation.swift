@@ -23,11 +23,13 @@ extension JSON {
 /// Pre-order indexes of values in one tree, for many paths: the sizes of a container's
 /// children are summed once, the first time a path goes through it.
 final class PreorderIndexes {
+    /// The tree the paths lead into.
     private let root: JSON
     /// For each container passed through, by its children's storage: entry k is the
     /// pre-order size of its children before child k.
     private var sizesBefore: [UnsafeRawPointer: [Int]] = [:]
 
+    /// Indexes into `root`, summed as paths need them.
     init(of root: JSON) { self.root = root }
 
     /// ``JSON/preorderIndex(of:)`` of `path` in the tree.
@@ -75,13 +77,18 @@ final class PreorderIndexes {
 /// Offsets asked in increasing order (problems mostly come in document order) count the
 /// lines between them only; an earlier offset counts again from the range's start.
 struct Locator {
+    /// The bytes of the range.
     let bytes: UnsafeRawBufferPointer
+    /// The range's offset in the whole input.
     let base: Int
+    /// The line the range starts on.
     let line: Int
+    /// The offset the range's first line starts at.
     let lineStart: Int
     /// The last offset located (absolute, within the range), its line and that line's start.
     private var cursor: (offset: Int, line: Int, lineStart: Int)
 
+    /// A locator over `bytes`, found at `base` in the input, starting on `line`.
     init(bytes: UnsafeRawBufferPointer, base: Int, line: Int, lineStart: Int) {
         self.bytes = bytes
         self.base = base

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The selected value and the object as the caller sees them (Foundation types, `JSON`).
+extension Map {
+    /// The selected value as Foundation types (`String`, `NSNumber`, `Bool`, `[Any]`,
+    /// `[String: Any]`); `nil` for `null` and absent keys.
+    /// Asking counts as reading the value, so the engine keeps it.
+    public var currentValue: Any? {
+        guard let currentNode = currentJSON, currentNode != .null else { return nil }
+        return currentNode.foundationValue
+    }
+
+    /// The selected value as a ``YajlMapper/JSON`` value; `nil` when absent.
+    public var currentJSON: YajlMapper.JSON? {
+        mappingType == .fromJSON ? take(.value) : nil
+    }
+
+    /// The object being read, or written so far, as a Foundation dictionary. Asking (while
+    /// reading) makes the engine keep this type's objects whole from then on.
+    public var JSON: [String: Any] {
+        jsonValue.foundationValue as? [String: Any] ?? [:]
+    }
+
+    /// The object being read, or written so far, as a ``YajlMapper/JSON`` value: the dynamic
+    /// fallback for what the DSL does not express. Asking (while reading) makes the engine
+    /// keep this type's objects whole from then on.
+    public var jsonValue: YajlMapper.JSON {
+        guard mappingType == .fromJSON else { return output }
+        noteWholeRead()
+        detach()
+        return node
+    }
+
+    /// Records a read of the whole object (a plan with it keeps such objects whole).
+    private func noteWholeRead() {
+        guard plan != nil || session.recording || repairedFrom != nil else { return }
+        let read = PlanRead(key: "", nested: false, delimiter: ".", kind: .value, whole: true)
+        if let info, session.recording { session.record(read, for: info) }
+        if let plan, !plan.keepsWhole {
+            repair(recording: read)
+        } else if let repairedFrom, !repairedFrom.keepsWhole, let info {
+            session.record(read, for: info)
+        }
+    }
+
+    /// The selected value cast to `T` (ObjectMapper's `value()`).
+    public func value<T>() -> T? {
+        if let value = currentValue as? T { return value }
+        // A Foundation number does not cast to `Float` in every case (nor an array or a
+        // dictionary of them): as ObjectMapper does, `Float`, `[Float]` and `[String: Float]`
+        // are read through their numbers.
+        if T.self == Float.self, let node = currentJSON, case .number = node {
+            return (try? Float.fromJSON(node)) as? T
+        }
+        if T.self == [Float].self, case .array(let elements)? = currentJSON {
+            return (try? elements.map { try Float.fromJSON($0) }) as? T
+        }
+        if T.self == [String: Float].self, case .object(let object)? = currentJSON {
+            return (try? object.dictionary.mapValues { try Float.fromJSON($0) }) as? T
+        }
+        return nil
+    }
+}

@@ -1,0 +1,140 @@
+import CYajl
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Positions in the whole input: lines, the chunk's place, string tokens' starts.
+extension YajlParserEngine {
+    /// The most bytes before the chunk that `tail` keeps.
+    private static let tailLimit = 64
+
+    /// Counts the lines of a chunk whose counting was deferred.
+    func countDeferredLines() {
+        guard let bytes = uncountedChunk else { return }
+        uncountedChunk = nil
+        bytesBefore -= bytes.count
+        countLines(bytes)
+        bytesBefore += bytes.count
+    }
+
+    /// Counts the line breaks of `bytes`, a chunk at ``bytesBefore``.
+    private func countLines(_ bytes: UnsafeRawBufferPointer) {
+        // memchr is vectorised in libc: a chunk without newlines costs one fast scan.
+        let base = bytes.baseAddress!
+        var from = 0
+        while from < bytes.count, let hit = memchr(base + from, 0x0A, bytes.count - from) {
+            let at = base.distance(to: UnsafeRawPointer(hit))
+            newlinesBefore += 1
+            lastNewlineBefore = bytesBefore + at
+            from = at + 1
+        }
+    }
+
+    /// Moves the position past the input's first `count` bytes, which yajl is not to see (a
+    /// byte order mark): offsets count them, the first line's columns start after them.
+    func skipStart(_ count: Int) {
+        bytesBefore += count
+        lastNewlineBefore = bytesBefore - 1
+        textStart = bytesBefore
+    }
+
+    /// Moves the position past a chunk yajl accepted.
+    func advance(past bytes: UnsafeRawBufferPointer) {
+        if let start = retainStart {
+            let from = max(start - bytesBefore, 0)
+            if from < bytes.count { retained.append(contentsOf: bytes[from...]) }
+        }
+        lineCursor = 0
+        if !sawContent {
+            sawContent = bytes.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        }
+        countDeferredLines()
+        if oneShot {
+            // From offset 0: a skipped byte order mark is just before, in the same buffer.
+            oneShotInput = UnsafeRawBufferPointer(
+                start: bytes.baseAddress.unsafelyUnwrapped - bytesBefore,
+                count: bytesBefore + bytes.count)
+            uncountedChunk = bytes
+        } else {
+            countLines(bytes)
+        }
+        followSpace(bytes)
+        if !oneShot {
+            // Validation reads no string: it keeps no string's bytes.
+            openToken.follow(
+                bytes, at: bytesBefore, between: lastBetween, comments: options.allowComments,
+                keepingBytes: traits.receivesEvents)
+        }
+        bytesBefore += bytes.count
+        if bytes.count >= Self.tailLimit {
+            tail = Array(bytes[(bytes.count - Self.tailLimit)...])
+        } else {
+            tail.append(contentsOf: bytes)
+            if tail.count > Self.tailLimit { tail.removeFirst(tail.count - Self.tailLimit) }
+        }
+        chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+
+    /// The offset of the opening quote of the string token that ends at `end` (just past its
+    /// closing quote, in the current chunk). An escaped quote is one preceded by an odd
+    /// number of backslashes; a quote inside a string is always escaped, so the opening
+    /// quote is the first quote before the closing one that is not. A token begun in an
+    /// earlier chunk has no such quote in this one: it began at the last unescaped quote
+    /// before the chunk.
+    func stringTokenStart(endingAt end: Int, valueLength: Int) -> Int? {
+        guard let base = chunk.baseAddress else { return nil }
+        let close = end - 1 - bytesBefore
+        guard close >= 0, close < chunk.count, base.load(fromByteOffset: close, as: UInt8.self) == 0x22 else {
+            return nil
+        }
+        // Without escapes the token is the value and two quotes.
+        let guess = close - valueLength - 1
+        if guess >= 0, base.load(fromByteOffset: guess, as: UInt8.self) == 0x22, !isEscaped(base, guess) {
+            return bytesBefore + guess
+        }
+        var i = close - 1
+        while i >= 0 {
+            if base.load(fromByteOffset: i, as: UInt8.self) == 0x22, !isEscaped(base, i) { return bytesBefore + i }
+            i -= 1
+        }
+        return openToken.openStart
+    }
+
+    /// Whether the byte at `index` of a chunk follows an odd number of backslashes (with,
+    /// for a run from the chunk's start, the one that ended a string open before it).
+    func isEscaped(_ base: UnsafeRawPointer, _ index: Int) -> Bool {
+        var backslashes = 0
+        while index - backslashes - 1 >= 0, base.load(fromByteOffset: index - backslashes - 1, as: UInt8.self) == 0x5C {
+            backslashes += 1
+        }
+        if backslashes == index && openToken.escapePending { backslashes += 1 }
+        return backslashes % 2 == 1
+    }
+
+    /// The 1-based line of an offset in the current chunk, and the offset its line starts
+    /// at. Queries must not go backwards within a chunk: each byte is counted once.
+    func line(at offset: Int) -> (line: Int, lineStart: Int) {
+        if lineCursor == 0 {
+            countDeferredLines()
+            lineCursorLine = newlinesBefore + 1
+            lineCursorLineStart = lastNewlineBefore + 1
+        }
+        let target = max(0, min(offset - bytesBefore, chunk.count))
+        if target > lineCursor, let base = chunk.baseAddress {
+            var from = lineCursor
+            while from < target, let hit = memchr(base + from, 0x0A, target - from) {
+                let at = base.distance(to: UnsafeRawPointer(hit))
+                lineCursorLine += 1
+                lineCursorLineStart = bytesBefore + at + 1
+                from = at + 1
+            }
+            lineCursor = target
+        }
+        return (lineCursorLine, lineCursorLineStart)
+    }
+}
