@@ -171,7 +171,10 @@ final class YajlParserEngine {
     }
 
     /// The absolute offset of the byte yajl is at (during a callback: just after the token).
+    /// Read from the handle's read position where the skip may move it (the field that
+    /// `yajl_get_bytes_consumed` returns), without a call into the library per token.
     var currentOffset: Int {
+        if let readPosition { return bytesBefore + min(readPosition.pointee, chunk.count) }
         guard let handle else { return bytesBefore }
         return bytesBefore + min(yajl_get_bytes_consumed(handle), chunk.count)
     }
