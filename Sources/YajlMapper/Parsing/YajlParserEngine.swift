@@ -53,8 +53,6 @@ final class YajlParserEngine {
     var lead = SpaceScan(from: 0)
     /// The white space and comments after the top-level value.
     var after = SpaceScan(from: 0)
-    /// Unused: nothing reads or sets it.
-    fileprivate var depthExceeded = false
     /// An error thrown by the handler during the current `yajl_parse`.
     var handlerError: (any Error)?
     /// The first error: every later call rethrows it.

@@ -76,6 +76,11 @@ final class PreorderIndexes {
 /// Turns offsets into lines and columns within a byte range whose first line is known.
 /// Offsets asked in increasing order (problems mostly come in document order) count the
 /// lines between them only; an earlier offset counts again from the range's start.
+///
+/// The one locator for bytes held in memory (documents, a stream's retained element, the
+/// decoder's input). The parser keeps a line count of its own as chunks go by
+/// (`YajlParserEngine+Positions.swift`): a stream's bytes are gone once parsed, so its
+/// positions (errors, where streamed values start) must be counted then, not asked later.
 struct Locator {
     /// The bytes of the range.
     let bytes: UnsafeRawBufferPointer
