@@ -48,6 +48,14 @@ struct DecoderStrategyTests {
             comparison.expectSame(SnakeRepository.self, document)
             comparison.expectSame([SnakeRepository].self, "[\(document), \(document)]")
         }
+        // Keys beyond ASCII are always recorded, and matched after their conversion.
+        for document in [
+            #"{"naïve_count": 1, "full_name": "a", "état_civil": "x"}"#,
+            #"{"NAÏVE_COUNT": 2, "naïveCount": 3, "naïve_count": 4}"#, #"{"naive_count": 5, "Ét_at_civil": "y"}"#,
+            #"{"naïve__count": 6, "_naïve_count": 7, "full_name": "b", "ÉtatCivil": "z"}"#,
+        ] {
+            comparison.expectSame(SnakeUnicode.self, document)
+        }
     }
 
     @Test func snakeCaseConversionMatchesFoundationOnManyKeys() {

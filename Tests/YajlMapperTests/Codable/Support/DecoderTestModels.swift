@@ -27,6 +27,18 @@ struct Repository: Codable, Equatable {
     var matrix: [[Int8]]?
 }
 
+/// Coding keys with letters beyond ASCII, read with `.convertFromSnakeCase` (`naïve_count`
+/// becomes `naïveCount`).
+struct SnakeUnicode: Codable, Equatable {
+    var naiveCount: Int?
+    var fullName: String?
+    var etatCivil: String?
+
+    enum CodingKeys: String, CodingKey {
+        case naiveCount = "naïveCount", fullName, etatCivil = "ÉtatCivil"
+    }
+}
+
 struct SnakeRepository: Codable, Equatable {
     var fullName: String
     var stargazersCount: Int
