@@ -63,19 +63,7 @@ extension Array: TapeArrayElement where Element: TapeArrayElement {
         -> [Element]
     {
         let path = node.adding(step)
-        switch decoder.kind(at: index) {
-        case .array: break
-        case .null:
-            throw DecodingError.valueNotFound(
-                [Any].self,
-                decoder.context(
-                    at: index, node: path, step: .none,
-                    "Cannot get unkeyed decoding container -- found null value instead"
-                ))
-        default:
-            throw decoder.typeMismatch([Any].self, at: index, node: path, step: .none)
-        }
-        let count = Int(decoder.tape.tokens[index].length)
+        let count = try decoder.arrayCount(at: index, path: path)
         var elements: [Element] = []
         elements.reserveCapacity(count)
         var k = index + 1
@@ -104,20 +92,8 @@ extension Array: DecodableArray where Element: Decodable {
         _ decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep, place: DecodePlan?
     ) throws -> [Element] {
         let path = node.adding(step)
-        switch decoder.kind(at: index) {
-        case .array: break
-        case .null:
-            throw DecodingError.valueNotFound(
-                [Any].self,
-                decoder.context(
-                    at: index, node: path, step: .none,
-                    "Cannot get unkeyed decoding container -- found null value instead"
-                ))
-        default:
-            throw decoder.typeMismatch([Any].self, at: index, node: path, step: .none)
-        }
+        let count = try decoder.arrayCount(at: index, path: path)
         let elementPlace = place?.elementPlace(learning: decoder.session.learning)
-        let count = Int(decoder.tape.tokens[index].length)
         var elements: [Element] = []
         elements.reserveCapacity(count)
         var k = index + 1
@@ -126,5 +102,24 @@ extension Array: DecodableArray where Element: Decodable {
             k = decoder.tape.end(ofValueAt: k)
         }
         return elements
+    }
+}
+
+extension TapeDecoder {
+    /// The number of elements of the array at `index`, or, for another kind of value there,
+    /// the error `unkeyedContainer()` gives (`path`: the array's path).
+    func arrayCount(at index: Int, path: CodingPathNode) throws -> Int {
+        switch kind(at: index) {
+        case .array:
+            return Int(tape.tokens[index].length)
+        case .null:
+            throw DecodingError.valueNotFound(
+                [Any].self,
+                context(
+                    at: index, node: path, step: .none,
+                    "Cannot get unkeyed decoding container -- found null value instead"))
+        default:
+            throw typeMismatch([Any].self, at: index, node: path, step: .none)
+        }
     }
 }

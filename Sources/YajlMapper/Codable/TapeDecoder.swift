@@ -289,19 +289,9 @@ final class TapeDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        switch kind(at: current) {
-        case .array:
-            return UnkeyedTapeContainer(
-                decoder: self, array: current, node: node, elements: place?.elementPlace(learning: session.learning))
-        case .null:
-            throw DecodingError.valueNotFound(
-                [Any].self,
-                context(
-                    at: current, node: node, step: .none,
-                    "Cannot get unkeyed decoding container -- found null value instead"))
-        default:
-            throw typeMismatch([Any].self, at: current, node: node, step: .none)
-        }
+        _ = try arrayCount(at: current, path: node)
+        return UnkeyedTapeContainer(
+            decoder: self, array: current, node: node, elements: place?.elementPlace(learning: session.learning))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
