@@ -67,6 +67,41 @@ struct DecoderStreamTests {
         }
     }
 
+    @Test func snakeCaseKeysByThePlanAtEveryChunking() throws {
+        // Each element is recorded by the plan the elements before it taught, its keys folded:
+        // every spelling that converts to a key the type reads must still reach it.
+        let spellings = [
+            #"{"full_name": "a", "stargazers_count": 1}"#,
+            #"{"FULL_NAME": "b", "stargazers_count": 2, "html_url": "u"}"#,
+            #"{"fullName": "c", "full_name": "d", "stargazers_count": 3, "unread": [1, {"full_name": "e"}]}"#,
+            #"{"stargazers_count": 4, "full__name": "f", "_private": true, "owner_info": {"a_b": 5}}"#,
+        ]
+        let items = (0..<40).map { spellings[$0 % spellings.count] }
+        let json = "{\"total_count\": 40, \"items\": [\n" + items.joined(separator: ",\n") + "\n]}"
+        struct SnakePage: Decodable {
+            var totalCount: Int
+            var items: [SnakeRepository]
+        }
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        let expected = try foundation.decode(SnakePage.self, from: Data(json.utf8)).items
+        let decoder = YajlDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let bytes = Array(json.utf8)
+        for size in [1, 7, 64, bytes.count] {
+            var elements: [SnakeRepository] = []
+            let parser = decoder.makeStreamParser(SnakeRepository.self, at: "items") { elements.append($0) }
+            var start = 0
+            while start < bytes.count {
+                let end = min(start + size, bytes.count)
+                try bytes[start..<end].withUnsafeBytes { try parser.feed($0) }
+                start = end
+            }
+            try parser.finish()
+            #expect(elements == expected, "chunks of \(size)")
+        }
+    }
+
     @Test func fromAFileAndFromData() throws {
         let json = Self.page(25)
         let expected = try JSONDecoder().decode(Page.self, from: Data(json.utf8)).items
