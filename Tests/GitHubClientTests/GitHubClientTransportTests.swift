@@ -21,7 +21,7 @@ struct GitHubClientTransportTests {
 
     @Test func idleTimeoutBeforeTheHeaders() async throws {
         try await FakeGitHubAPI.with { api in
-            // The slow route answers after 5 s: a timeout error (not the page) shows the
+            // The slow route answers after 30 s: a timeout error (not the page) shows the
             // client gave up first. No wall-clock bound: machines here are noisy.
             let error = await thrownError {
                 try await api.client(requestTimeout: 0.5).searchRepositories(route("slow"))
@@ -65,7 +65,8 @@ struct GitHubClientTransportTests {
             let task = Task { try await client.searchRepositories(route("slow")) }
             try await Task.sleep(for: .milliseconds(300))
             task.cancel()
-            // A failure, not the page the slow route sends after 5 s: the request stopped.
+            // A failure, not the page the slow route sends after 30 s (long enough that no load on
+            // the machine lets it arrive before the cancel): the request stopped.
             let result = await task.result
             guard case .failure(let error) = result else {
                 Issue.record("the cancelled request succeeded")

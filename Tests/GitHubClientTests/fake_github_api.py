@@ -10,7 +10,7 @@ Routes (GET):
     ok, empty, big (100 items, sent in small flushed chunks), rate-limit (403, remaining 0),
     rate-limit-429 (429, remaining 0), secondary (403, secondary message), retry-after
     (429 with Retry-After), invalid (422), server-error (500), server-html (502, HTML body),
-    not-json, truncated, bad-shape (items[1].owner.login is a number), slow (5 s before
+    not-json, truncated, bad-shape (items[1].owner.login is a number), slow (30 s before
     the headers), slow-body (headers and half the body, then 5 s), echo-headers (one item per
     request header: name = header name, description = its value), echo-message (500 whose
     message holds the Authorization header), echo-422, echo-rate-limit, echo-secondary,
@@ -164,7 +164,7 @@ class Handler(BaseHTTPRequestHandler):
             page["items"][1]["owner"]["login"] = 42
             self.send(200, page)
         elif route == "slow":
-            self.sleep(5)
+            self.sleep(30)
             self.send(200, json.dumps(SEARCH_PAGE))
         elif route == "slow-body":
             body = json.dumps(SEARCH_PAGE).encode()
