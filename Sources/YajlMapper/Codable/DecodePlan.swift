@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// What the decoding of one root type reads at one place of its documents, learned from the
 /// types' `init(from:)`: for an object, the keys looked up, each with the place of its value
@@ -141,7 +141,7 @@ final class DecodePlan: @unchecked Sendable {
 
 /// The plans a ``YajlDecoder`` has learned, one per root type and key form (as written, or
 /// folded for the snake-case strategy), shared by every decoding.
-final class DecodePlans: Sendable {
+final class DecodePlans: @unchecked Sendable {
     /// A root type's plan, and how many times it was learned again after a miss.
     private struct Entry {
         /// The plan (`nil`: record whole).
@@ -158,8 +158,11 @@ final class DecodePlans: Sendable {
         let foldsKeys: Bool
     }
 
-    /// Each root type's entry.
-    private let entries = Mutex<[Root: Entry]>([:])
+    /// Each root type's entry, read and written under ``lock``.
+    private var entries: [Root: Entry] = [:]
+    /// The lock of ``entries``: a pthread mutex, which ThreadSanitizer sees (it does not see
+    /// the futex inside `Synchronization.Mutex` on Linux, and reports its accesses as races).
+    private let lock = NSLock()
 
     /// After this many misses a root type's documents are always recorded whole: its types
     /// read keys no plan settles on.
@@ -171,19 +174,19 @@ final class DecodePlans: Sendable {
     /// The plan to record `type`'s documents with; `nil` when none is learned yet or the type
     /// has missed too often.
     func plan(for type: Any.Type, foldsKeys: Bool) -> DecodePlan? {
-        entries.withLock { $0[Root(type: ObjectIdentifier(type), foldsKeys: foldsKeys)]?.plan }
+        lock.withLock { entries[Root(type: ObjectIdentifier(type), foldsKeys: foldsKeys)]?.plan }
     }
 
     /// Whether `type` may still learn a plan.
     func mayLearn(_ type: Any.Type, foldsKeys: Bool) -> Bool {
-        entries.withLock {
-            ($0[Root(type: ObjectIdentifier(type), foldsKeys: foldsKeys)]?.relearned ?? 0) < Self.relearnLimit
+        lock.withLock {
+            (entries[Root(type: ObjectIdentifier(type), foldsKeys: foldsKeys)]?.relearned ?? 0) < Self.relearnLimit
         }
     }
 
     /// Publishes the plan learned for `type`; `replacing` tells that an earlier one missed.
     func publish(_ plan: DecodePlan, for type: Any.Type, replacing: Bool) {
-        entries.withLock { entries in
+        lock.withLock {
             let root = Root(type: ObjectIdentifier(type), foldsKeys: plan.foldsKeys)
             var entry = entries[root] ?? Entry()
             if replacing { entry.relearned += 1 }
