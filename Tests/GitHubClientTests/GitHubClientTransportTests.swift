@@ -61,12 +61,13 @@ struct GitHubClientTransportTests {
 
     @Test func cancellingAnInFlightRequest() async throws {
         try await FakeGitHubAPI.with { api in
-            let client = api.client()
-            let task = Task { try await client.searchRepositories(route("slow")) }
+            // No timeout and no answer can come first, however late a loaded machine runs the
+            // cancel: the hang route answers after 600 s, the client waits 900 s.
+            let client = api.client(requestTimeout: 900, resourceTimeout: 900)
+            let task = Task { try await client.searchRepositories(route("hang")) }
             try await Task.sleep(for: .milliseconds(300))
             task.cancel()
-            // A failure, not the page the slow route sends after 30 s (long enough that no load on
-            // the machine lets it arrive before the cancel): the request stopped.
+            // A failure, not the page: the request stopped.
             let result = await task.result
             guard case .failure(let error) = result else {
                 Issue.record("the cancelled request succeeded")

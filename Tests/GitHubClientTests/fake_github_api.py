@@ -11,7 +11,7 @@ Routes (GET):
     rate-limit-429 (429, remaining 0), secondary (403, secondary message), retry-after
     (429 with Retry-After), invalid (422), server-error (500), server-html (502, HTML body),
     not-json, truncated, bad-shape (items[1].owner.login is a number), slow (30 s before
-    the headers), slow-body (headers and half the body, then 5 s), echo-headers (one item per
+    the headers), hang (600 s before the headers), slow-body (headers and half the body, then 5 s), echo-headers (one item per
     request header: name = header name, description = its value), echo-message (500 whose
     message holds the Authorization header), echo-422, echo-rate-limit, echo-secondary,
     redirect-same (302 to echo-headers on this host), redirect-other (302 to echo-headers on
@@ -165,6 +165,9 @@ class Handler(BaseHTTPRequestHandler):
             self.send(200, page)
         elif route == "slow":
             self.sleep(30)
+            self.send(200, json.dumps(SEARCH_PAGE))
+        elif route == "hang":
+            self.sleep(600)
             self.send(200, json.dumps(SEARCH_PAGE))
         elif route == "slow-body":
             body = json.dumps(SEARCH_PAGE).encode()
