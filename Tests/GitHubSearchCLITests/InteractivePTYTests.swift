@@ -85,14 +85,17 @@ struct InteractivePTYTests {
     @Test func resizeRedrawsAtTheNewSize() async throws {
         let report = try await InteractivePTY.run([
             .wait("Search GitHub"), .send("big list"), .wait("871 results"), // 0, 1, 2
-            .resize(columns: 100, rows: 30), // 3
-            // The help line on the new last row: the whole frame is drawn, even when slow.
-            .wait("Esc quit", row: 29), // 4
+            // The help line on the last row: the results' frame is drawn whole (each frame
+            // clears the screen first), even when slow.
+            .wait("Esc quit", row: 23), // 3
+            .resize(columns: 100, rows: 30), // 4
+            // The same on the new last row.
+            .wait("Esc quit", row: 29), // 5
             .escape, .exit(),
         ])
         #expect(report.failed == nil, "\(report.failure)")
-        let small = report.screen(2).split(separator: "\n", omittingEmptySubsequences: false)
-        let large = report.screen(4).split(separator: "\n", omittingEmptySubsequences: false)
+        let small = report.screen(3).split(separator: "\n", omittingEmptySubsequences: false)
+        let large = report.screen(5).split(separator: "\n", omittingEmptySubsequences: false)
         // 24 rows: 20 results; 30 rows: 26 results, the help line on the last row.
         #expect(small.filter { $0.contains("★") }.count == 20)
         #expect(large.filter { $0.contains("★") }.count == 26)
