@@ -176,17 +176,19 @@ struct TapeRecorder: ParseConsumer {
     mutating func key(_ name: JSONBytes) throws {
         if dropping > 0 { return }
         let parent = open.count - 1
-        if open[parent].folds {
-            recordFolded(name, parent: parent)
-            return
-        }
         if let listed = open[parent].keys {
             let place = open[parent].place.unsafelyUnwrapped
-            guard let index = listed._withUnsafeGuaranteedRef({ $0.lookup(name) }) else {
+            let folds = open[parent].folds
+            guard
+                let index = folds
+                    ? place._withUnsafeGuaranteedRef({ $0.index(ofMemberKey: name) })
+                    : listed._withUnsafeGuaranteedRef({ $0.lookup(name) })
+            else {
                 next = .drop
                 return
             }
-            let bit: UInt64 = index < 63 ? 1 << UInt64(index) : 0
+            // Folded keys share entries among their spellings: repeats are found by the bytes.
+            let bit: UInt64 = index < 63 && !folds ? 1 << UInt64(index) : 0
             if bit == 0 ? isRepeated(name) : open[parent].seen & bit != 0 {
                 next = .drop
                 return
@@ -212,25 +214,6 @@ struct TapeRecorder: ParseConsumer {
             }
             next = .record(open[parent].place.flatMap { Self.memberPlace($0, name) })
         }
-        tape.tokens[open[parent].token].length &+= 1
-        appendText(.key, name)
-        quiet(keys: false, scalars: false)
-    }
-
-    /// In an object whose keys are folded: records the member when its key folds to a listed
-    /// one and was not given before in this object, else drops it.
-    private mutating func recordFolded(_ name: JSONBytes, parent: Int) {
-        let place = open[parent].place.unsafelyUnwrapped
-        guard let index = place._withUnsafeGuaranteedRef({ $0.index(ofMemberKey: name) }), !isRepeated(name) else {
-            next = .drop
-            return
-        }
-        open[parent].lastHit = index
-        keys.append(tape.tokens.count)
-        if open[parent].byHash != nil {
-            open[parent].byHash![Self.hash(name.buffer)] = tape.tokens.count
-        }
-        next = .record(place._withUnsafeGuaranteedRef { $0.childRefs[index] })
         tape.tokens[open[parent].token].length &+= 1
         appendText(.key, name)
         quiet(keys: false, scalars: false)

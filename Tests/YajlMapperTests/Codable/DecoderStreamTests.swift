@@ -30,13 +30,13 @@ struct DecoderStreamTests {
     }
 
     /// Feeds `json` to a stream parser in chunks of `size` bytes; the elements and the summary.
-    static func streamed(
-        _ json: String, chunk size: Int, decoder: YajlDecoder = YajlDecoder()
+    static func streamed<Element: Decodable>(
+        _ json: String, chunk size: Int, decoder: YajlDecoder = YajlDecoder(), as type: Element.Type = Owner.self
     ) throws -> (
-        [Owner], StreamSummary
+        [Element], StreamSummary
     ) {
-        var elements: [Owner] = []
-        let parser = decoder.makeStreamParser(Owner.self, at: "items") { elements.append($0) }
+        var elements: [Element] = []
+        let parser = decoder.makeStreamParser(Element.self, at: "items") { elements.append($0) }
         let bytes = Array(json.utf8)
         var start = 0
         while start < bytes.count {
@@ -87,17 +87,8 @@ struct DecoderStreamTests {
         let expected = try foundation.decode(SnakePage.self, from: Data(json.utf8)).items
         let decoder = YajlDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let bytes = Array(json.utf8)
-        for size in [1, 7, 64, bytes.count] {
-            var elements: [SnakeRepository] = []
-            let parser = decoder.makeStreamParser(SnakeRepository.self, at: "items") { elements.append($0) }
-            var start = 0
-            while start < bytes.count {
-                let end = min(start + size, bytes.count)
-                try bytes[start..<end].withUnsafeBytes { try parser.feed($0) }
-                start = end
-            }
-            try parser.finish()
+        for size in [1, 7, 64, json.utf8.count] {
+            let (elements, _) = try Self.streamed(json, chunk: size, decoder: decoder, as: SnakeRepository.self)
             #expect(elements == expected, "chunks of \(size)")
         }
     }
