@@ -42,6 +42,8 @@ struct StreamedTapeRecorder: ParseConsumer {
     private var origin = TapeDecoder.Origin()
     /// The parse's steering handle.
     private var control: ParseControl?
+    /// Whether the value just ended waits for the parse to pause before it is handed over.
+    private var handOverPending = false
 
     /// A container of the envelope: an object's current key, an array's next index.
     private enum Step {
@@ -83,10 +85,28 @@ struct StreamedTapeRecorder: ParseConsumer {
         control.startRetaining(at: offset)
     }
 
-    /// Hands the value over when its recording has ended.
+    /// Hands the value over when its recording has ended: once yajl has returned (see
+    /// ``afterPause()``), or at once when the parse cannot pause.
     private mutating func endIfDone() throws {
         guard recorder.isBetweenValues else { return }
         inValue = false
+        if control?.pause() == true {
+            handOverPending = true
+        } else {
+            try handOver()
+        }
+    }
+
+    /// Hands over the value put off at its end. Decoding it may record its bytes again (a
+    /// plan miss), a parse of their own: so it runs outside yajl's callbacks.
+    mutating func afterPause() throws {
+        guard handOverPending else { return }
+        handOverPending = false
+        try handOver()
+    }
+
+    /// Hands the value just recorded to the handler, with its bytes, and starts the next.
+    private mutating func handOver() throws {
         let index = count
         count += 1
         if let control {

@@ -11,6 +11,8 @@ class EventSink {
     var consumer: UnsafeMutableRawPointer? { nil }
     /// Whether the key is read at all (see ``ParseConsumer/readsKey(_:)``).
     func readsKey(_ name: JSONBytes) -> Bool { true }
+    /// The consumer's work deferred by a pause (see ``ParseConsumer/afterPause()``).
+    func afterPause() throws {}
 
     /// `null`.
     func null() throws {}
@@ -81,4 +83,5 @@ final class ConsumerSink<Consumer: ParseConsumer>: HandlerSink<Consumer> {
     override var eventTable: ConsumerEventTable? { Consumer.eventTable }
     override var consumer: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(storage) }
     override func readsKey(_ name: JSONBytes) -> Bool { storage.pointee.readsKey(name) }
+    override func afterPause() throws { try storage.pointee.afterPause() }
 }

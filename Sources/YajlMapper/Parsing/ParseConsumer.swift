@@ -24,6 +24,9 @@ protocol ParseConsumer: JSONEventHandler {
     static var defersBadStrings: Bool { get }
     /// A string value with a bad surrogate escape, and the error it would be.
     mutating func badString(_ problem: JSONParseError) throws
+    /// The work the consumer put off with ``ParseControl/pause()``, run once yajl has
+    /// returned: outside every callback, so it may start a parse of its own.
+    mutating func afterPause() throws
 }
 
 extension ParseConsumer {
@@ -37,6 +40,8 @@ extension ParseConsumer {
     static var defersBadStrings: Bool { false }
     /// Stops the parse with the problem.
     mutating func badString(_ problem: JSONParseError) throws { throw problem }
+    /// Nothing put off.
+    mutating func afterPause() throws {}
 }
 
 /// What a consumer needs from the engine.
@@ -74,6 +79,12 @@ struct ParseControl {
     var currentOffset: Int {
         @inline(__always) get { engine._withUnsafeGuaranteedRef { $0.currentOffset } }
     }
+
+    /// From an event: pauses the parse just after it, so that work which may parse on its own
+    /// runs in ``ParseConsumer/afterPause()``, outside yajl. Returns `false` when the engine
+    /// cannot pause here: the work is then done at once.
+    @inline(__always)
+    func pause() -> Bool { engine._withUnsafeGuaranteedRef { $0.pause() } }
 
     /// Turns the scalar events (null, bool, number, string) off, or back on: yajl then checks
     /// those tokens without decoding them.

@@ -101,7 +101,7 @@ extension YajlParserEngine {
         chunk = UnsafeRawBufferPointer(start: nil, count: 0)
         // Zero values is a valid stream of values (an empty JSON Lines file); yajl says EOF.
         if !sawContent && options.allowMultipleValues { return }
-        let status = yajl_complete_parse(handle)
+        let status = ParseNesting.around { yajl_complete_parse(handle) }
         try check(status)
         // yajl takes a string left open after the value (`{} "abc`) for one still to come.
         if let error = trailingDataError(before: Int.max) {
@@ -118,18 +118,27 @@ extension YajlParserEngine {
         }
     }
 
-    /// Gives yajl one chunk (`yajl_parse`), checks what it read, and moves past it.
+    /// Gives yajl one chunk (`yajl_parse`), checks what it read, and moves past it; when a
+    /// consumer paused the parse, runs its work and gives yajl the rest.
     func parse(_ bytes: UnsafeRawBufferPointer) throws {
-        guard bytes.count > 0 else { return }
-        yajlParseCalls += 1
-        chunk = bytes
-        checkedTo = bytesBefore
-        yajlReadsChunk = true
-        let status = yajl_parse(handle, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), bytes.count)
-        yajlReadsChunk = false
-        if checksBehind { try checkBehind(after: status, chunkEnd: bytesBefore + bytes.count) }
-        try check(status)
-        advance(past: bytes)
+        var rest = bytes
+        while rest.count > 0 {
+            yajlParseCalls += 1
+            chunk = rest
+            checkedTo = bytesBefore
+            yajlReadsChunk = true
+            let status = ParseNesting.around {
+                yajl_parse(handle, rest.baseAddress!.assumingMemoryBound(to: UInt8.self), rest.count)
+            }
+            yajlReadsChunk = false
+            let read = takePause()
+            let end = read ?? rest.count
+            if checksBehind { try checkBehind(after: status, chunkEnd: bytesBefore + end) }
+            try check(status)
+            if read != nil { try resumeConsumer() }
+            advance(past: UnsafeRawBufferPointer(rebasing: rest[..<end]))
+            rest = UnsafeRawBufferPointer(rebasing: rest[end...])
+        }
     }
 
     /// Throws the error behind a status `yajl_parse` or `yajl_complete_parse` returned.

@@ -59,12 +59,12 @@ extension YajlParserEngine {
     /// (it is there to compare the two paths).
     static let skipsObjects = handleLayoutMatches && getenv("YAJLMAPPER_NO_SKIP") == nil
 
-    /// The handle's read position, when this engine may move it.
-    static func readPosition(
+    /// The handle's read position, when its layout is the one this package knows.
+    static func handlePosition(
         of handle: yajl_handle?, callbacks: UnsafeMutablePointer<yajl_callbacks>,
         context: UnsafeMutablePointer<CallbackContext>
     ) -> UnsafeMutablePointer<Int>? {
-        guard skipsObjects, let handle, cyajl_handle_callbacks(handle) == UnsafeRawPointer(callbacks),
+        guard handleLayoutMatches, let handle, cyajl_handle_callbacks(handle) == UnsafeRawPointer(callbacks),
             cyajl_handle_context(handle) == UnsafeRawPointer(context)
         else { return nil }
         return UnsafeMutableRawPointer(cyajl_read_position(handle)).assumingMemoryBound(to: Int.self)
@@ -78,7 +78,9 @@ extension YajlParserEngine {
     /// values. Returns whether yajl was moved.
     @discardableResult
     func skipMembers(atStart: Bool, listed: UnsafePointer<cyajl_listed_keys>?, seen: UInt64) -> Bool {
-        guard yajlReadsChunk, let position = readPosition, let base = chunk.baseAddress else { return false }
+        guard yajlReadsChunk, pausedAt == nil, let position = readPosition, let base = chunk.baseAddress else {
+            return false
+        }
         let at = position.pointee
         guard at < chunk.count, bytesBefore + at >= skipBlockedUntil else { return false }
         let nesting = options.maxDepth - depth

@@ -34,6 +34,12 @@ final class YajlParserEngine {
     /// yajl's read position in its handle, when the capture or the validator may move it past
     /// the rest of an object (see `YajlParserEngine+SkipAhead.swift`).
     private(set) var readPosition: UnsafeMutablePointer<Int>?
+    /// yajl's read position, when its handle layout is known: a consumer may then pause the
+    /// parse (see `YajlParserEngine+Pause.swift`).
+    private(set) var handlePosition: UnsafeMutablePointer<Int>?
+    /// Where in the chunk yajl was paused (just past the event's token), until ``parse(_:)``
+    /// hands the pause to the consumer.
+    var pausedAt: Int?
     /// Whether yajl is reading ``chunk`` (in ``parse(_:)``), the only bytes a skip may pass.
     var yajlReadsChunk = false
     /// How many scans reached the closing brace of their object (for tests and measurements).
@@ -154,9 +160,8 @@ final class YajlParserEngine {
         // `yajl_double` callback. Either of yajl's checks would otherwise go unseen there.)
         cyajl_config_flag(handle, yajl_dont_validate_strings, 1)
         cyajl_config_flag(handle, yajl_allow_multiple_values, options.allowMultipleValues ? 1 : 0)
-        if traits.skips && options.skipsUnreadObjects {
-            readPosition = Self.readPosition(of: handle, callbacks: callbacks, context: context)
-        }
+        handlePosition = Self.handlePosition(of: handle, callbacks: callbacks, context: context)
+        if traits.skips && options.skipsUnreadObjects && Self.skipsObjects { readPosition = handlePosition }
     }
 
     /// Frees the handle, the callback table and the context.

@@ -93,7 +93,7 @@ extension MappingCapture {
             awaitKey()
             return
         }
-        if builderDepth == frames.count, let elementBuilder {
+        if builderDepth == frames.count, elementBuilder != nil {
             defer { collapsedMembers = 0 }
             if let node, node._withUnsafeGuaranteedRef({ !$0.keepsOthers && hits.count - keyStart == $0.names.count }),
                 mask & Self.repeatBit == 0,
@@ -103,9 +103,12 @@ extension MappingCapture {
                 // An element of the array being built, with every key of its plan once: its
                 // model is built from the values where they are, put in the plan's order
                 // first when they came in another.
-                elementBuilder.add(members: values.elements(from: start), collapsed: collapsedMembers)
-                values.truncate(to: start)
-                hits.truncate(to: keyStart)
+                let members = PutOff.members(start: start, keyStart: keyStart, collapsed: collapsedMembers)
+                if control?.pause() == true {
+                    putOff = members
+                } else {
+                    buildElement(members)
+                }
                 return
             }
             if collapsedMembers != 0, let node { expandCollapsed(start: start, keyStart: keyStart, node: node) }

@@ -4,26 +4,15 @@ extension MappingCapture {
     mutating func add(_ value: consuming JSON) throws {
         if top == nil {
             documents.append(value)
-        } else if isInUnits, let onUnit {
-            if let control {
-                // The element goes to the caller: no form feed or vertical tab before its end.
-                try control.checkBytesRead()
-                let start = offsets[unitOffsetStart]
-                try control.withRetained(through: control.currentOffset) { bytes in
-                    try onUnit(
-                        value, offsets[unitOffsetStart...],
-                        UnitSource(bytes: bytes, offset: start, line: unitLine.line, lineStart: unitLine.lineStart))
-                }
-                control.stopRetaining()
-            } else {
-                try onUnit(value, offsets[unitOffsetStart...], nil)
-            }
-            offsets.removeSubrange(unitOffsetStart...)
-            inUnit = false
+        } else if isInUnits, onUnit != nil {
+            // The element goes to the caller once yajl has returned (see `afterPause()`).
+            guard control?.pause() == true else { return try handOver(unit: value) }
+            putOff = .unit(value)
         } else if builderDepth == frames.count, let elementBuilder {
             // An element of the array being built whose object had another shape, or a
             // value that is not an object (its problem is the element's).
-            elementBuilder.add(value)
+            guard control?.pause() == true else { return elementBuilder.add(value) }
+            putOff = .element(value)
         } else {
             values.append(value)
             awaitKey()

@@ -110,6 +110,8 @@ struct MappingCapture: ParseConsumer {
     var envelopeLines: [(line: Int, lineStart: Int)] = []
     /// Whether a unit (a streamed element) is open: its values are dropped with it.
     var inUnit = false
+    /// The hand-over put off until yajl returns (see `MappingCapture+HandOver.swift`).
+    var putOff: PutOff?
     /// Predicted skips left before the next one is tried anyway (see ``awaitKey(atStart:)``).
     var skipProbeCountdown: UInt8 = 16
 

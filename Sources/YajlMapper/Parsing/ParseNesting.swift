@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Per thread: how many engines are inside a yajl call now, and how many yajl calls began
+/// while another was under way on the thread (a parse started from inside a callback).
+/// The package never starts one (consumers pause instead, see `YajlParserEngine+Pause.swift`);
+/// tests read ``nestedStarts`` to hold it to that.
+enum ParseNesting {
+    /// The thread's counters, packed in one pointer-sized value: depth in the low 16 bits.
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// The thread's packed counters.
+    private static var packed: Int {
+        get { Int(bitPattern: pthread_getspecific(key)) }
+        set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: newValue)) }
+    }
+
+    /// How many yajl calls on this thread began inside another's callback.
+    static var nestedStarts: Int { packed >> 16 }
+
+    /// Runs a yajl call, counting it as nested when another is under way on this thread.
+    @inline(__always)
+    static func around<R>(_ call: () throws -> R) rethrows -> R {
+        let before = packed
+        packed = (before & 0xFFFF == 0 ? before : before + (1 << 16)) + 1
+        defer { packed -= 1 }
+        return try call()
+    }
+}
