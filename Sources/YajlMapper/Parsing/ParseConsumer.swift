@@ -86,6 +86,11 @@ struct ParseControl {
     @inline(__always)
     func pause() -> Bool { engine._withUnsafeGuaranteedRef { $0.pause() } }
 
+    /// The first byte after the event's token that is not white space, when the chunk holds
+    /// one (`nil` otherwise).
+    @inline(__always)
+    func nextByte() -> UInt8? { engine._withUnsafeGuaranteedRef { $0.nextByte() } }
+
     /// Turns the scalar events (null, bool, number, string) off, or back on: yajl then checks
     /// those tokens without decoding them.
     @inline(__always)

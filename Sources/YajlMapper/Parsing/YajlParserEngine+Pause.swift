@@ -24,6 +24,19 @@ extension YajlParserEngine {
         return true
     }
 
+    /// From a callback: the first byte after the event's token that is not white space, when
+    /// the chunk holds one and the read position is known.
+    func nextByte() -> UInt8? {
+        guard yajlReadsChunk, let position = handlePosition, let base = chunk.baseAddress else { return nil }
+        var i = position.pointee
+        while i < chunk.count {
+            let byte = base.load(fromByteOffset: i, as: UInt8.self)
+            if byte != 0x20 && byte != 0x0A && byte != 0x0D && byte != 0x09 { return byte }
+            i += 1
+        }
+        return nil
+    }
+
     /// After `yajl_parse` returned: how many bytes of the chunk yajl read before a pause
     /// (the read position is put back there, for positions during ``afterPause()``), or
     /// `nil` when it read them all.

@@ -53,14 +53,19 @@ extension YajlParserEngine {
         if !sawContent {
             sawContent = bytes.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         }
-        countDeferredLines()
         if oneShot {
             // From offset 0: a skipped byte order mark is just before, in the same buffer.
-            oneShotInput = UnsafeRawBufferPointer(
-                start: bytes.baseAddress.unsafelyUnwrapped - bytesBefore,
-                count: bytesBefore + bytes.count)
-            uncountedChunk = bytes
+            let input = bytes.baseAddress.unsafelyUnwrapped - bytesBefore
+            oneShotInput = UnsafeRawBufferPointer(start: input, count: bytesBefore + bytes.count)
+            // The pieces of a paused parse follow one another in the buffer: their lines wait too.
+            if let uncounted = uncountedChunk, uncounted.baseAddress.unsafelyUnwrapped + uncounted.count == bytes.baseAddress {
+                uncountedChunk = UnsafeRawBufferPointer(start: uncounted.baseAddress, count: uncounted.count + bytes.count)
+            } else {
+                countDeferredLines()
+                uncountedChunk = bytes
+            }
         } else {
+            countDeferredLines()
             countLines(bytes)
         }
         followSpace(bytes)
@@ -71,13 +76,13 @@ extension YajlParserEngine {
                 keepingBytes: traits.receivesEvents)
         }
         bytesBefore += bytes.count
+        chunk = UnsafeRawBufferPointer(start: nil, count: 0)
         if bytes.count >= Self.tailLimit {
             tail = Array(bytes[(bytes.count - Self.tailLimit)...])
         } else {
             tail.append(contentsOf: bytes)
             if tail.count > Self.tailLimit { tail.removeFirst(tail.count - Self.tailLimit) }
         }
-        chunk = UnsafeRawBufferPointer(start: nil, count: 0)
     }
 
     /// The offset of the opening quote of the string token that ends at `end` (just past its

@@ -103,12 +103,7 @@ extension MappingCapture {
                 // An element of the array being built, with every key of its plan once: its
                 // model is built from the values where they are, put in the plan's order
                 // first when they came in another.
-                let members = PutOff.members(start: start, keyStart: keyStart, collapsed: collapsedMembers)
-                if control?.pause() == true {
-                    putOff = members
-                } else {
-                    buildElement(members)
-                }
+                queue(.members(start: start, end: values.count, keyStart: keyStart, collapsed: collapsedMembers))
                 return
             }
             if collapsedMembers != 0, let node { expandCollapsed(start: start, keyStart: keyStart, node: node) }
@@ -249,6 +244,7 @@ extension MappingCapture {
         quiet(false)
         guard case .array(let start, _, _, _, _)? = pop() else { return }
         if builderDepth == frames.count + 1, let elementBuilder {
+            buildQueuedElements()
             elementBuilder.finish()
             self.elementBuilder = nil
             builderDepth = 0

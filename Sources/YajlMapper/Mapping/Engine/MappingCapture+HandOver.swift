@@ -1,36 +1,57 @@
-/// Hand-overs: a streamed element to the stream, an element of an array of models to its
+/// Hand-overs: a streamed element to the stream, elements of an array of models to its
 /// builder. Each runs a mapping, which may read its object again whole (a repair, see
-/// `Map+Repair.swift`) and so parse the element's bytes: the capture pauses the parse at the
-/// element's end and hands it over in ``afterPause()``, outside yajl's callbacks.
+/// `Map+Repair.swift`) and so parse the element's bytes: the capture pauses the parse and
+/// hands them over in ``afterPause()``, outside yajl's callbacks (see
+/// `YajlParserEngine+Pause.swift`).
 extension MappingCapture {
-    /// A hand-over put off until the parse has paused.
-    enum PutOff {
-        /// A streamed element (a unit).
-        case unit(JSON)
-        /// An element of the array being built, not made of its plan's members.
-        case element(JSON)
-        /// An element of the array being built whose members are the last values kept, from
-        /// `start` (their keys' entries from `keyStart` in `hits`).
-        case members(start: Int, keyStart: Int, collapsed: UInt64)
+    /// An element of the array being built, waiting to be built.
+    enum QueuedElement {
+        /// Made of its plan's members: the values from `start` to `end` (their keys' entries
+        /// from `keyStart` in `hits`), `collapsed` as in `Map.attach(members:collapsed:)`.
+        case members(start: Int, end: Int, keyStart: Int, collapsed: UInt64)
+        /// Another shape of object, or not an object.
+        case value(JSON)
     }
 
-    /// Runs the hand-over put off at the element's end.
+    /// How many elements wait, at most, for one pause: each pause costs a return from yajl.
+    static let elementsPerPause = 32
+
+    /// Runs the hand-overs put off until the parse paused.
     mutating func afterPause() throws {
-        guard let work = putOff else { return }
-        putOff = nil
-        switch work {
-        case .unit(let value): try handOver(unit: value)
-        case .element(let value): elementBuilder?.add(value)
-        case .members: buildElement(work)
+        buildQueuedElements()
+        if let unit = unitPutOff {
+            unitPutOff = nil
+            try handOver(unit: unit)
         }
     }
 
-    /// Builds an element of the array being built from its members, and drops them.
-    mutating func buildElement(_ members: PutOff) {
-        guard case .members(let start, let keyStart, let collapsed) = members else { return }
-        elementBuilder?.add(members: values.elements(from: start), collapsed: collapsed)
-        values.truncate(to: start)
-        hits.truncate(to: keyStart)
+    /// Queues an element of the array being built. The queue is built at a pause once it is
+    /// full, or when the element is not followed by a comma in sight (the array may end
+    /// there); at once when the parse cannot pause.
+    mutating func queue(_ element: QueuedElement) {
+        queuedElements.append(element)
+        if queuedElements.count < Self.elementsPerPause, control?.nextByte() == UInt8(ascii: ",") { return }
+        if control?.pause() != true { buildQueuedElements() }
+    }
+
+    /// Builds the queued elements in order, and drops their members.
+    mutating func buildQueuedElements() {
+        guard !queuedElements.isEmpty else { return }
+        var firstMember: (start: Int, keyStart: Int)?
+        for element in queuedElements {
+            switch element {
+            case .members(let start, let end, let keyStart, let collapsed):
+                elementBuilder?.add(members: values.elements(from: start, to: end), collapsed: collapsed)
+                if firstMember == nil { firstMember = (start, keyStart) }
+            case .value(let value):
+                elementBuilder?.add(value)
+            }
+        }
+        queuedElements.removeAll(keepingCapacity: true)
+        if let firstMember {
+            values.truncate(to: firstMember.start)
+            hits.truncate(to: firstMember.keyStart)
+        }
     }
 
     /// Hands a streamed element to the stream, with its values' offsets and its bytes.

@@ -7,12 +7,12 @@ extension MappingCapture {
         } else if isInUnits, onUnit != nil {
             // The element goes to the caller once yajl has returned (see `afterPause()`).
             guard control?.pause() == true else { return try handOver(unit: value) }
-            putOff = .unit(value)
+            unitPutOff = value
         } else if builderDepth == frames.count, let elementBuilder {
             // An element of the array being built whose object had another shape, or a
             // value that is not an object (its problem is the element's).
-            guard control?.pause() == true else { return elementBuilder.add(value) }
-            putOff = .element(value)
+            _ = elementBuilder
+            queue(.value(value))
         } else {
             values.append(value)
             awaitKey()

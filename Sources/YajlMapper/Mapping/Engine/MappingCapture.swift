@@ -110,8 +110,10 @@ struct MappingCapture: ParseConsumer {
     var envelopeLines: [(line: Int, lineStart: Int)] = []
     /// Whether a unit (a streamed element) is open: its values are dropped with it.
     var inUnit = false
-    /// The hand-over put off until yajl returns (see `MappingCapture+HandOver.swift`).
-    var putOff: PutOff?
+    /// The streamed element put off until yajl returns (see `MappingCapture+HandOver.swift`).
+    var unitPutOff: JSON?
+    /// The elements of the array being built that wait for the parse to pause.
+    var queuedElements: [QueuedElement] = []
     /// Predicted skips left before the next one is tried anyway (see ``awaitKey(atStart:)``).
     var skipProbeCountdown: UInt8 = 16
 

@@ -68,6 +68,11 @@ final class PlainStack<Element> {
         UnsafeBufferPointer(start: base + start, count: count - start)
     }
 
+    /// A view of the elements from `start` up to `end`, valid until the stack changes.
+    func elements(from start: Int, to end: Int) -> UnsafeBufferPointer<Element> {
+        UnsafeBufferPointer(start: base + start, count: end - start)
+    }
+
     /// Moves the elements from `start` on into a new array, and drops them from the stack.
     /// (The array grows by `reserveCapacity`, which is specialised here; the stdlib's
     /// uninitialised-capacity initialiser looks the storage type up at run time per call.)
