@@ -46,7 +46,7 @@ struct OpenTokenTracker {
     /// byte past a number to end it, so one that ends a chunk is still open), and whether it
     /// is the first of its run of such bytes and comes just after a colon (white space
     /// apart): an object member's value.
-    private(set) var word = WordLexer()
+    private(set) var word = JSONLexer.Word()
     private(set) var wordAfterColon = false
     /// The last byte of the chunks followed that is not white space (nor in a comment, with
     /// comments allowed), where it is, and the one before the run of number and literal
@@ -109,7 +109,7 @@ struct OpenTokenTracker {
                 // (Before this chunk's own last byte is noted: from the last chunk, or the
                 // container's start, when only white space comes before the quote here.)
                 var k = start - chunkStart
-                while k > i, Self.isSpace(base.load(fromByteOffset: k - 1, as: UInt8.self)) { k -= 1 }
+                while k > i, JSONLexer.isSpace(base.load(fromByteOffset: k - 1, as: UInt8.self)) { k -= 1 }
                 beforeOpenQuote = k > i ? base.load(fromByteOffset: k - 1, as: UInt8.self) : lastSignificant
             }
         }
@@ -205,13 +205,13 @@ struct OpenTokenTracker {
     ) {
         defer { if !comments { noteLastSignificant(base, from: start, count: count) } }
         guard place == .between, !slashPending else {
-            word = WordLexer()
+            word = JSONLexer.Word()
             return
         }
         var k = count
-        while k > start, Self.isWordByte(base.load(fromByteOffset: k - 1, as: UInt8.self)) { k -= 1 }
+        while k > start, JSONLexer.isWordByte(base.load(fromByteOffset: k - 1, as: UInt8.self)) { k -= 1 }
         if k == count {
-            word = WordLexer()
+            word = JSONLexer.Word()
             return
         }
         // The run's first token may be a member's value; a token after it in the run is not.
@@ -220,14 +220,14 @@ struct OpenTokenTracker {
             // A fresh token at the chunk's start, glued to a literal that ended the last
             // chunk (`true` then `1`), follows that literal, not a colon.
             let gluedToLast = k == 0 && word.isReading
-            word = WordLexer()
+            word = JSONLexer.Word()
             if gluedToLast {
                 wordAfterColon = false
             } else if comments {
                 wordAfterColon = beforeRun == 0x3A
             } else {
                 var j = k
-                while j > start, Self.isSpace(base.load(fromByteOffset: j - 1, as: UInt8.self)) { j -= 1 }
+                while j > start, JSONLexer.isSpace(base.load(fromByteOffset: j - 1, as: UInt8.self)) { j -= 1 }
                 let before =
                     j > start ? base.load(fromByteOffset: j - 1, as: UInt8.self) : start > 0 ? 0 : lastSignificant
                 wordAfterColon = before == 0x3A
@@ -242,7 +242,7 @@ struct OpenTokenTracker {
     /// Notes the chunk's last byte that is not white space.
     private mutating func noteLastSignificant(_ base: UnsafeRawPointer, from start: Int, count: Int) {
         var k = count
-        while k > start, Self.isSpace(base.load(fromByteOffset: k - 1, as: UInt8.self)) { k -= 1 }
+        while k > start, JSONLexer.isSpace(base.load(fromByteOffset: k - 1, as: UInt8.self)) { k -= 1 }
         if k > start {
             lastSignificant = base.load(fromByteOffset: k - 1, as: UInt8.self)
         } else if start > 0 {
@@ -252,7 +252,7 @@ struct OpenTokenTracker {
 
     /// With comments allowed: a byte outside strings and comments that is not white space.
     private mutating func noteSignificant(_ byte: UInt8, at offset: Int) {
-        if !(Self.isWordByte(byte) && Self.isWordByte(lastSignificant) && lastSignificantAt == offset - 1) {
+        if !(JSONLexer.isWordByte(byte) && JSONLexer.isWordByte(lastSignificant) && lastSignificantAt == offset - 1) {
             beforeRun = lastSignificant
         }
         previousSignificant = lastSignificant
@@ -271,16 +271,6 @@ struct OpenTokenTracker {
         if !comments { return beforeOpenQuote }
         // With comments, the quote is the last such byte followed.
         return lastSignificantAt == start ? previousSignificant : nil
-    }
-
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
-
-    /// A byte of a number or a literal (`-`, `+`, `.`, digits and letters).
-    static func isWordByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x41...0x5A, 0x61...0x7A: true
-        default: false
-        }
     }
 
     /// Quotes, backslashes and comments, byte by byte (a comment can hold quotes).
@@ -303,7 +293,7 @@ struct OpenTokenTracker {
                     noteSignificant(b, at: chunkStart + i - 1)
                 } else if b == 0x2F {
                     slashPending = true
-                } else if !Self.isSpace(b) {
+                } else if !JSONLexer.isSpace(b) {
                     noteSignificant(b, at: chunkStart + i - 1)
                 }
             case .string:

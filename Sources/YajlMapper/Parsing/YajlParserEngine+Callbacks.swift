@@ -5,7 +5,7 @@ extension YajlParserEngine {
     /// Notes where the top-level value ended.
     fileprivate func endValue(at offset: Int) {
         valueEnd = offset
-        after = SpaceScan(from: offset)
+        after = JSONLexer(from: offset)
     }
 
     /// One level deeper: 0 (stop) past the maximum depth; else checks the bytes read so far.

@@ -21,11 +21,11 @@ extension YajlParserEngine {
         }
         if let start = stringTokenStart(endingAt: end, valueLength: 0) { return start }
         var i = end - 1 - bytesBefore
-        guard OpenTokenTracker.isWordByte(base.load(fromByteOffset: i, as: UInt8.self)) else { return end - 1 }
+        guard JSONLexer.isWordByte(base.load(fromByteOffset: i, as: UInt8.self)) else { return end - 1 }
         // A number or literal: read from the start of its run of such bytes (or on from the
         // one open at the chunk's start) as yajl's lexer reads it (`01` is two numbers).
-        while i > 0, OpenTokenTracker.isWordByte(base.load(fromByteOffset: i - 1, as: UInt8.self)) { i -= 1 }
-        var lexer = i == 0 && openToken.openWordStart != nil ? openToken.word : WordLexer()
+        while i > 0, JSONLexer.isWordByte(base.load(fromByteOffset: i - 1, as: UInt8.self)) { i -= 1 }
+        var lexer = i == 0 && openToken.openWordStart != nil ? openToken.word : JSONLexer.Word()
         lexer.read(base, from: i, to: end - bytesBefore, at: bytesBefore)
         return lexer.start
     }
@@ -79,9 +79,9 @@ extension YajlParserEngine {
             return openToken.openWordStart
         }
         var i = end
-        while i > 0, OpenTokenTracker.isWordByte(base.load(fromByteOffset: i - 1, as: UInt8.self)) { i -= 1 }
+        while i > 0, JSONLexer.isWordByte(base.load(fromByteOffset: i - 1, as: UInt8.self)) { i -= 1 }
         guard i < end else { return nil }
-        var lexer = WordLexer()
+        var lexer = JSONLexer.Word()
         lexer.read(base, from: i, to: end, at: 0)
         return lexer.start
     }

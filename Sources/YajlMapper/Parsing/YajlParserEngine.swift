@@ -54,11 +54,11 @@ final class YajlParserEngine {
     /// Just past the top-level value, once it ended (see `trailingDataStart()`).
     var valueEnd: Int?
     /// The top-level value while it is followed to its end, when it is not a container.
-    var scalar: ScalarScan?
+    var scalar: JSONLexer?
     /// The white space and comments before the top-level value.
-    var lead = SpaceScan(from: 0)
+    var lead = JSONLexer(from: 0)
     /// The white space and comments after the top-level value.
-    var after = SpaceScan(from: 0)
+    var after = JSONLexer(from: 0)
     /// An error thrown by the handler during the current `yajl_parse`.
     var handlerError: (any Error)?
     /// The first error: every later call rethrows it.
