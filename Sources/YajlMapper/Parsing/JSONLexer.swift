@@ -3,14 +3,22 @@
 /// comments when allowed, strings with their escapes, numbers and literals through ``Word``,
 /// one-byte punctuation), a chunk at a time, from any offset known to lie between tokens.
 ///
-/// The engine follows the top-level value's surroundings with it: the white space and
-/// comments before the value, a scalar value to its end, and what comes after (data after the
-/// value is an error at its first byte). ``OpenTokenTracker`` and the token starts of errors
-/// read numbers and literals with its ``Word``. Two scans do not go through it, each for speed
-/// where every byte passes: the tracker counts quotes 64 bytes at a time (a block without a
-/// backslash needs no lexing to know whether a string is open after it), and the skip scan
-/// (`cyajl_skip_scan.h`) is C, run inside yajl's callbacks over yajl's own buffer, and checks
-/// the grammar of what it skips besides.
+/// Its users, all in `Parsing/`:
+/// - the engine follows the top-level value's surroundings with it: the white space and
+///   comments before the value, a scalar value to its end, and what comes after (data after
+///   the value is an error at its first byte; `YajlParserEngine+TrailingData.swift`);
+/// - ``OpenTokenTracker`` keeps one as its state across chunks (the token open at a chunk's
+///   end), reading through it byte by byte where comments are allowed. Without comments it
+///   passes 64-byte blocks that hold no backslash by counting their quotes (a block's quote
+///   count says whether a string is open after it; no token needs lexing there), and tells
+///   the lexer the result;
+/// - the token starts of errors (`YajlParserEngine+TokenStart.swift`) read numbers and
+///   literals with its ``Word``, from the start of their run of bytes: they look back from a
+///   token's end, the one place yajl reports.
+///
+/// The skip scan (`cyajl_skip_scan.h`) is apart: it is C, runs inside yajl's callbacks over
+/// yajl's own buffer with SIMD, and checks the grammar of everything it passes, which a lexer
+/// does not.
 struct JSONLexer {
     /// Where the bytes read so far end.
     enum Place: Equatable {
@@ -39,13 +47,15 @@ struct JSONLexer {
     /// Where the bytes read so far end.
     private(set) var place = Place.between
     /// In a string: the last byte was an unpaired backslash.
-    private var escaped = false
+    private(set) var escaped = false
     /// In a block comment: the last byte was a `*`.
     private var star = false
     /// The number or literal being read.
     private var word = Word()
-    /// Where the slash that may start a comment is.
-    private var slashAt = -1
+    /// Where the last slash that may start a comment is: a comment's start.
+    private(set) var slashAt = -1
+    /// Where the token being read (or read last) starts.
+    private(set) var tokenStart = -1
     /// How many tokens have started.
     private(set) var tokens = 0
     /// Where the first token starts.
@@ -97,8 +107,12 @@ struct JSONLexer {
         }
     }
 
-    /// Reads the byte at absolute offset `offset`.
-    mutating func read(_ byte: UInt8, at offset: Int, comments: Bool) {
+    /// Reads the byte at absolute offset `offset`. Returns what it made significant (a byte
+    /// outside strings and comments that is not white space, quotes included): a slash read
+    /// before that turned out to start no comment (at ``slashAt``), and this byte.
+    @discardableResult
+    mutating func read(_ byte: UInt8, at offset: Int, comments: Bool) -> (slash: Bool, byte: Bool) {
+        var slash = false
         switch place {
         case .string:
             if escaped {
@@ -108,46 +122,47 @@ struct JSONLexer {
             } else if byte == 0x22 {
                 place = .between
                 endToken(at: offset + 1)
+                return (false, true)
             }
-            return
+            return (false, false)
         case .lineComment:
             if byte == 0x0A { place = .between }
-            return
+            return (false, false)
         case .blockComment:
             if star && byte == 0x2F { place = .between }
             star = byte == 0x2A
-            return
+            return (false, false)
         case .slash:
             if byte == 0x2F || byte == 0x2A {
                 place = byte == 0x2F ? .lineComment : .blockComment
                 star = false
-                return
+                return (false, false)
             }
             // A slash that starts no comment is a token of its own (yajl rejects it).
             place = .between
             startToken(at: slashAt, punctuation: true)
+            slash = true
         case .word:
             let before = word.tokens
             word.read(byte, at: offset)
-            if word.isReading && word.tokens == before { return }
+            if word.isReading && word.tokens == before { return (false, true) }
             endToken(at: offset)
             if word.isReading {
                 // A new number or literal glued to the last (`01`, `1true`).
                 startToken(at: offset, punctuation: false)
-                return
+                return (false, true)
             }
             place = .between
         case .between:
             break
         }
-        if Self.isSpace(byte) { return }
+        if Self.isSpace(byte) { return (slash, false) }
         if byte == 0x22 {
-            place = .string
-            escaped = false
-            startToken(at: offset, punctuation: false)
+            enterString(at: offset)
         } else if byte == 0x2F && comments {
             place = .slash
             slashAt = offset
+            return (slash, false)
         } else if Self.isWordByte(byte) {
             place = .word
             word = Word()
@@ -156,10 +171,48 @@ struct JSONLexer {
         } else {
             startToken(at: offset, punctuation: true)
         }
+        return (slash, true)
     }
+
+    /// Whether the bytes read so far end between tokens, or in a number or literal (outside
+    /// strings and comments, and not just after a slash).
+    var isOutsideStrings: Bool { place == .between || place == .word }
+
+    /// Whether the bytes read so far end in a string just after an unpaired backslash.
+    var escapePending: Bool { place == .string && escaped }
+
+    /// Puts the lexer between tokens, as at a container's start.
+    mutating func reset() {
+        place = .between
+        escaped = false
+        star = false
+    }
+
+    // For a reader that passes whole blocks of a string's bytes without reading them (the
+    // token tracker's quote count): the lexer's state after such a block.
+
+    /// The string token opening at `offset` (its quote) is being read.
+    mutating func enterString(at offset: Int) {
+        place = .string
+        escaped = false
+        startToken(at: offset, punctuation: false)
+    }
+
+    /// The string being read has closed.
+    mutating func leaveString() {
+        place = .between
+        escaped = false
+    }
+
+    /// The string being read starts at `offset` (found after its bytes were passed).
+    mutating func setStringStart(_ offset: Int) { tokenStart = offset }
+
+    /// The string being read ends with an unpaired backslash, or not.
+    mutating func setEscaped(_ pending: Bool) { escaped = pending }
 
     /// Notes a token starting at `offset`.
     private mutating func startToken(at offset: Int, punctuation: Bool) {
+        tokenStart = offset
         if tokens == 0 {
             firstStart = offset
             firstIsPunctuation = punctuation

@@ -19,27 +19,19 @@
 /// That is a short stretch in structured JSON, and each byte is followed at most once. It
 /// keeps bytes only while a string is open: as many as yajl's buffer holds for it.
 struct OpenTokenTracker {
-    private enum Place: Equatable {
-        case between
-        /// In a string token that starts at this absolute offset (its opening quote).
-        case string(start: Int)
-        /// In a comment that starts at this absolute offset (its first slash).
-        case lineComment(start: Int)
-        case blockComment(start: Int)
-    }
-
-    /// Where the input stands at the last chunk's end.
-    private var place = Place.between
+    /// Where the input stands at the last chunk's end: in a string (from its opening quote),
+    /// in a comment (from its first slash), after a slash, or between tokens.
+    private var lexer = JSONLexer(from: 0)
     /// In a string: the last chunk ended with an unpaired backslash (the next byte is escaped).
-    private(set) var escapePending = false
-    /// Between tokens: the last chunk ended with a `/` (a comment may start).
-    private var slashPending = false
-    /// In a block comment: the last chunk ended with a `*` (the comment may end).
-    private var starPending = false
+    var escapePending: Bool { lexer.escapePending }
     /// The opening quote of the string token open at the last chunk's end.
-    var openStart: Int? {
-        if case .string(let start) = place { return start }
-        return nil
+    var openStart: Int? { lexer.place == .string ? lexer.tokenStart : nil }
+    /// Whether the last chunk ended outside strings and comments.
+    private var isOutsideStringsAndComments: Bool {
+        switch lexer.place {
+        case .string, .lineComment, .blockComment: false
+        case .between, .slash, .word: true
+        }
     }
 
     /// Between tokens: the number or literal read at the last chunk's end (yajl reads one
@@ -60,18 +52,19 @@ struct OpenTokenTracker {
     /// a comment (yajl keeps such a token in its buffer, and reads it again with the next
     /// chunk).
     var openTokenStart: Int? {
-        switch place {
-        case .string(let start), .lineComment(let start), .blockComment(let start): start
-        case .between: wordStart
+        switch lexer.place {
+        case .string: lexer.tokenStart
+        case .lineComment, .blockComment: lexer.slashAt
+        case .between, .slash, .word: wordStart
         }
     }
 
     /// Where the number or literal open at the last chunk's end starts.
-    var openWordStart: Int? { place == .between ? wordStart : nil }
+    var openWordStart: Int? { isOutsideStringsAndComments ? wordStart : nil }
 
     /// Whether the last chunk ended outside strings and comments, and not after a slash (a
     /// quote there opens a string).
-    var isOutsideStrings: Bool { place == .between && !slashPending }
+    var isOutsideStrings: Bool { lexer.isOutsideStrings }
 
     /// The open token's bytes, from its opening quote to the last chunk's end (when kept).
     private(set) var openBytes: [UInt8] = []
@@ -92,10 +85,7 @@ struct OpenTokenTracker {
         var i = 0
         if between > chunkStart, between <= chunkStart + chunk.count {
             // A container started in this chunk: nothing before it matters.
-            place = .between
-            escapePending = false
-            slashPending = false
-            starPending = false
+            lexer.reset()
             i = between - chunkStart
             lastSignificant = base.load(fromByteOffset: i - 1, as: UInt8.self)
             lastSignificantAt = between - 1
@@ -105,7 +95,7 @@ struct OpenTokenTracker {
             followWithComments(base, from: i, count: chunk.count, chunkStart: chunkStart)
         } else {
             followQuotes(base, from: i, count: chunk.count, chunkStart: chunkStart)
-            if case .string(let start) = place, start >= chunkStart {
+            if let start = openStart, start >= chunkStart {
                 // (Before this chunk's own last byte is noted: from the last chunk, or the
                 // container's start, when only white space comes before the quote here.)
                 var k = start - chunkStart
@@ -133,18 +123,18 @@ struct OpenTokenTracker {
         // The block whose last quote opened the string still open, when that came from a count.
         var openedIn: Int?
         while i < count {
-            if i &+ 64 <= count && !escapePending {
+            if i &+ 64 <= count && !lexer.escapePending {
                 let (quotes, backslash) = Self.quotes(in: base + i)
                 if !backslash {
                     if quotes & 1 == 1 {
-                        if case .string = place {
-                            place = .between
+                        if lexer.place == .string {
+                            lexer.leaveString()
                             openedIn = nil
                         } else {
-                            place = .string(start: -1)
+                            lexer.enterString(at: -1)
                             openedIn = i
                         }
-                    } else if quotes > 0, case .string = place {
+                    } else if quotes > 0, lexer.place == .string {
                         // Closed and opened again: the last quote opened it.
                         openedIn = i
                     }
@@ -155,25 +145,25 @@ struct OpenTokenTracker {
             let end = min(i &+ 64, count)
             while i < end {
                 let byte = base.load(fromByteOffset: i, as: UInt8.self)
-                if case .string = place {
-                    if escapePending {
-                        escapePending = false
+                if lexer.place == .string {
+                    if lexer.escaped {
+                        lexer.setEscaped(false)
                     } else if byte == 0x5C {
-                        escapePending = true
+                        lexer.setEscaped(true)
                     } else if byte == 0x22 {
-                        place = .between
+                        lexer.leaveString()
                     }
                 } else if byte == 0x22 {
-                    place = .string(start: chunkStart &+ i)
+                    lexer.enterString(at: chunkStart &+ i)
                     openedIn = nil
                 }
                 i &+= 1
             }
         }
-        if let block = openedIn, case .string = place {
+        if let block = openedIn, lexer.place == .string {
             var k = block + 63
             while base.load(fromByteOffset: k, as: UInt8.self) != 0x22 { k -= 1 }
-            place = .string(start: chunkStart + k)
+            lexer.setStringStart(chunkStart + k)
         }
     }
 
@@ -204,7 +194,7 @@ struct OpenTokenTracker {
         comments: Bool
     ) {
         defer { if !comments { noteLastSignificant(base, from: start, count: count) } }
-        guard place == .between, !slashPending else {
+        guard lexer.isOutsideStrings else {
             word = JSONLexer.Word()
             return
         }
@@ -267,81 +257,40 @@ struct OpenTokenTracker {
     /// The last byte that is not white space (nor in a comment) before the opening quote of
     /// the string open at the last chunk's end (`comments`: as the chunks were followed).
     func significantBeforeOpenString(comments: Bool) -> UInt8? {
-        guard case .string(let start) = place else { return nil }
+        guard let start = openStart else { return nil }
         if !comments { return beforeOpenQuote }
         // With comments, the quote is the last such byte followed.
         return lastSignificantAt == start ? previousSignificant : nil
     }
 
-    /// Quotes, backslashes and comments, byte by byte (a comment can hold quotes).
+    /// Quotes, backslashes and comments, through the lexer byte by byte (a comment can hold
+    /// quotes), noting each significant byte; a string's plain bytes and a line comment are
+    /// passed by a scan to their next quote, backslash or newline.
     private mutating func followWithComments(_ base: UnsafeRawPointer, from start: Int, count: Int, chunkStart: Int) {
         var i = start
-        func byte(_ k: Int) -> UInt8 { base.load(fromByteOffset: k, as: UInt8.self) }
         while i < count {
-            switch place {
-            case .between:
-                if slashPending {
-                    slashPending = false
-                    if byte(i) == 0x2F { place = .lineComment(start: chunkStart + i - 1); i += 1; continue }
-                    if byte(i) == 0x2A { place = .blockComment(start: chunkStart + i - 1); i += 1; continue }
-                    noteSignificant(0x2F, at: chunkStart + i - 1)
-                }
-                let b = byte(i)
-                i += 1
-                if b == 0x22 {
-                    place = .string(start: chunkStart + i - 1)
-                    noteSignificant(b, at: chunkStart + i - 1)
-                } else if b == 0x2F {
-                    slashPending = true
-                } else if !JSONLexer.isSpace(b) {
-                    noteSignificant(b, at: chunkStart + i - 1)
-                }
-            case .string:
-                if escapePending {
-                    escapePending = false
+            if lexer.place == .string && !lexer.escaped {
+                while i < count {
+                    let byte = base.load(fromByteOffset: i, as: UInt8.self)
+                    if byte == 0x22 || byte == 0x5C { break }
                     i += 1
-                    continue
                 }
-                // To the next quote; it is escaped after an odd number of backslashes (the
-                // byte at `i` is not escaped, so the count stops there).
-                guard let hit = memchr(base + i, 0x22, count - i) else {
-                    escapePending = Self.backslashes(before: count, downTo: i, base) % 2 == 1
-                    i = count
-                    continue
-                }
-                let at = base.distance(to: UnsafeRawPointer(hit))
-                if Self.backslashes(before: at, downTo: i, base) % 2 == 0 {
-                    place = .between
-                    noteSignificant(0x22, at: chunkStart + at)
-                }
-                i = at + 1
-            case .lineComment:
-                guard let hit = memchr(base + i, 0x0A, count - i) else { i = count; continue }
-                i = base.distance(to: UnsafeRawPointer(hit)) + 1
-                place = .between
-            case .blockComment:
-                let b = byte(i)
-                i += 1
-                if starPending && b == 0x2F {
-                    place = .between
-                    starPending = false
-                } else {
-                    starPending = b == 0x2A
-                }
+                if i == count { break }
+            } else if lexer.place == .lineComment {
+                guard let hit = memchr(base + i, 0x0A, count - i) else { break }
+                i = base.distance(to: UnsafeRawPointer(hit))
             }
+            let byte = base.load(fromByteOffset: i, as: UInt8.self)
+            let significant = lexer.read(byte, at: chunkStart + i, comments: true)
+            if significant.slash { noteSignificant(0x2F, at: lexer.slashAt) }
+            if significant.byte { noteSignificant(byte, at: chunkStart + i) }
+            i += 1
         }
-    }
-
-    /// How many backslashes come just before index `end`, looking no further back than `start`.
-    private static func backslashes(before end: Int, downTo start: Int, _ base: UnsafeRawPointer) -> Int {
-        var k = end
-        while k > start, base.load(fromByteOffset: k - 1, as: UInt8.self) == 0x5C { k -= 1 }
-        return end - k
     }
 
     /// Keeps the bytes of the token open at the chunk's end, and only those.
     private mutating func keepOpenBytes(_ chunk: UnsafeRawBufferPointer, at chunkStart: Int) {
-        guard case .string(let start) = place else {
+        guard let start = openStart else {
             // A long token's buffer is given back; a short one's is kept for the next.
             if openBytes.capacity > 1 << 16 { openBytes = [] } else { openBytes.removeAll(keepingCapacity: true) }
             return

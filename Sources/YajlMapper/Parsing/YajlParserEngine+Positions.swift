@@ -58,8 +58,11 @@ extension YajlParserEngine {
             let input = bytes.baseAddress.unsafelyUnwrapped - bytesBefore
             oneShotInput = UnsafeRawBufferPointer(start: input, count: bytesBefore + bytes.count)
             // The pieces of a paused parse follow one another in the buffer: their lines wait too.
-            if let uncounted = uncountedChunk, uncounted.baseAddress.unsafelyUnwrapped + uncounted.count == bytes.baseAddress {
-                uncountedChunk = UnsafeRawBufferPointer(start: uncounted.baseAddress, count: uncounted.count + bytes.count)
+            if let uncounted = uncountedChunk,
+                uncounted.baseAddress.unsafelyUnwrapped + uncounted.count == bytes.baseAddress
+            {
+                uncountedChunk = UnsafeRawBufferPointer(
+                    start: uncounted.baseAddress, count: uncounted.count + bytes.count)
             } else {
                 countDeferredLines()
                 uncountedChunk = bytes

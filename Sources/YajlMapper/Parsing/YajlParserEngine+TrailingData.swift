@@ -34,7 +34,8 @@ extension YajlParserEngine {
         func followed(_ scan: JSONLexer) -> JSONLexer {
             var scan = scan
             if scan.dataAt == nil, let base = chunk.baseAddress {
-                scan.follow(base, count: chunk.count, at: bytesBefore, comments: options.allowComments, until: .firstToken)
+                scan.follow(
+                    base, count: chunk.count, at: bytesBefore, comments: options.allowComments, until: .firstToken)
             }
             return scan
         }
@@ -73,4 +74,3 @@ extension YajlParserEngine {
         }
     }
 }
-
