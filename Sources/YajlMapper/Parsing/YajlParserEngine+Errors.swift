@@ -122,10 +122,9 @@ extension YajlParserEngine {
         countDeferredLines()
         // Bytes known: `tail` (just before the chunk) then the chunk itself.
         let inChunk = max(0, min(offset - bytesBefore, chunk.count))
-        var line = newlinesBefore + 1
-        var lineStart = lastNewlineBefore + 1
-        if offset <= lastNewlineBefore, let (known, knownStart) = knownBytes(from: earliestKnownOffset, to: bytesBefore)
-        {
+        var line = lines.line
+        var lineStart = lines.lineStart
+        if offset < lineStart, let (known, knownStart) = knownBytes(from: earliestKnownOffset, to: bytesBefore) {
             // Before a line break already counted (an offset in an earlier chunk): take back
             // the breaks between, and find its own line's start, in the bytes still known.
             let at = max(offset - knownStart, 0)
@@ -133,10 +132,9 @@ extension YajlParserEngine {
             lineStart = known[..<at].lastIndex(of: 0x0A).map { knownStart + $0 + 1 } ?? knownStart
         }
         if inChunk > 0, let base = chunk.baseAddress {
-            for i in 0..<inChunk where base.load(fromByteOffset: i, as: UInt8.self) == 0x0A {
-                line += 1
-                lineStart = bytesBefore + i + 1
-            }
+            var counter = LineCounter(offset: bytesBefore, line: line, lineStart: lineStart)
+            counter.count(to: bytesBefore + inChunk, in: base, at: bytesBefore)
+            (line, lineStart) = (counter.line, counter.lineStart)
         }
         let column = offset - lineStart + 1
         return JSONParseError(

@@ -17,29 +17,20 @@ extension YajlParserEngine {
     func countDeferredLines() {
         guard let bytes = uncountedChunk else { return }
         uncountedChunk = nil
-        bytesBefore -= bytes.count
-        countLines(bytes)
-        bytesBefore += bytes.count
+        countLines(bytes, at: bytesBefore - bytes.count)
     }
 
-    /// Counts the line breaks of `bytes`, a chunk at ``bytesBefore``.
-    private func countLines(_ bytes: UnsafeRawBufferPointer) {
-        // memchr is vectorised in libc: a chunk without newlines costs one fast scan.
-        let base = bytes.baseAddress!
-        var from = 0
-        while from < bytes.count, let hit = memchr(base + from, 0x0A, bytes.count - from) {
-            let at = base.distance(to: UnsafeRawPointer(hit))
-            newlinesBefore += 1
-            lastNewlineBefore = bytesBefore + at
-            from = at + 1
-        }
+    /// Counts the line breaks of `bytes`, found at absolute offset `start`.
+    private func countLines(_ bytes: UnsafeRawBufferPointer, at start: Int) {
+        guard let base = bytes.baseAddress else { return }
+        lines.count(to: start + bytes.count, in: base, at: start)
     }
 
     /// Moves the position past the input's first `count` bytes, which yajl is not to see (a
     /// byte order mark): offsets count them, the first line's columns start after them.
     func skipStart(_ count: Int) {
         bytesBefore += count
-        lastNewlineBefore = bytesBefore - 1
+        lines = LineCounter(offset: bytesBefore, line: 1, lineStart: bytesBefore)
         textStart = bytesBefore
     }
 
@@ -49,7 +40,7 @@ extension YajlParserEngine {
             let from = max(start - bytesBefore, 0)
             if from < bytes.count { retained.append(contentsOf: bytes[from...]) }
         }
-        lineCursor = 0
+        chunkLines = nil
         if !sawContent {
             sawContent = bytes.contains { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         }
@@ -69,7 +60,7 @@ extension YajlParserEngine {
             }
         } else {
             countDeferredLines()
-            countLines(bytes)
+            countLines(bytes, at: bytesBefore)
         }
         followSpace(bytes)
         if !oneShot {
@@ -127,22 +118,12 @@ extension YajlParserEngine {
     /// The 1-based line of an offset in the current chunk, and the offset its line starts
     /// at. Queries must not go backwards within a chunk: each byte is counted once.
     func line(at offset: Int) -> (line: Int, lineStart: Int) {
-        if lineCursor == 0 {
-            countDeferredLines()
-            lineCursorLine = newlinesBefore + 1
-            lineCursorLineStart = lastNewlineBefore + 1
+        if chunkLines == nil { countDeferredLines() }
+        var counter = chunkLines ?? lines
+        if let base = chunk.baseAddress {
+            counter.count(to: bytesBefore + max(0, min(offset - bytesBefore, chunk.count)), in: base, at: bytesBefore)
         }
-        let target = max(0, min(offset - bytesBefore, chunk.count))
-        if target > lineCursor, let base = chunk.baseAddress {
-            var from = lineCursor
-            while from < target, let hit = memchr(base + from, 0x0A, target - from) {
-                let at = base.distance(to: UnsafeRawPointer(hit))
-                lineCursorLine += 1
-                lineCursorLineStart = bytesBefore + at + 1
-                from = at + 1
-            }
-            lineCursor = target
-        }
-        return (lineCursorLine, lineCursorLineStart)
+        chunkLines = counter
+        return (counter.line, counter.lineStart)
     }
 }

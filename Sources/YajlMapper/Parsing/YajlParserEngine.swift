@@ -70,11 +70,9 @@ final class YajlParserEngine {
 
     /// The current chunk's offset in the whole input.
     var bytesBefore = 0
-    /// How many line breaks come before the chunk.
-    var newlinesBefore = 0
-    /// The offset of the last line break before the chunk (or of a skipped byte order
-    /// mark's last byte: the first line's columns start after it).
-    var lastNewlineBefore = -1
+    /// The lines counted up to the chunk (a skipped byte order mark counts as the first
+    /// line's start: its columns start after it).
+    var lines = LineCounter()
     /// Up to `tailLimit` bytes that precede the current chunk, for error excerpts.
     var tail: [UInt8] = []
     /// The chunk yajl is reading (empty between chunks).
@@ -84,12 +82,8 @@ final class YajlParserEngine {
     var retainStart: Int?
     /// The bytes retained from earlier chunks.
     var retained: [UInt8] = []
-    /// How far into the current chunk ``line(at:)`` has counted lines (monotonic queries).
-    var lineCursor = 0
-    /// The line at ``lineCursor``.
-    var lineCursorLine = 1
-    /// The offset the line at ``lineCursor`` starts at.
-    var lineCursorLineStart = 0
+    /// The lines ``line(at:)`` has counted into the current chunk (`nil`: none yet).
+    var chunkLines: LineCounter?
 
     /// The chunks waiting (see ``feed(_:)``).
     var held: [UInt8] = []
