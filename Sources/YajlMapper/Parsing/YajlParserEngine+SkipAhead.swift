@@ -78,9 +78,8 @@ extension YajlParserEngine {
     /// values. Returns whether yajl was moved.
     @discardableResult
     func skipMembers(atStart: Bool, listed: UnsafePointer<cyajl_listed_keys>?, seen: UInt64) -> Bool {
-        guard yajlReadsChunk, pausedAt == nil, let position = readPosition, let base = chunk.baseAddress else {
-            return false
-        }
+        guard yajlReadsChunk, let position = readPosition, let base = chunk.baseAddress else { return false }
+        // After a pause the read position is the chunk's end: nothing is skipped.
         let at = position.pointee
         guard at < chunk.count, bytesBefore + at >= skipBlockedUntil else { return false }
         let nesting = options.maxDepth - depth

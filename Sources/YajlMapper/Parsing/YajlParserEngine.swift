@@ -34,12 +34,6 @@ final class YajlParserEngine {
     /// yajl's read position in its handle, when the capture or the validator may move it past
     /// the rest of an object (see `YajlParserEngine+SkipAhead.swift`).
     private(set) var readPosition: UnsafeMutablePointer<Int>?
-    /// yajl's read position, when its handle layout is known: a consumer may then pause the
-    /// parse (see `YajlParserEngine+Pause.swift`).
-    private(set) var handlePosition: UnsafeMutablePointer<Int>?
-    /// Where in the chunk yajl was paused (just past the event's token), until ``parse(_:)``
-    /// hands the pause to the consumer.
-    var pausedAt: Int?
     /// Whether yajl is reading ``chunk`` (in ``parse(_:)``), the only bytes a skip may pass.
     var yajlReadsChunk = false
     /// How many scans reached the closing brace of their object (for tests and measurements).
@@ -51,6 +45,12 @@ final class YajlParserEngine {
     var skipBlockedUntil = 0
     /// How many bytes the skip's scans read, skipped or not (for tests).
     var bytesScannedForSkips = 0
+    /// yajl's read position, when its handle layout is known: a consumer may then pause the
+    /// parse (see `YajlParserEngine+Pause.swift`).
+    private(set) var handlePosition: UnsafeMutablePointer<Int>?
+    /// Where in the chunk yajl was paused (just past the event's token), until ``parse(_:)``
+    /// hands the pause to the consumer.
+    var pausedAt: Int?
     /// Just past the top-level value, once it ended (see `trailingDataStart()`).
     var valueEnd: Int?
     /// The top-level value while it is followed to its end, when it is not a container.
