@@ -76,6 +76,15 @@ struct Arguments {
         return n
     }
 
+    /// An option whose value must be a whole number, 0 or more.
+    mutating func nonNegativeInt(_ name: String) throws -> Int? {
+        guard let value = try option(name) else { return nil }
+        guard let n = Int(value), n >= 0 else {
+            throw UsageError(description: "\(name) needs a whole number, 0 or more, not '\(value)'")
+        }
+        return n
+    }
+
     /// The positionals, after checking no unknown option is left.
     func finish() throws -> [String] {
         var positionals = self.positionals

@@ -6,7 +6,8 @@ import YajlMapper
 enum ValidateCommand {
     static let help = """
         USAGE: yajlmap validate [--format text|json] [--jsonl] [--allow-comments] [--max-depth N]
-                                [--reject-bom] [--model search|repositories|repository|error] PATH...
+                                [--reject-bom] [--jobs N]
+                                [--model search|repositories|repository|error] PATH...
 
         Check that files are well-formed JSON (RFC 8259). PATH may be a file, a directory
         (every *.json and *.json.gz below it; with --jsonl also *.jsonl, *.ndjson and their
@@ -23,6 +24,10 @@ enum ValidateCommand {
           --max-depth N        deepest nesting accepted (default 512)
           --reject-bom         a UTF-8 byte order mark at a file's start is an error (by
                                default it is skipped, as JSONDecoder does)
+          --jobs N             threads per file (0: every core); a plain file of 4 MiB or
+                               more is then read whole and a big array of objects in it
+                               checked on N threads, with the same verdict and error as one
+                               (default: every core for such files; 1: always in chunks)
           --model M            also map each file strictly onto a GitHub model (search,
                                repositories, repository, error): every missing, null or
                                mistyped field is an error, PATH:LINE:COLUMN: error: KEYPATH:
@@ -58,6 +63,7 @@ enum ValidateCommand {
         options.allowComments = args.flag("--allow-comments")
         if let depth = try args.positiveInt("--max-depth") { options.maxDepth = depth }
         options.allowByteOrderMark = !args.flag("--reject-bom")
+        let jobs = try args.nonNegativeInt("--jobs")
         let model = try args.choice("--model", GitHubModelKind.allCases.map(\.rawValue)).flatMap(GitHubModelKind.init)
         if model != nil && options.allowMultipleValues {
             throw UsageError(description: "--model checks one document per file: it cannot be used with --jsonl")
@@ -82,7 +88,8 @@ enum ValidateCommand {
         for (n, path) in files.enumerated() {
             progress.update(n, path)
             let outcome =
-                model.map { check(path, model: $0, options: options, io: io) } ?? check(path, options: options, io: io)
+                model.map { check(path, model: $0, options: options, io: io) }
+                ?? check(path, options: options, jobs: jobs, io: io)
             if outcome.unreadable != nil {
                 unreadable += 1
             } else if outcome.isInvalid {
@@ -104,13 +111,30 @@ enum ValidateCommand {
         return invalid > 0 ? 1 : 0
     }
 
-    /// Validates one file or stdin; only nesting events are asked of yajl.
-    private static func check(_ path: String, options: JSONParseOptions, io: CommandIO) -> Outcome {
+    /// Validates one file or stdin; only nesting events are asked of yajl. A plain file of
+    /// ``JSONValidation/parallelThreshold`` bytes or more is mapped whole and checked on
+    /// `jobs` threads (`nil`: every core), unless `jobs` is 1.
+    private static func check(_ path: String, options: JSONParseOptions, jobs: Int?, io: CommandIO) -> Outcome {
         outcome(path) {
-            _ = try JSONStreamParser.parse(
-                YajlMapCommand.input(path, io: io), handler: DiscardEvents(), options: options)
+            if jobs != 1, path != "-", let whole = wholeFile(path) {
+                try JSONValidation.validate(whole, options: options, jobs: jobs ?? 0)
+            } else {
+                _ = try JSONStreamParser.parse(
+                    YajlMapCommand.input(path, io: io), handler: DiscardEvents(), options: options)
+            }
             return Outcome(path: path)
         }
+    }
+
+    /// The file mapped into memory when it is big enough to split and not gzip (which is
+    /// inflated as it is read); `nil` otherwise, or when it cannot be mapped.
+    private static func wholeFile(_ path: String) -> Data? {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size >= JSONValidation.parallelThreshold,
+            let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped),
+            !(data.count >= 2 && data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B)
+        else { return nil }
+        return data
     }
 
     /// Parses one file whole and maps it onto `model`, collecting every problem.

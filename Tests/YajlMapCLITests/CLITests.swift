@@ -1,4 +1,5 @@
 import Foundation
+import GitHubModels
 import Testing
 import YajlMapCLI
 import YajlMapper
@@ -104,9 +105,29 @@ struct ValidateTests {
         #expect(mapped.status == 1 && mapped.stdout.hasPrefix("\(page.path):1:17: error: total_count:"))
     }
 
+    @Test func jobsGiveTheOutputOfOneThread() throws {
+        // 1,000 items: past the size from which a file is checked on several threads.
+        let page = SearchPayloadGenerator(seed: 11).generate(items: 1000)
+        #expect(page.count >= JSONValidation.parallelThreshold)
+        var broken = page
+        broken[page.count * 2 / 3] = 0x7D
+        for (name, bytes) in [("jobs-valid.json", page), ("jobs-broken.json", broken)] {
+            let file = try temporaryFile(name, contents: Data(bytes))
+            let one = try runInProcess(["validate", "--jobs", "1", "--format", "json", file.path])
+            for jobs in ["2", "3", "0"] {
+                let many = try runInProcess(["validate", "--jobs", jobs, "--format", "json", file.path])
+                #expect(many.status == one.status && many.stdout == one.stdout && many.stderr == one.stderr)
+            }
+            let automatic = try runInProcess(["validate", file.path])
+            let text = try runInProcess(["validate", "--jobs", "1", file.path])
+            #expect(automatic.stdout == text.stdout && automatic.status == text.status)
+        }
+        #expect(try runInProcess(["validate", "--jobs", "-1", "a"]).status == 2)
+    }
+
     @Test(arguments: [
         ["validate"], ["validate", "--format", "xml", "a"], ["validate", "--bogus", "a"],
-        ["validate", "--max-depth", "zero", "a"], ["nonsense"], [],
+        ["validate", "--max-depth", "zero", "a"], ["validate", "--jobs", "many", "a"], ["nonsense"], [],
     ])
     func usageErrorsExitTwo(_ arguments: [String]) throws {
         let result = try runInProcess(arguments)

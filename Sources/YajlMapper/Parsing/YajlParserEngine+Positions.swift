@@ -60,7 +60,7 @@ extension YajlParserEngine {
             }
         } else {
             countDeferredLines()
-            countLines(bytes, at: bytesBefore)
+            if countsLines { countLines(bytes, at: bytesBefore) }
         }
         followSpace(bytes)
         if !oneShot {

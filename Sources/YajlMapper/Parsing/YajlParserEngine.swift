@@ -70,6 +70,9 @@ final class YajlParserEngine {
 
     /// The current chunk's offset in the whole input.
     var bytesBefore = 0
+    /// Whether lines are counted as chunks go by: off for a parse whose errors are never
+    /// shown (a stretch of a parallel check), whose lines would then be wrong.
+    var countsLines = true
     /// The lines counted up to the chunk (a skipped byte order mark counts as the first
     /// line's start: its columns start after it).
     var lines = LineCounter()
