@@ -17,6 +17,9 @@ func allContenders() -> [Contender] {
     var contenders = [
         Contender(name: "yajl callbacks (ceiling)", run: yajlCeiling),
         Contender(name: "YajlMapper validate", run: yajlMapperValidate),
+        Contender(
+            name: "YajlMapper validate, all cores", applies: { ["generated-1000", "generated-20000"].contains($0) },
+            run: yajlMapperValidateAllCores),
         Contender(name: "YajlMapper events only", run: yajlMapperEvents),
         Contender(name: "YajlMapper skip all", applies: github, run: yajlMapperSkipAll),
     ]
@@ -81,6 +84,12 @@ func yajlCeiling(_ payload: Payload) throws -> Int {
 func yajlMapperValidate(_ payload: Payload) throws -> Int {
     let handler = try JSONStreamParser<DiscardEvents>.parse(payload.bytes, handler: DiscardEvents())
     blackHole(handler)
+    return payload.bytes.count
+}
+
+/// `JSONValidation.validate(bytes, jobs: 0)`: the page split and checked on every core.
+func yajlMapperValidateAllCores(_ payload: Payload) throws -> Int {
+    try JSONValidation.validate(payload.bytes, jobs: 0)
     return payload.bytes.count
 }
 
