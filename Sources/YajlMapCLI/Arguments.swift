@@ -69,18 +69,20 @@ struct Arguments {
 
     /// An option whose value must be a positive integer.
     mutating func positiveInt(_ name: String) throws -> Int? {
-        guard let value = try option(name) else { return nil }
-        guard let n = Int(value), n > 0 else {
-            throw UsageError(description: "\(name) needs a positive whole number, not '\(value)'")
-        }
-        return n
+        try int(name, atLeast: 1, needs: "a positive whole number")
     }
 
     /// An option whose value must be a whole number, 0 or more.
     mutating func nonNegativeInt(_ name: String) throws -> Int? {
+        try int(name, atLeast: 0, needs: "a whole number, 0 or more")
+    }
+
+    /// An option whose value must be an integer of at least `minimum`; the usage error says
+    /// the option `needs` such a value.
+    private mutating func int(_ name: String, atLeast minimum: Int, needs: String) throws -> Int? {
         guard let value = try option(name) else { return nil }
-        guard let n = Int(value), n >= 0 else {
-            throw UsageError(description: "\(name) needs a whole number, 0 or more, not '\(value)'")
+        guard let n = Int(value), n >= minimum else {
+            throw UsageError(description: "\(name) needs \(needs), not '\(value)'")
         }
         return n
     }

@@ -116,25 +116,9 @@ enum ValidateCommand {
     /// `jobs` threads (`nil`: every core), unless `jobs` is 1.
     private static func check(_ path: String, options: JSONParseOptions, jobs: Int?, io: CommandIO) -> Outcome {
         outcome(path) {
-            if jobs != 1, path != "-", let whole = wholeFile(path) {
-                try JSONValidation.validate(whole, options: options, jobs: jobs ?? 0)
-            } else {
-                _ = try JSONStreamParser.parse(
-                    YajlMapCommand.input(path, io: io), handler: DiscardEvents(), options: options)
-            }
+            try JSONValidation.validate(YajlMapCommand.input(path, io: io), options: options, jobs: jobs ?? 0)
             return Outcome(path: path)
         }
-    }
-
-    /// The file mapped into memory when it is big enough to split and not gzip (which is
-    /// inflated as it is read); `nil` otherwise, or when it cannot be mapped.
-    private static func wholeFile(_ path: String) -> Data? {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size >= JSONValidation.parallelThreshold,
-            let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped),
-            !(data.count >= 2 && data[data.startIndex] == 0x1F && data[data.startIndex + 1] == 0x8B)
-        else { return nil }
-        return data
     }
 
     /// Parses one file whole and maps it onto `model`, collecting every problem.

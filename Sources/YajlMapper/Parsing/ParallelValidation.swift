@@ -47,11 +47,39 @@ public enum JSONValidation {
         }
     }
 
+    /// Checks a file or standard input, with the verdict and the error of
+    /// `JSONStreamParser.parse(input, handler: DiscardEvents(), options: options)`. A plain
+    /// file of ``parallelThreshold`` bytes or more is mapped into memory and checked as
+    /// ``validate(_:options:jobs:)`` checks bytes, unless `jobs` is 1; anything else (gzip,
+    /// standard input, a smaller file) is read in chunks on one thread.
+    /// - Throws: ``JSONParseError``, ``JSONInputError``, ``GzipInputError``.
+    public static func validate(
+        _ input: JSONInput, options: JSONParseOptions = JSONParseOptions(), jobs: Int = 0
+    ) throws {
+        if jobs != 1, case .file(let path) = input, let mapped = mappedFile(path) {
+            try validate(mapped, options: options, jobs: jobs)
+        } else {
+            _ = try JSONStreamParser.parse(input, handler: DiscardEvents(), options: options)
+        }
+    }
+
+    /// The file mapped into memory when it is big enough to split and not gzip (which is
+    /// inflated as it is read); `nil` otherwise, or when it cannot be mapped.
+    private static func mappedFile(_ path: String) -> Data? {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size >= parallelThreshold,
+            let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped),
+            !data.withUnsafeBytes(GzipReader.hasMagic)
+        else { return nil }
+        return data
+    }
+
     /// `count` + 1 increasing offsets where the parallel check splits `bytes`, or `nil` when
     /// it finds fewer than three. The first is the shallowest element boundary (by a parse
     /// with events, up to ``ElementSplits/window`` bytes past ``ElementSplits/lead``): the
-    /// elements of a page's big array rather than of an array inside one of them. The others
-    /// are found by their shape (see ``ElementSplits/find(in:count:first:shape:)``).
+    /// elements of a page's big array rather than of an array inside one of them (the spine
+    /// then reads the bytes before it again: at most a few KiB). The others are found by
+    /// their shape (see ``ElementSplits/find(in:count:first:shape:)``).
     static func splits(in bytes: UnsafeRawBufferPointer, count: Int, options: JSONParseOptions) -> [Int]? {
         guard bytes.count > 4 * ElementSplits.lead else { return nil }
         let probe = JSONStreamParser(handler: NestingTrace(), options: options)
@@ -161,7 +189,7 @@ struct NestingTrace: ParseConsumer {
     /// space between); `nil` otherwise.
     func arrayDepth(afterElementCommaAt split: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
         guard arrays.last == true, lastEnd < split, bytes[split - 1] == UInt8(ascii: ",") else { return nil }
-        for byte in bytes[lastEnd..<(split - 1)] where !ElementSplits.isSpace(byte) { return nil }
+        for byte in bytes[lastEnd..<(split - 1)] where !JSONLexer.isSpace(byte) { return nil }
         return arrays.count
     }
 }
@@ -186,10 +214,6 @@ enum ElementSplits {
         var key: ArraySlice<UInt8>
     }
 
-    /// JSON's white space.
-    @inline(__always)
-    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
-
     /// `count` + 1 increasing offsets shaped like `shape`, from `first`: the last as near the
     /// end as one is found (``lead`` bytes before it at least), the others between at even
     /// distances; `nil` when fewer than three are found.
@@ -213,14 +237,14 @@ enum ElementSplits {
     /// object whose first key has no escape and at most ``keyLimit`` bytes.
     static func split(afterClose close: Int, in bytes: UnsafeRawBufferPointer) -> (Int, Shape)? {
         var i = close + 1
-        while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+        while i < bytes.count, JSONLexer.isSpace(bytes[i]) { i += 1 }
         guard i < bytes.count, bytes[i] == UInt8(ascii: ",") else { return nil }
         let split = i + 1
         i = split
-        while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+        while i < bytes.count, JSONLexer.isSpace(bytes[i]) { i += 1 }
         guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return nil }
         i += 1
-        while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+        while i < bytes.count, JSONLexer.isSpace(bytes[i]) { i += 1 }
         guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { return nil }
         let quote = i
         var end = quote + 1
