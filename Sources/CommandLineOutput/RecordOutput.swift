@@ -26,7 +26,8 @@ public struct OutputSettings: Sendable {
 public final class RecordOutput {
     private let settings: OutputSettings
     private let io: CommandIO
-    private let mapper = Mapper<GitHubRepository>(shouldIncludeNilValues: true)
+    /// Makes the rows of the formats printed row by row.
+    public let rows: RowRenderer
     /// Whether the first record (or the json array's opening) has been printed.
     public private(set) var begun = false
     /// Whether the table's title line is printed.
@@ -34,19 +35,14 @@ public final class RecordOutput {
     /// The repositories a streamed json envelope holds so far; `nil` when none is open.
     private var envelopeItems: Int?
 
-    static let defaultCSVFields = [
-        "full_name", "html_url", "stargazers_count", "forks_count", "language", "updated_at", "description",
-    ]
-
     /// Prints to `io` as `settings` say.
     public init(settings: OutputSettings, io: CommandIO) {
         self.settings = settings
         self.io = io
+        rows = RowRenderer(settings: settings)
     }
 
-    private var fields: [String]? {
-        settings.fields ?? (settings.format == .csv ? Self.defaultCSVFields : nil)
-    }
+    private var fields: [String]? { rows.fields }
 
     // MARK: Streaming rows
 
@@ -72,23 +68,19 @@ public final class RecordOutput {
 
     /// One repository.
     public func repository(_ repository: GitHubRepository) throws {
-        switch settings.format {
-        case .table:
-            io.out(TableRow.render(repository, width: settings.width))
-        case .ndjson:
-            io.out(try project(mapper.toJSONValue(repository)).serialized(.compact) + "\n")
-        case .csv:
-            let record = mapper.toJSONValue(repository)
-            io.out(csvLine((fields ?? []).map { csvCell(record.value(atPath: JSONPath($0))) }))
-        case .json:
-            guard let count = envelopeItems else { break }
+        if let row = try rows.row(repository) {
+            io.out(row)
+        } else if let count = envelopeItems {
             // Pretty JSON has no line break inside a string, so indenting every line is safe.
-            let text = try project(mapper.toJSONValue(repository)).serialized(.pretty)
+            let text = try project(rows.record(repository)).serialized(.pretty)
             let lines = text.split(separator: "\n").map { "    " + $0 }
             io.out((count == 0 ? "\n" : ",\n") + lines.joined(separator: "\n"))
             envelopeItems = count + 1
         }
     }
+
+    /// A row made by ``rows`` (maybe on another thread), printed as ``repository(_:)`` prints.
+    public func write(row: String) { io.out(row) }
 
     /// Ends the rows: a streamed table whose page gave its count only after the items
     /// (`total_count` after `items`) gets its title line last; a streamed json envelope closes.
@@ -115,7 +107,7 @@ public final class RecordOutput {
             var envelope = JSONObject()
             envelope["total_count"] = page.totalCount.jsonValue
             envelope["incomplete_results"] = page.incompleteResults.jsonValue
-            envelope["items"] = .array(repositories.map { project(mapper.toJSONValue($0)) })
+            envelope["items"] = .array(repositories.map { project(rows.record($0)) })
             io.out(try JSON.object(envelope).serialized(.pretty))
             return
         }
@@ -126,7 +118,7 @@ public final class RecordOutput {
     /// An array of repositories.
     public func list(_ repositories: [GitHubRepository]) throws {
         if settings.format == .json {
-            io.out(try JSON.array(repositories.map { project(mapper.toJSONValue($0)) }).serialized(.pretty))
+            io.out(try JSON.array(repositories.map { project(rows.record($0)) }).serialized(.pretty))
             return
         }
         begin(totalCount: nil)
@@ -136,7 +128,7 @@ public final class RecordOutput {
     /// One repository document.
     public func single(_ repository: GitHubRepository) throws {
         if settings.format == .json {
-            io.out(try project(mapper.toJSONValue(repository)).serialized(.pretty))
+            io.out(try project(rows.record(repository)).serialized(.pretty))
             return
         }
         begin(totalCount: nil)
@@ -169,30 +161,12 @@ public final class RecordOutput {
 
     // MARK: Helpers
 
-    /// The record reduced to `--fields`, in their order, keyed by the names given.
-    private func project(_ record: JSON) -> JSON {
-        guard let fields = settings.fields else { return record }
-        return .object(JSONObject(fields.map { ($0, record.value(atPath: JSONPath($0)) ?? .null) }))
-    }
-
-    /// One CSV cell: strings as they are, `null` empty, arrays and objects as compact JSON.
-    private func csvCell(_ value: JSON?) -> String {
-        switch value {
-        case nil, .null?: return ""
-        case .string(let s)?: return s
-        case .bool(let b)?: return b ? "true" : "false"
-        case .number(let n)?: return n.text
-        case let other?: return (try? other.serialized(.compact)) ?? ""
-        }
-    }
-
-    /// Cells joined by commas, quoted when they hold a comma, a quote or a line break.
-    private func csvLine(_ cells: [String]) -> String {
-        cells.map { cell in
-            cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-                ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
-        }.joined(separator: ",") + "\r\n"
-    }
+    /// The record reduced to `--fields`.
+    private func project(_ record: JSON) -> JSON { rows.project(record) }
+    /// One CSV cell.
+    private func csvCell(_ value: JSON?) -> String { rows.csvCell(value) }
+    /// One CSV line.
+    private func csvLine(_ cells: [String]) -> String { rows.csvLine(cells) }
 }
 
 /// One table row: `name  html_url  stars  language  description`, at most `width` columns.

@@ -18,7 +18,7 @@ enum DecodeCommand {
         USAGE: yajlmap decode [--model search|repository|repositories|error]
                               [--format table|json|ndjson|csv] [--fields a,b,c]
                               [--sort stars|forks|updated|name] [--limit N] [--strict]
-                              [--width N] [FILE|-]
+                              [--width N] [--jobs N] [FILE|-]
 
         Map a GitHub API response read from FILE or stdin (the default) onto a model and print
         it. The output is written from the mapped models (via toJSON), not copied from the input.
@@ -61,6 +61,10 @@ enum DecodeCommand {
                            on stderr and exit 1. When streaming, rows printed before the end
                            of the input stay printed; otherwise nothing is printed.
           --width N        the table's width in columns (default: as for the table above)
+          --jobs N         threads that map and format the repositories when they are
+                           streamed (0: every core); the default uses every core once
+                           4 MiB of input have been read, one before. The output is the
+                           same whatever N is: rows are printed in the input's order.
           -h, --help       show this help
 
         Without --strict, problems are not fatal (as ObjectMapper: the field keeps its default)
@@ -81,6 +85,7 @@ enum DecodeCommand {
         var limit: Int?
         var strict = false
         var width = 80
+        var jobs = 0
 
         /// How the records are printed.
         var output: OutputSettings {
@@ -126,6 +131,7 @@ enum DecodeCommand {
         }
         settings.sort = try args.choice("--sort", SortKey.allCases.map(\.rawValue)).flatMap(SortKey.init)
         settings.limit = try args.positiveInt("--limit")
+        settings.jobs = try args.nonNegativeInt("--jobs") ?? 0
         settings.width = TerminalWidth.resolve(
             option: try args.positiveInt("--width"), terminalColumns: io.stdoutColumns,
             environment: ProcessInfo.processInfo.environment)
@@ -198,9 +204,13 @@ enum DecodeCommand {
         let isSearch = settings.model == .search
         var printed = 0
         var stream: MappingStreamParser<GitHubRepository>?
+        // Rows are made where the repositories are mapped (on several threads for a big
+        // input) and printed here, in order.
+        let rows = output.rows
         stream = MappingStreamParser<GitHubRepository>(
-            mapper: Mapper<GitHubRepository>(), elementsAt: isSearch ? "items" : JSONPath([])
-        ) { repository in
+            mapper: Mapper<GitHubRepository>(), elementsAt: isSearch ? "items" : JSONPath([]),
+            transform: { try rows.row($0) ?? "" }
+        ) { row in
             // Past --limit the rest is still read and mapped (in constant memory), only not
             // printed: --strict reports every problem in the input, and the lenient count
             // covers them all, as with --sort.
@@ -210,13 +220,12 @@ enum DecodeCommand {
                 let total = isSearch ? stream?.envelopeSoFar["total_count"].int : nil
                 output.begin(totalCount: total)
             }
-            try output.repository(repository)
+            output.write(row: row)
             printed += 1
         }
         // (The handler reads the stream it belongs to: the cycle is broken on the way out.)
         defer { stream = nil }
-        try input.read { chunk in try stream!.feed(chunk) }
-        let summary = try stream!.finish()
+        let summary = try stream!.read(input, jobs: settings.jobs)
         var problems = summary.problems
         var totalCount: Int?
         if isSearch {

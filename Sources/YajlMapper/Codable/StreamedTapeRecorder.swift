@@ -44,6 +44,10 @@ struct StreamedTapeRecorder: ParseConsumer {
     private var control: ParseControl?
     /// Whether the value just ended waits for the parse to pause before it is handed over.
     private var handOverPending = false
+    /// Just past the last value handed over (`nil` before one, or without a parse handle).
+    private(set) var lastValueEnd: Int?
+    /// How many values other parsers decoded (see ``skip(_:)``).
+    private(set) var skipped = 0
 
     /// A container of the envelope: an object's current key, an array's next index.
     private enum Step {
@@ -121,6 +125,15 @@ struct StreamedTapeRecorder: ParseConsumer {
         }
         recorder.reset(plan: plan)
         if case .array(let next)? = steps.last { steps[steps.count - 1] = .array(next: next + 1) }
+        lastValueEnd = control?.currentOffset
+    }
+
+    /// Counts `elements` values of the streamed array that other parsers decoded (a parallel
+    /// stream's workers), as if they had been handed over here.
+    mutating func skip(_ elements: Int) {
+        count += elements
+        skipped += elements
+        if case .array(let next)? = steps.last { steps[steps.count - 1] = .array(next: next + elements) }
     }
 
     /// A scalar: recorded when in or starting a streamed value, else the envelope's.

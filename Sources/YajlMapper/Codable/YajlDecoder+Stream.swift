@@ -10,26 +10,45 @@ extension YajlDecoder {
     /// }
     /// print(summary.envelope["total_count"].int ?? 0, summary.count)
     /// ```
+    /// From 4 MiB of input on, the elements are decoded on `jobs` threads (0: every core;
+    /// see ``MappingStreamParser/read(_:jobs:)`` for how): `init(from:)` may then run on
+    /// several threads at once, and `body` still gets every element in order on this one,
+    /// with the same values, summary and first error as on one thread.
     /// - Parameters:
     ///   - type: the elements' type.
     ///   - input: a file or standard input.
     ///   - path: where the array is (`items`, `data.results`); empty for a top-level array.
+    ///   - jobs: how many threads decode the elements (1: this one only).
     ///   - body: receives each element, in document order.
     /// - Returns: the rest of the document (the array reads as empty), where its values are
     ///   (``StreamSummary/location(of:)``) and the count.
     /// - Throws: ``JSONInputError``; `DecodingError` as ``decode(_:from:)-(_,Data)`` does, for
     ///   the first element that fails or the first mistake in the input; what `body` throws.
     public func stream<T: Decodable>(
-        _ type: T.Type, from input: JSONInput, elementsAt path: JSONPath = "items", _ body: (T) throws -> Void
+        _ type: T.Type, from input: JSONInput, elementsAt path: JSONPath = "items", jobs: Int = 0,
+        _ body: (T) throws -> Void
     ) throws -> StreamSummary {
-        try streamValues(T.self, at: path, body) { parser in try input.read { try parser.feed($0) } }
+        try stream(
+            T.self, chunks: { size, feed in try input.read(chunkSize: size ?? JSONInput.defaultChunkSize, feed) },
+            elementsAt: path, jobs: jobs, windowSize: nil, body)
+    }
+
+    /// Streams the elements at `path` of the chunks `chunks` gives, on `jobs` threads in
+    /// windows of `windowSize` bytes (`nil`: the reader's).
+    func stream<T: Decodable>(
+        _ type: T.Type, chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void,
+        elementsAt path: JSONPath, jobs: Int, windowSize: Int?, _ body: (T) throws -> Void
+    ) throws -> StreamSummary {
+        try streamValues(T.self, at: path, body) { parser, body in
+            try readElements(T.self, into: parser, jobs: jobs, windowSize: windowSize, body: body, chunks: chunks)
+        }
     }
 
     /// ``stream(_:from:elementsAt:_:)-(_,JSONInput,_,_)`` over a document in memory.
     public func stream<T: Decodable>(
         _ type: T.Type, from data: Data, elementsAt path: JSONPath = "items", _ body: (T) throws -> Void
     ) throws -> StreamSummary {
-        try streamValues(T.self, at: path, body) { parser in try data.withUnsafeBytes { try parser.feed($0) } }
+        try streamValues(T.self, at: path, body) { parser, _ in try data.withUnsafeBytes { try parser.feed($0) } }
     }
 
     /// Decodes JSON Lines (or any values one after another, separated by white space) one
@@ -42,36 +61,37 @@ extension YajlDecoder {
     ) throws
         -> Int
     {
-        try streamValues(T.self, at: nil, body) { parser in try input.read { try parser.feed($0) } }.count
+        try streamValues(T.self, at: nil, body) { parser, _ in try input.read { try parser.feed($0) } }.count
     }
 
     /// Streams the values at `path` (`nil`: every top-level value) of the input `feed` gives
-    /// the parser.
+    /// the parser (with `body`, for workers' values).
     private func streamValues<T: Decodable>(
         _ type: T.Type, at path: JSONPath?, _ body: (T) throws -> Void,
-        feed: (JSONStreamParser<StreamedTapeRecorder>) throws -> Void
+        feed: (JSONStreamParser<StreamedTapeRecorder>, @escaping (T) throws -> Void) throws -> Void
     ) throws -> StreamSummary {
         // The parser holds `body`: it must be gone when the block ends.
         try withoutActuallyEscaping(body) { body in
             let parser = makeStreamParser(T.self, at: path, body)
             do {
-                try feed(parser)
+                try feed(parser, body)
                 try parser.finish()
             } catch let error as JSONParseError {
                 throw Self.notJSON(error)
             }
             return StreamSummary(
                 envelope: parser.handler.envelope.documents.first ?? .null, count: parser.handler.count, problems: [],
-                starts: parser.handler.starts)
+                starts: parser.handler.starts, elementsFromThreads: parser.handler.skipped)
         }
     }
 
     /// A parser that decodes each value at `path` as `T` and hands it to `body`.
     func makeStreamParser<T: Decodable>(
-        _ type: T.Type, at path: JSONPath?, _ body: @escaping (T) throws -> Void
+        _ type: T.Type, at path: JSONPath?, parseOptions: JSONParseOptions? = nil,
+        _ body: @escaping (T) throws -> Void
     ) -> JSONStreamParser<StreamedTapeRecorder> {
         let options = options
-        var parseOptions = parseOptions
+        var parseOptions = parseOptions ?? self.parseOptions
         if path == nil { parseOptions.allowMultipleValues = true }
         // An element's coding path starts with the array's path and its index.
         var arrayNode = CodingPathNode.root

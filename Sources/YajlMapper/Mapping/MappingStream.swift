@@ -14,6 +14,8 @@ public struct StreamSummary {
     var starts: [(offset: Int, line: Int, lineStart: Int)] = []
     /// How many objects yajl skipped the rest of (for tests and measurements).
     var objectsSkipped = 0
+    /// How many elements were mapped or decoded on other threads (for tests and measurements).
+    var elementsFromThreads = 0
 
     /// Where the envelope's value at `path` starts in the input (`items` is the streamed
     /// array's opening bracket); for a path that is not there, where the last value on the
@@ -48,13 +50,16 @@ public struct StreamSummary {
 /// ```
 public final class MappingStreamParser<N: BaseMappable> {
     /// The parser, whose capture hands each element over.
-    private let parser: JSONStreamParser<MappingCapture>
+    let parser: JSONStreamParser<MappingCapture>
     /// The session every element is mapped in.
     let session: MappingSession
     /// The elements' model type.
     let info: TypeInfo
     /// Where the streamed array is.
     let arrayPath: [JSONPath.Component]
+    /// The path problems name the array by: ``arrayPath``, unless the array read is a
+    /// stretch of another document's (a parallel stream's worker).
+    var namePath: [JSONPath.Component]
     /// The parse's options (an element parsed again after a plan miss is read with them).
     let options: JSONParseOptions
     /// Receives each model, in order.
@@ -63,6 +68,12 @@ public final class MappingStreamParser<N: BaseMappable> {
     var count = 0
     /// The problems met so far (lenient mode).
     var problems: [MappingProblem] = []
+    /// The index of the element each of ``problems`` came from.
+    var problemElements: [Int] = []
+    /// How many elements other threads mapped (for tests and measurements).
+    var elementsFromThreads = 0
+    /// Maps a stretch of elements on a worker thread when the stream is read on several.
+    var stretchMapping: StretchMapping = { _, _, _ in nil }
     /// The plan node of the envelope; the capture refers to it unretained, so it is kept here
     /// for the stream's life.
     private let envelope: PlanNode?
@@ -82,6 +93,7 @@ public final class MappingStreamParser<N: BaseMappable> {
             shouldIncludeNilValues: mapper.shouldIncludeNilValues)
         info = PlanRegistry.shared.info(for: N.self, context: mapper.context)
         arrayPath = path.components
+        namePath = path.components
         self.onElement = onElement
         var single = options
         single.allowMultipleValues = false
@@ -93,6 +105,7 @@ public final class MappingStreamParser<N: BaseMappable> {
         parser.handler.onUnit = { [unowned self] value, offsets, source in
             try self.element(value, offsets: offsets, source: source)
         }
+        stretchMapping = Self.stretchMapping(mapper, path: arrayPath, transform: { $0 }, deliver: onElement)
     }
 
     /// Feeds the next chunk.
@@ -124,7 +137,7 @@ public final class MappingStreamParser<N: BaseMappable> {
         let starts = zip(parser.handler.offsets, lines).map { (offset: $0, line: $1.line, lineStart: $1.lineStart) }
         let summary = StreamSummary(
             envelope: envelope, count: count, problems: problems, starts: starts,
-            objectsSkipped: parser.engine.objectsSkipped)
+            objectsSkipped: parser.engine.objectsSkipped, elementsFromThreads: elementsFromThreads)
         self.summary = summary
         return summary
     }
@@ -140,7 +153,9 @@ public final class MappingStreamParser<N: BaseMappable> {
 
 extension Mapper {
     /// Maps the elements of the array at `path` one at a time from a file or stdin, in
-    /// constant memory.
+    /// constant memory. A big input's elements are mapped on `jobs` threads (0: every core;
+    /// see ``MappingStreamParser/read(_:jobs:)``): `init(map:)` may then run on several
+    /// threads at once, and `body` still gets every model in order on this one.
     ///
     /// ```swift
     /// let summary = try Mapper<GitHubRepository>().stream(.file("page.json"), elementsAt: "items") { repo in
@@ -151,11 +166,10 @@ extension Mapper {
     /// - Throws: ``JSONInputError``, ``JSONParseError``; ``MappingError`` in strict mode.
     public func stream(
         _ input: JSONInput, elementsAt path: JSONPath = "items",
-        options: JSONParseOptions = JSONParseOptions(), _ body: @escaping (N) throws -> Void
+        options: JSONParseOptions = JSONParseOptions(), jobs: Int = 0, _ body: @escaping (N) throws -> Void
     ) throws -> StreamSummary {
         let stream = MappingStreamParser(mapper: self, elementsAt: path, options: options, onElement: body)
-        try input.read { try stream.feed($0) }
-        let summary = try stream.finish()
+        let summary = try stream.read(input, jobs: jobs)
         lastProblems = summary.problems
         return summary
     }

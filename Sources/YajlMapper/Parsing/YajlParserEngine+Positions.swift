@@ -34,6 +34,20 @@ extension YajlParserEngine {
         textStart = bytesBefore
     }
 
+    /// Stands the position at `offset` (on `line`, which starts at `lineStart`), as if every
+    /// byte up to it had been read here, when other parsers have read them (the spine of a
+    /// parallel stream, past the stretches its workers read). Only at a point between
+    /// tokens with nothing waiting; `before` holds the bytes just before `offset`, kept for
+    /// error messages as a chunk's tail is.
+    func jump(to offset: Int, line: Int, lineStart: Int, before: UnsafeRawBufferPointer) {
+        countDeferredLines()
+        bytesBefore = offset
+        lines = LineCounter(offset: offset, line: line, lineStart: lineStart)
+        chunkLines = nil
+        lastBetween = offset
+        tail = Array(before.suffix(Self.tailLimit))
+    }
+
     /// Moves the position past a chunk yajl accepted.
     func advance(past bytes: UnsafeRawBufferPointer) {
         if let start = retainStart {

@@ -72,5 +72,6 @@ extension MappingCapture {
         }
         offsets.removeSubrange(unitOffsetStart...)
         inUnit = false
+        lastUnitEnd = control?.currentOffset
     }
 }

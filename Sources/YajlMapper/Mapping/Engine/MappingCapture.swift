@@ -112,6 +112,9 @@ struct MappingCapture: ParseConsumer {
     var inUnit = false
     /// The streamed element put off until yajl returns (see `MappingCapture+HandOver.swift`).
     var unitPutOff: JSON?
+    /// Just past the last streamed element handed over (`nil` before one, or without a
+    /// parse handle).
+    var lastUnitEnd: Int?
     /// The elements of the array being built that wait for the parse to pause.
     var queuedElements: [QueuedElement] = []
     /// Predicted skips left before the next one is tried anyway (see ``awaitKey(atStart:)``).

@@ -28,7 +28,7 @@ extension MappingStreamParser {
     func element(_ value: JSON, offsets: ArraySlice<Int>, source: UnitSource?) throws {
         let index = count
         count += 1
-        session.basePath = JSONPath(arrayPath + [.index(index)])
+        session.basePath = JSONPath(namePath + [.index(index)])
         session.resetMiss()
         // A read outside the plan takes its object from the element parsed again whole (its
         // bytes are held until this returns).
@@ -69,6 +69,7 @@ extension MappingStreamParser {
         let found = session.takeProblems()
         if session.strict && !found.isEmpty { throw MappingError(problems: found) }
         problems += found
+        problemElements += repeatElement(index, count: found.count)
         if let model { try onElement(model) }
     }
 

@@ -1,0 +1,65 @@
+import Foundation
+import GitHubModels
+import YajlMapper
+
+/// The text of one repository in a format printed row by row (table, ndjson, csv): a value
+/// with no state, so rows can be made on several threads at once and printed in order.
+public struct RowRenderer: Sendable {
+    /// The format and fields.
+    let settings: OutputSettings
+
+    /// The fields each record keeps (`nil`: every field; csv has its default).
+    var fields: [String]? {
+        settings.fields ?? (settings.format == .csv ? Self.defaultCSVFields : nil)
+    }
+
+    /// The fields of a csv record when `--fields` is not given.
+    static let defaultCSVFields = [
+        "full_name", "html_url", "stargazers_count", "forks_count", "language", "updated_at", "description",
+    ]
+
+    /// The repository's row with its line break; `nil` in the json format, which has none.
+    public func row(_ repository: GitHubRepository) throws -> String? {
+        switch settings.format {
+        case .table:
+            return TableRow.render(repository, width: settings.width)
+        case .ndjson:
+            return try project(record(repository)).serialized(.compact) + "\n"
+        case .csv:
+            let record = record(repository)
+            return csvLine((fields ?? []).map { csvCell(record.value(atPath: JSONPath($0))) })
+        case .json:
+            return nil
+        }
+    }
+
+    /// The repository as JSON, with `null` for its absent values.
+    func record(_ repository: GitHubRepository) -> JSON {
+        Mapper<GitHubRepository>(shouldIncludeNilValues: true).toJSONValue(repository)
+    }
+
+    /// The record reduced to `--fields`, in their order, keyed by the names given.
+    func project(_ record: JSON) -> JSON {
+        guard let fields = settings.fields else { return record }
+        return .object(JSONObject(fields.map { ($0, record.value(atPath: JSONPath($0)) ?? .null) }))
+    }
+
+    /// One CSV cell: strings as they are, `null` empty, arrays and objects as compact JSON.
+    func csvCell(_ value: JSON?) -> String {
+        switch value {
+        case nil, .null?: return ""
+        case .string(let s)?: return s
+        case .bool(let b)?: return b ? "true" : "false"
+        case .number(let n)?: return n.text
+        case let other?: return (try? other.serialized(.compact)) ?? ""
+        }
+    }
+
+    /// Cells joined by commas, quoted when they hold a comma, a quote or a line break.
+    func csvLine(_ cells: [String]) -> String {
+        cells.map { cell in
+            cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+                ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
+        }.joined(separator: ",") + "\r\n"
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// What a worker made of one stretch of a stream's elements.
+struct MappedStretch {
+    /// How many elements it held.
+    var count: Int
+    /// Their problems, named and located as if the stretch were the document's first elements
+    /// and lines (see ``MappingStreamParser/placed(_:element:first:line:lineStart:)``).
+    var problems: [MappingProblem]
+    /// The stretch's index of the element each problem came from.
+    var problemElements: [Int]
+    /// Hands the elements' outputs over, in order.
+    var deliver: () throws -> Void
+}
+
+/// Maps a stretch of elements on a worker thread (see ``ElementSpine/read(stretch:at:options:)``).
+typealias StretchMapping = (UnsafeRawBufferPointer, Int, JSONParseOptions) -> ReadStretch<MappedStretch>?
+
+/// The stream on several threads: it is the spine of a ``ParallelElementReader``.
+extension MappingStreamParser: ElementSpine {
+    /// Maps the elements of each stream to `Output` on the threads that map them, then hands
+    /// the outputs over in document order on the caller's thread.
+    ///
+    /// ```swift
+    /// let stream = MappingStreamParser<GitHubRepository>(
+    ///     elementsAt: "items", transform: { $0.fullName ?? "" }, onOutput: { print($0) })
+    /// let summary = try stream.read(.file("page.json"))
+    /// ```
+    /// - Parameters:
+    ///   - transform: runs on the worker threads (on this one when the stream is read
+    ///     serially); it must not touch state shared with other calls.
+    ///   - onOutput: receives each output, in order, on the thread that reads the stream.
+    public convenience init<Output>(
+        mapper: Mapper<N> = Mapper<N>(), elementsAt path: JSONPath = "items",
+        options: JSONParseOptions = JSONParseOptions(), transform: @escaping (N) throws -> Output,
+        onOutput: @escaping (Output) throws -> Void
+    ) {
+        self.init(mapper: mapper, elementsAt: path, options: options) { try onOutput(try transform($0)) }
+        stretchMapping = Self.stretchMapping(mapper, path: path.components, transform: transform, deliver: onOutput)
+    }
+
+    /// Reads `input` to its end and finishes: from ``ParallelElementReader``'s window size
+    /// on, the elements of the streamed array are mapped on `jobs` threads (0: every core)
+    /// and handed over in document order on this thread; the elements, the problems, the
+    /// summary and the first error are those of a serial read (`jobs: 1`, or a small input).
+    /// - Returns: as ``finish()``.
+    /// - Throws: as ``feed(_:)-(UnsafeRawBufferPointer)`` and ``finish()``; ``JSONInputError``.
+    public func read(_ input: JSONInput, jobs: Int = 0) throws -> StreamSummary {
+        try read(
+            chunks: { size, body in try input.read(chunkSize: size ?? JSONInput.defaultChunkSize, body) }, jobs: jobs,
+            windowSize: nil)
+    }
+
+    /// Reads the chunks `chunks` gives (a window of `windowSize` bytes at a time when
+    /// several threads read) to their end and finishes.
+    func read(
+        chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void, jobs: Int, windowSize: Int?
+    ) throws -> StreamSummary {
+        let threads = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
+        if threads > 1 {
+            let reader = ParallelElementReader(spine: self, threads: threads, options: options)
+            if let windowSize { reader.windowSize = windowSize }
+            try reader.read(chunks: chunks)
+        } else {
+            try chunks(nil) { try feed($0) }
+        }
+        return try finish()
+    }
+
+    /// The spine's parse.
+    var engine: YajlParserEngine { parser.engine }
+
+    /// Just past the last element mapped on this thread.
+    var lastElementEnd: Int? { parser.handler.lastUnitEnd }
+
+    /// Maps a stretch as ``stretchMapping`` says.
+    func read(stretch: UnsafeRawBufferPointer, at offset: Int, options: JSONParseOptions) -> ReadStretch<MappedStretch>? {
+        stretchMapping(stretch, offset, options)
+    }
+
+    /// Counts a stretch's elements, adds its problems (named by their index in the whole
+    /// array, located on their lines in the document) and hands its outputs over.
+    func deliver(_ stretch: MappedStretch, line: Int, lineStart: Int) throws {
+        let first = count
+        for (problem, element) in zip(stretch.problems, stretch.problemElements) {
+            problems.append(placed(problem, element: element, first: first, line: line, lineStart: lineStart))
+            problemElements.append(first + element)
+        }
+        count += stretch.count
+        elementsFromThreads += stretch.count
+        try stretch.deliver()
+    }
+
+    /// A stretch's problem in the document: its element `element` is the array's
+    /// `first + element`th, and its first line (the comma before the stretch, as its `[`)
+    /// is `line`, which starts at `lineStart`. Offsets are already the document's (the
+    /// worker's parse starts at the stretch's offset).
+    func placed(_ problem: MappingProblem, element: Int, first: Int, line: Int, lineStart: Int) -> MappingProblem {
+        var problem = problem
+        let local = JSONPath(namePath + [.index(element)]).description
+        if problem.keyPath.hasPrefix(local) {
+            problem.keyPath =
+                JSONPath(namePath + [.index(first + element)]).description + problem.keyPath.dropFirst(local.count)
+        }
+        if let at = problem.location {
+            problem.location =
+                at.line == 1
+                ? JSONLocation(offset: at.offset, line: line, column: at.offset - lineStart + 1)
+                : JSONLocation(offset: at.offset, line: line + at.line - 1, column: at.column)
+        }
+        return problem
+    }
+
+    /// Maps a stretch as `[` + its elements + `]` with `mapper`'s settings, each element
+    /// through `transform`, with a stream of its own whose parse starts at the stretch's
+    /// offset (less one, for the `[`) and names its elements by `path`.
+    static func stretchMapping<Output>(
+        _ mapper: Mapper<N>, path: [JSONPath.Component], transform: @escaping (N) throws -> Output,
+        deliver: @escaping (Output) throws -> Void
+    ) -> StretchMapping {
+        let (context, strict, includesNils) = (mapper.context, mapper.strict, mapper.shouldIncludeNilValues)
+        return { stretch, offset, options in
+            var outputs: [Output] = []
+            let settings = Mapper<N>(context: context, shouldIncludeNilValues: includesNils, strict: strict)
+            let piece = MappingStreamParser(mapper: settings, elementsAt: JSONPath([]), options: options) {
+                outputs.append(try transform($0))
+            }
+            piece.namePath = path
+            piece.parser.engine.skipStart(offset - 1)
+            do {
+                try piece.feed([UInt8(ascii: "[")])
+                try piece.feed(UnsafeRawBufferPointer(rebasing: stretch[..<(stretch.count - 1)]))
+                try piece.feed([UInt8(ascii: "]")])
+                _ = try piece.finish()
+            } catch {
+                return nil
+            }
+            let lines = piece.parser.engine.lines
+            let mapped = MappedStretch(
+                count: piece.count, problems: piece.problems, problemElements: piece.problemElements,
+                deliver: { [outputs] in for output in outputs { try deliver(output) } })
+            return ReadStretch(elements: mapped, lineBreaks: lines.line - 1, lastLineStart: lines.lineStart)
+        }
+    }
+}

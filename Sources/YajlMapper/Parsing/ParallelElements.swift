@@ -1,0 +1,265 @@
+import Dispatch
+import Foundation
+
+/// The serial stream a parallel read of one array's elements stands on: it reads the bytes
+/// around the stretches handed to the workers (the envelope, the first elements, the last),
+/// and delivers every element in document order.
+protocol ElementSpine: AnyObject, SendableMetatype {
+    /// What a worker makes of one stretch of elements.
+    associatedtype Stretch
+    /// The spine's parse, which says how deep it is and where, and jumps over the stretches.
+    var engine: YajlParserEngine { get }
+    /// Just past the last element the spine handed over itself (`nil` before one).
+    var lastElementEnd: Int? { get }
+    /// Reads the next bytes on this thread, delivering the elements that close in them.
+    func feed(_ bytes: UnsafeRawBufferPointer) throws
+    /// Reads `[` + `stretch` without its last byte (a comma) + `]` on a worker thread, as the
+    /// elements found at `offset` in the document; `nil` when that is not valid JSON under
+    /// `options` or any error is met (the spine then reads the stretch itself). Must touch
+    /// no state shared with other calls.
+    func read(stretch: UnsafeRawBufferPointer, at offset: Int, options: JSONParseOptions) -> ReadStretch<Stretch>?
+    /// Delivers a stretch's elements, in order, on the spine's thread; its first line is
+    /// `line` (the comma before it), which starts at `lineStart`.
+    func deliver(_ stretch: Stretch, line: Int, lineStart: Int) throws
+}
+
+/// A stretch a worker read, with the line breaks it holds.
+struct ReadStretch<Elements> {
+    /// What the worker made of it.
+    var elements: Elements
+    /// How many line breaks it holds.
+    var lineBreaks: Int
+    /// Where its last line starts (absolute), when it holds a line break.
+    var lastLineStart: Int
+}
+
+/// Reads an input in windows of ``windowSize`` bytes and hands the elements of one big
+/// array in each window to several threads: the parallel form of a stream, with the
+/// elements, the problems and the first error of the serial one.
+///
+/// A window is split just after commas shaped like the ones between the array's elements
+/// (``ElementSplits``). The first split is checked by the spine, which reads up to it: its
+/// last element ended there, and only white space and the comma follow. Each stretch
+/// between two splits is then read on a thread as `[` + its elements + `]`: a stretch that
+/// parses that way holds whole elements of one array, so each split after the first is an
+/// element boundary of the same array too (the reasoning of ``JSONValidation``). The spine
+/// delivers the stretches in order, jumps to the last split, and the next window starts
+/// there with the bytes after it. A stretch that fails (an error, a strict problem, a split
+/// that was not between elements) sends the whole window to the spine, which reads it
+/// serially: the error, if any, is then the serial one, and the elements before it were
+/// delivered first, as serially.
+///
+/// Memory holds one window and what its stretches made, whatever the input's size. (Reading
+/// the next window while the threads map one was measured no faster on two cores, and held
+/// two windows.)
+final class ParallelElementReader<Spine: ElementSpine> {
+    /// The stream that reads the rest and delivers.
+    let spine: Spine
+    /// How many threads read stretches.
+    let threads: Int
+    /// The bytes read before a window is split; a smaller input is read serially.
+    var windowSize = 4 << 20
+    /// The stretches per thread in a window (more even out their differences).
+    var stretchesPerThread = 4
+    /// The stream's options.
+    let options: JSONParseOptions
+
+    /// The bytes read and not yet delivered: from where the spine stands, or (while a
+    /// window's stretches are read) from that window's last split.
+    private var next = ByteWindow()
+    /// The absolute offset of `next`'s first byte, between windows.
+    private var base = 0
+    /// Whether the spine stands just after a comma between two elements at `next`'s first
+    /// byte, between windows.
+    private var atSplit = false
+    /// What the separators between the elements look like, once the spine found one.
+    private var shape: ElementSplits.Shape?
+
+    /// A window whose stretches the threads read.
+    private final class Flight {
+        /// Its bytes, which do not move until it is delivered.
+        let window: ByteWindow
+        /// The absolute offset of its first byte.
+        let base: Int
+        /// The splits, the first where the spine stands.
+        let splits: [Int]
+        /// What each stretch gave (`nil`: it failed).
+        let results: UnsafeMutableBufferPointer<ReadStretch<Spine.Stretch>?>
+
+        init(window: ByteWindow, base: Int, splits: [Int]) {
+            self.window = window
+            self.base = base
+            self.splits = splits
+            results = .allocate(capacity: splits.count - 1)
+            results.initialize(repeating: nil)
+        }
+
+        deinit {
+            results.deinitialize()
+            results.deallocate()
+        }
+    }
+
+    init(spine: Spine, threads: Int, options: JSONParseOptions) {
+        self.spine = spine
+        self.threads = threads
+        self.options = options
+    }
+
+    /// Reads every chunk `chunks` gives its body, asked for chunks of at most 1 MiB (the
+    /// caller finishes the spine).
+    func read(chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        try chunks(min(windowSize, 1 << 20)) { chunk in
+            next.append(chunk)
+            if next.count >= windowSize, let flight = try readOnThreads() { try deliver(flight) }
+        }
+        try spine.feed(next.bytes)
+    }
+
+    /// Delivers the stretches the threads read, or has the spine read the window serially
+    /// when one failed.
+    private func deliver(_ flight: Flight) throws {
+        let first = flight.splits[0], last = flight.splits[flight.splits.count - 1]
+        if flight.results.allSatisfy({ $0 != nil }) {
+            let engine = spine.engine
+            var line = engine.lines.line
+            var lineStart = engine.lines.lineStart
+            for case let stretch? in flight.results {
+                try spine.deliver(stretch.elements, line: line, lineStart: lineStart)
+                if stretch.lineBreaks > 0 {
+                    line += stretch.lineBreaks
+                    lineStart = stretch.lastLineStart
+                }
+            }
+            let before = UnsafeRawBufferPointer(rebasing: flight.window.bytes[max(first, last - 64)..<last])
+            engine.jump(to: flight.base + last, line: line, lineStart: lineStart, before: before)
+            base = flight.base + last
+        } else {
+            // The spine reads the window itself, the bytes after the last split too.
+            try spine.feed(UnsafeRawBufferPointer(rebasing: flight.window.bytes[first...]))
+            next.removeFirst(flight.window.count - last)
+            base = flight.base + flight.window.count
+            atSplit = false
+        }
+    }
+
+    /// Splits the window read and has the threads read its stretches; or, when it holds no
+    /// split the spine can stand on, has the spine read it (`nil`).
+    private func readOnThreads() throws -> Flight? {
+        let window = next
+        next = ByteWindow()
+        let bytes = window.bytes
+        var start = 0
+        if !atSplit {
+            guard let (split, found) = try standOnSplit(bytes) else {
+                base += bytes.count
+                return nil
+            }
+            (start, shape, atSplit) = (split, found, true)
+        }
+        guard let splits = splits(in: bytes, from: start, shape: shape!) else {
+            // One element fills the window: read serially.
+            try spine.feed(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+            base += bytes.count
+            atSplit = false
+            return nil
+        }
+        // The next window starts at the last split (or, if a stretch fails, after this one).
+        next.append(UnsafeRawBufferPointer(rebasing: bytes[splits[splits.count - 1]...]))
+        let flight = Flight(window: window, base: base, splits: splits)
+        var deeper = options
+        deeper.maxDepth = options.maxDepth - spine.engine.depth + 1
+        deeper.allowByteOrderMark = false
+        deeper.allowMultipleValues = false
+        // Each thread reads its own stretch of the window, which does not move while the
+        // flight lasts, and writes its own slot; the spine's `read` touches no shared state.
+        nonisolated(unsafe) let (task, spine) = (flight, spine)
+        let stretchOptions = deeper
+        DispatchQueue.concurrentPerform(iterations: task.results.count) { i in
+            let stretch = UnsafeRawBufferPointer(rebasing: task.window.bytes[task.splits[i]..<task.splits[i + 1]])
+            task.results[i] = spine.read(stretch: stretch, at: task.base + task.splits[i], options: stretchOptions)
+        }
+        return flight
+    }
+
+    /// Feeds the spine up to the first split it stands on just after an element, and returns
+    /// it with its shape; feeds it the whole window when there is none.
+    private func standOnSplit(_ bytes: UnsafeRawBufferPointer) throws -> (Int, ElementSplits.Shape)? {
+        var fed = 0
+        while let (split, found) = ElementSplits.next(in: bytes, from: fed, like: shape) {
+            try spine.feed(UnsafeRawBufferPointer(rebasing: bytes[fed..<split]))
+            fed = split
+            if standsAfterElement(at: split, in: bytes) { return (split, found) }
+        }
+        try spine.feed(UnsafeRawBufferPointer(rebasing: bytes[fed...]))
+        return nil
+    }
+
+    /// Whether the spine's last element ended before `split`, with only white space and the
+    /// comma just before `split` after it.
+    private func standsAfterElement(at split: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let end = spine.lastElementEnd.map({ $0 - base }), end >= 0, end < split,
+            bytes[split - 1] == UInt8(ascii: ",")
+        else { return false }
+        return bytes[end..<(split - 1)].allSatisfy(JSONLexer.isSpace)
+    }
+
+    /// The splits of a window from `start` (where the spine stands, after an element's
+    /// comma): the last as near the end as one is found, the others between at even
+    /// distances; `nil` when there is none after `start`.
+    private func splits(in bytes: UnsafeRawBufferPointer, from start: Int, shape: ElementSplits.Shape) -> [Int]? {
+        guard let (last, _) = ElementSplits.previous(in: bytes, before: bytes.count, like: shape), last > start else {
+            return nil
+        }
+        var splits = [start]
+        let count = threads * stretchesPerThread
+        for i in 1..<count {
+            let target = start + (last - start) * i / count
+            guard let (split, _) = ElementSplits.next(in: bytes, from: target, like: shape),
+                split > splits[splits.count - 1], split < last
+            else { continue }
+            splits.append(split)
+        }
+        splits.append(last)
+        return splits
+    }
+}
+
+/// Bytes in one allocation of their own, which stays where it is while nothing is added.
+final class ByteWindow {
+    /// The allocation.
+    private var storage: UnsafeMutableRawPointer?
+    /// How many bytes it holds.
+    private(set) var count = 0
+    /// How many it can hold.
+    private var capacity = 0
+
+    deinit { storage?.deallocate() }
+
+    /// The bytes.
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count) }
+
+    /// Adds `more` at the end.
+    func append(_ more: UnsafeRawBufferPointer) {
+        guard let source = more.baseAddress, more.count > 0 else { return }
+        if count + more.count > capacity {
+            let grown = max(count + more.count, capacity * 2, 1 << 16)
+            let larger = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 16)
+            if let storage {
+                larger.copyMemory(from: storage, byteCount: count)
+                storage.deallocate()
+            }
+            storage = larger
+            capacity = grown
+        }
+        (storage! + count).copyMemory(from: source, byteCount: more.count)
+        count += more.count
+    }
+
+    /// Drops the first `n` bytes.
+    func removeFirst(_ n: Int) {
+        guard n > 0, let storage else { return }
+        storage.copyMemory(from: storage + n, byteCount: count - n)
+        count -= n
+    }
+}
