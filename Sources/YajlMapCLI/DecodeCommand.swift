@@ -63,7 +63,7 @@ enum DecodeCommand {
           --width N        the table's width in columns (default: as for the table above)
           --jobs N         threads that map and format the repositories when they are
                            streamed (0: every core); the default uses every core once
-                           4 MiB of input have been read, one before. The output is the
+                           1 MiB of input has been read, one before. The output is the
                            same whatever N is: rows are printed in the input's order.
           -h, --help       show this help
 

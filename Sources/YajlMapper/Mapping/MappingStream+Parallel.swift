@@ -39,10 +39,12 @@ extension MappingStreamParser: ElementSpine {
         stretchMapping = Self.stretchMapping(mapper, path: path.components, transform: transform, deliver: onOutput)
     }
 
-    /// Reads `input` to its end and finishes: from ``ParallelElementReader``'s window size
-    /// on, the elements of the streamed array are mapped on `jobs` threads (0: every core)
-    /// and handed over in document order on this thread; the elements, the problems, the
-    /// summary and the first error are those of a serial read (`jobs: 1`, or a small input).
+    /// Reads `input` to its end and finishes. The input is read in windows of 1 MiB; in each,
+    /// the elements of the streamed array are mapped on `jobs` threads (0: every core) and
+    /// handed over in document order on this thread. The elements, the problems (with their
+    /// paths, lines and columns), the summary and the first error are those of a serial read
+    /// (`jobs: 1`, or an input under 1 MiB): a window whose stretches do not all map cleanly
+    /// is read again serially.
     /// - Returns: as ``finish()``.
     /// - Throws: as ``feed(_:)-(UnsafeRawBufferPointer)`` and ``finish()``; ``JSONInputError``.
     public func read(_ input: JSONInput, jobs: Int = 0) throws -> StreamSummary {

@@ -58,7 +58,7 @@ final class ParallelElementReader<Spine: ElementSpine> {
     /// How many threads read stretches.
     let threads: Int
     /// The bytes read before a window is split; a smaller input is read serially.
-    var windowSize = 4 << 20
+    var windowSize = 1 << 20
     /// The stretches per thread in a window (more even out their differences).
     var stretchesPerThread = 4
     /// The stream's options.
@@ -109,7 +109,7 @@ final class ParallelElementReader<Spine: ElementSpine> {
     /// Reads every chunk `chunks` gives its body, asked for chunks of at most 1 MiB (the
     /// caller finishes the spine).
     func read(chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
-        try chunks(min(windowSize, 1 << 20)) { chunk in
+        try chunks(min(windowSize, 1 << 18)) { chunk in
             next.append(chunk)
             if next.count >= windowSize, let flight = try readOnThreads() { try deliver(flight) }
         }

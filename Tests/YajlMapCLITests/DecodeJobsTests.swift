@@ -1,0 +1,64 @@
+import Foundation
+import GitHubModels
+import Testing
+import YajlMapper
+
+@testable import YajlMapCLI
+
+/// `yajlmap decode --jobs N`: the same bytes on stdout and stderr, and the same status, as
+/// with one thread, for a page big enough to be split (2 MB: two windows and more), valid,
+/// with mapping problems (lenient and --strict) and broken, in every streamed format.
+@Suite("yajlmap decode --jobs")
+struct DecodeJobsTests {
+    /// The page with every 37th item's `stargazers_count` made a string.
+    static func withProblems(_ page: [UInt8]) -> [UInt8] {
+        let key = Array(#""stargazers_count":"#.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(page.count + 1000)
+        var i = 0, seen = 0
+        while i < page.count {
+            if page[i] == key[0], i + key.count < page.count, page[i..<(i + key.count)].elementsEqual(key) {
+                out += key
+                i += key.count
+                seen += 1
+                if seen % 37 == 0 {
+                    while i < page.count, page[i] >= UInt8(ascii: "0"), page[i] <= UInt8(ascii: "9") { i += 1 }
+                    out += Array(#""many""#.utf8)
+                }
+                continue
+            }
+            out.append(page[i])
+            i += 1
+        }
+        return out
+    }
+
+    @Test func jobsGiveTheOutputOfOneThread() throws {
+        let page = SearchPayloadGenerator(seed: 12).generate(items: 400)
+        #expect(page.count > 2 << 20)
+        // A key's colon made a semicolon, three quarters in.
+        var broken = page
+        var colon = page.count * 3 / 4
+        while !(page[colon] == UInt8(ascii: ":") && page[colon - 1] == UInt8(ascii: "\"")) { colon += 1 }
+        broken[colon] = UInt8(ascii: ";")
+        let pages = [("decode-valid.json", page), ("decode-problems.json", Self.withProblems(page)), ("decode-broken.json", broken)]
+        for (name, bytes) in pages {
+            let file = try temporaryFile(name, contents: Data(bytes))
+            for arguments in [["--format", "ndjson"], ["--format", "csv"], ["--format", "table", "--width", "100"], ["--format", "ndjson", "--strict"]] {
+                let one = try runInProcess(["decode", "--jobs", "1"] + arguments + [file.path])
+                #expect(!one.stdout.isEmpty, "\(name) \(arguments)")
+                #expect((one.status == 1) == (name == "decode-broken.json" || (name == "decode-problems.json" && arguments.contains("--strict"))))
+                #expect(!one.stderr.isEmpty == (name != "decode-valid.json"), "\(name) \(arguments)")
+                for jobs in ["2", "3", "0"] {
+                    let many = try runInProcess(["decode", "--jobs", jobs] + arguments + [file.path])
+                    #expect(
+                        many.status == one.status && many.stdout == one.stdout && many.stderr == one.stderr,
+                        "\(name) \(arguments) --jobs \(jobs): status \(many.status) vs \(one.status), stderr \(many.stderr.prefix(200)) vs \(one.stderr.prefix(200))"
+                    )
+                }
+            }
+        }
+        #expect(try runInProcess(["decode", "--jobs", "-1", "a"]).status == 2)
+        #expect(try runInProcess(["decode", "--jobs", "x", "a"]).status == 2)
+    }
+}
