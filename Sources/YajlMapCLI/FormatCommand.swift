@@ -5,7 +5,8 @@ import YajlMapper
 /// `yajlmap format`: reformats JSON by streaming parser events into the writer (no tree).
 enum FormatCommand {
     static let help = """
-        USAGE: yajlmap format [--pretty|--compact] [--jsonl] [--allow-comments] [--output FILE] [FILE|-]
+        USAGE: yajlmap format [--pretty|--compact] [--jsonl] [--allow-comments] [--output FILE]
+                              [--jobs N] [FILE|-]
 
         Reformat JSON read from FILE or stdin (the default). Output goes to stdout, or with
         --output to FILE, which is replaced only when the whole input was valid (the input
@@ -17,7 +18,13 @@ enum FormatCommand {
           --jsonl            several top-level values (JSON Lines, concatenated JSON)
           --allow-comments   accept comments in the input (they are not kept)
           --output FILE      write to FILE, atomically
+          --jobs N           threads that write the elements of a big array (0: every
+                             core; default: every core once 1 MiB has been read); the
+                             output is the same whatever N is (--jsonl: one thread)
           -h, --help         show this help
+
+        On invalid input, standard output has the input formatted up to the error, and the
+        error goes to stderr; --output FILE is then left as it was.
 
         Exit status: 0 success, 1 invalid input, 2 usage error or unreadable path.
 
@@ -36,6 +43,7 @@ enum FormatCommand {
         options.allowMultipleValues = args.flag("--jsonl")
         options.allowComments = args.flag("--allow-comments")
         let outputPath = try args.option("--output", "-o")
+        let jobs = try args.nonNegativeInt("--jobs") ?? 0
         let paths = try args.finish()
         guard paths.count <= 1 else { throw UsageError(description: "format takes one FILE (or - for stdin)") }
         let path = paths.first ?? "-"
@@ -54,11 +62,14 @@ enum FormatCommand {
             if let temporary { temporary.write(piece) } else { io.out(piece) }
         }
         do {
-            _ = try JSONStreamParser.parse(YajlMapCommand.input(path, io: io), handler: writer, options: options)
+            try JSONReformatting.reformat(YajlMapCommand.input(path, io: io), to: writer, options: options, jobs: jobs)
             try writer.finish(newline: true)
             try temporary?.commit()
             return 0
         } catch {
+            // Standard output gets everything formatted before the error, whatever the
+            // writer's buffering and the number of threads.
+            if temporary == nil { writer.flush() }
             temporary?.discard()
             if let status = YajlMapCommand.inputFailure(error, path: path, io: io) { return status }
             io.err("yajlmap: error: \(YajlMapCommand.displayName(path)): \(error)\n")

@@ -45,7 +45,9 @@ final class DecodingSpine<T: Decodable>: ElementSpine {
 
     /// Decodes `[` + the stretch's elements + `]` with a stream of its own (whose parse starts
     /// at the stretch's offset); any error leaves the stretch to the spine, whose error it is.
-    func read(stretch: UnsafeRawBufferPointer, at offset: Int, options: JSONParseOptions) -> ReadStretch<[T]>? {
+    func read(
+        stretch: UnsafeRawBufferPointer, at offset: Int, depth: Int, options: JSONParseOptions
+    ) -> ReadStretch<[T]>? {
         var values: [T] = []
         let piece = decoder.makeStreamParser(T.self, at: JSONPath([]), parseOptions: options) { values.append($0) }
         piece.engine.skipStart(offset - 1)

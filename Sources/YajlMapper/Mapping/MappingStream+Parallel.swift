@@ -76,7 +76,9 @@ extension MappingStreamParser: ElementSpine {
     var lastElementEnd: Int? { parser.handler.lastUnitEnd }
 
     /// Maps a stretch as ``stretchMapping`` says.
-    func read(stretch: UnsafeRawBufferPointer, at offset: Int, options: JSONParseOptions) -> ReadStretch<MappedStretch>? {
+    func read(
+        stretch: UnsafeRawBufferPointer, at offset: Int, depth: Int, options: JSONParseOptions
+    ) -> ReadStretch<MappedStretch>? {
         stretchMapping(stretch, offset, options)
     }
 

@@ -14,10 +14,12 @@ protocol ElementSpine: AnyObject, SendableMetatype {
     /// Reads the next bytes on this thread, delivering the elements that close in them.
     func feed(_ bytes: UnsafeRawBufferPointer) throws
     /// Reads `[` + `stretch` without its last byte (a comma) + `]` on a worker thread, as the
-    /// elements found at `offset` in the document; `nil` when that is not valid JSON under
-    /// `options` or any error is met (the spine then reads the stretch itself). Must touch
-    /// no state shared with other calls.
-    func read(stretch: UnsafeRawBufferPointer, at offset: Int, options: JSONParseOptions) -> ReadStretch<Stretch>?
+    /// elements found at `offset` in the document, in an array at `depth` (1: the root);
+    /// `nil` when that is not valid JSON under `options` or any error is met (the spine then
+    /// reads the stretch itself). Must touch no state shared with other calls.
+    func read(
+        stretch: UnsafeRawBufferPointer, at offset: Int, depth: Int, options: JSONParseOptions
+    ) -> ReadStretch<Stretch>?
     /// Delivers a stretch's elements, in order, on the spine's thread; its first line is
     /// `line` (the comma before it), which starts at `lineStart`.
     func deliver(_ stretch: Stretch, line: Int, lineStart: Int) throws
@@ -167,8 +169,9 @@ final class ParallelElementReader<Spine: ElementSpine> {
         // The next window starts at the last split (or, if a stretch fails, after this one).
         next.append(UnsafeRawBufferPointer(rebasing: bytes[splits[splits.count - 1]...]))
         let flight = Flight(window: window, base: base, splits: splits)
+        let depth = spine.engine.depth
         var deeper = options
-        deeper.maxDepth = options.maxDepth - spine.engine.depth + 1
+        deeper.maxDepth = options.maxDepth - depth + 1
         deeper.allowByteOrderMark = false
         deeper.allowMultipleValues = false
         // Each thread reads its own stretch of the window, which does not move while the
@@ -177,7 +180,8 @@ final class ParallelElementReader<Spine: ElementSpine> {
         let stretchOptions = deeper
         DispatchQueue.concurrentPerform(iterations: task.results.count) { i in
             let stretch = UnsafeRawBufferPointer(rebasing: task.window.bytes[task.splits[i]..<task.splits[i + 1]])
-            task.results[i] = spine.read(stretch: stretch, at: task.base + task.splits[i], options: stretchOptions)
+            task.results[i] = spine.read(
+                stretch: stretch, at: task.base + task.splits[i], depth: depth, options: stretchOptions)
         }
         return flight
     }

@@ -227,6 +227,11 @@ public final class JSONWriter {
         }
     }
 
+    /// Passes on text written by another writer in the same state (array elements after the
+    /// first, at the same depth and in the same style) as if written here: the state a
+    /// generator is in inside an array does not change from one element to the next.
+    func writeVerbatim(_ text: UnsafeRawBufferPointer) { emit(text) }
+
     /// Ends the output: pretty output ends with a newline, compact output gets one when
     /// `newline` is true.
     /// - Throws: ``JSONWriteError/incomplete`` when an array or object is still open.

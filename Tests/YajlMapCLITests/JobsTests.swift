@@ -5,11 +5,12 @@ import YajlMapper
 
 @testable import YajlMapCLI
 
-/// `yajlmap decode --jobs N`: the same bytes on stdout and stderr, and the same status, as
-/// with one thread, for a page big enough to be split (2 MB: two windows and more), valid,
-/// with mapping problems (lenient and --strict) and broken, in every streamed format.
-@Suite("yajlmap decode --jobs")
-struct DecodeJobsTests {
+/// `yajlmap decode --jobs N` and `format --jobs N`: the same bytes on stdout and stderr, and
+/// the same status, as with one thread, for pages big enough to be split (2 MB: two windows
+/// and more), valid, with mapping problems (lenient and --strict) and broken, in every
+/// streamed format and layout.
+@Suite("yajlmap decode and format --jobs")
+struct JobsTests {
     /// The page with every 37th item's `stargazers_count` made a string.
     static func withProblems(_ page: [UInt8]) -> [UInt8] {
         let key = Array(#""stargazers_count":"#.utf8)
@@ -33,14 +34,19 @@ struct DecodeJobsTests {
         return out
     }
 
-    @Test func jobsGiveTheOutputOfOneThread() throws {
-        let page = SearchPayloadGenerator(seed: 12).generate(items: 400)
-        #expect(page.count > 2 << 20)
-        // A key's colon made a semicolon, three quarters in.
+    /// The page with a key's colon made a semicolon, three quarters in.
+    static func broken(_ page: [UInt8]) -> [UInt8] {
         var broken = page
         var colon = page.count * 3 / 4
         while !(page[colon] == UInt8(ascii: ":") && page[colon - 1] == UInt8(ascii: "\"")) { colon += 1 }
         broken[colon] = UInt8(ascii: ";")
+        return broken
+    }
+
+    @Test func decodeGivesTheOutputOfOneThread() throws {
+        let page = SearchPayloadGenerator(seed: 12).generate(items: 400)
+        #expect(page.count > 2 << 20)
+        let broken = Self.broken(page)
         let pages = [("decode-valid.json", page), ("decode-problems.json", Self.withProblems(page)), ("decode-broken.json", broken)]
         for (name, bytes) in pages {
             let file = try temporaryFile(name, contents: Data(bytes))
@@ -60,5 +66,30 @@ struct DecodeJobsTests {
         }
         #expect(try runInProcess(["decode", "--jobs", "-1", "a"]).status == 2)
         #expect(try runInProcess(["decode", "--jobs", "x", "a"]).status == 2)
+    }
+
+    @Test func formatGivesTheOutputOfOneThread() throws {
+        let compact = SearchPayloadGenerator(seed: 13).generate(items: 400)
+        let pretty = Array(try runInProcess(["format", "--jobs", "1", "-"], stdinBytes: Data(compact)).stdout.utf8)
+        #expect(pretty.count > compact.count)
+        let pages = [
+            ("format-compact.json", compact), ("format-pretty.json", pretty),
+            ("format-broken.json", Self.broken(compact)), ("format-broken-pretty.json", Self.broken(pretty)),
+        ]
+        for (name, bytes) in pages {
+            let file = try temporaryFile(name, contents: Data(bytes))
+            for style in ["--pretty", "--compact"] {
+                let one = try runInProcess(["format", "--jobs", "1", style, file.path])
+                #expect((one.status == 1) == name.contains("broken"), "\(name)")
+                for jobs in ["2", "3", "0"] {
+                    let many = try runInProcess(["format", "--jobs", jobs, style, file.path])
+                    #expect(
+                        many.status == one.status && many.stdout == one.stdout && many.stderr == one.stderr,
+                        "\(name) \(style) --jobs \(jobs): status \(many.status) vs \(one.status), \(many.stdout.count) vs \(one.stdout.count) bytes"
+                    )
+                }
+            }
+        }
+        #expect(try runInProcess(["format", "--jobs", "-2", "a"]).status == 2)
     }
 }

@@ -1,0 +1,179 @@
+import Foundation
+
+/// Reformatting JSON by events, from parser to writer with no tree: on several threads when
+/// the input holds a big array.
+public enum JSONReformatting {
+    /// Writes every value of `input` to `writer` (then the caller finishes it). From 1 MiB of
+    /// input on, the elements of a big array are written on `jobs` threads (0: every core),
+    /// as the streams read them (see ``MappingStreamParser/read(_:jobs:)``), and passed on in
+    /// order: the output, and the error with the output before it, are those of one thread.
+    /// Several top-level values (`allowMultipleValues`) are written on one thread.
+    /// - Throws: ``JSONParseError``, ``JSONWriteError``, ``JSONInputError``, ``GzipInputError``.
+    public static func reformat(
+        _ input: JSONInput, to writer: JSONWriter, options: JSONParseOptions = JSONParseOptions(), jobs: Int = 0
+    ) throws {
+        let threads = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
+        guard threads > 1, !options.allowMultipleValues else {
+            _ = try JSONStreamParser.parse(input, handler: writer, options: options)
+            return
+        }
+        let spine = FormattingSpine(writer: writer, options: options)
+        try ParallelElementReader(spine: spine, threads: threads, options: options).read(chunks: { size, body in
+            try input.read(chunkSize: size ?? JSONInput.defaultChunkSize, body)
+        })
+        try spine.parser.finish()
+    }
+}
+
+/// The writer's events, with where the last one ended and whether the innermost open
+/// container is an array: a parallel reformatting's spine.
+struct TracedWriting: ParseConsumer {
+    /// Every event, as the writer gets them on one thread.
+    static var traits: ConsumerTraits { .handler }
+    /// Where the events go.
+    let writer: JSONWriter
+    /// The parse's handle, for offsets.
+    private var control: ParseControl?
+    /// The open containers, innermost last: `true` for an array.
+    private var arrays: [Bool] = []
+    /// Just past the last event's token.
+    private var lastEnd = 0
+
+    init(writer: JSONWriter) { self.writer = writer }
+
+    mutating func attach(_ control: ParseControl) { self.control = control }
+
+    /// Just past the last value when it was an element of the innermost array.
+    var lastElementEnd: Int? { arrays.last == true ? lastEnd : nil }
+
+    /// Notes the end of the event's token.
+    private mutating func ended() { lastEnd = control?.currentOffset ?? 0 }
+
+    mutating func null() throws {
+        try writer.null()
+        ended()
+    }
+    mutating func bool(_ value: Bool) throws {
+        try writer.bool(value)
+        ended()
+    }
+    mutating func number(_ text: JSONBytes) throws {
+        try writer.number(text)
+        ended()
+    }
+    mutating func string(_ value: JSONBytes) throws {
+        try writer.string(value)
+        ended()
+    }
+    mutating func key(_ name: JSONBytes) throws {
+        try writer.key(name)
+        ended()
+    }
+    mutating func startObject() throws {
+        try writer.startObject()
+        arrays.append(false)
+        ended()
+    }
+    mutating func endObject() throws {
+        try writer.endObject()
+        arrays.removeLast()
+        ended()
+    }
+    mutating func startArray() throws {
+        try writer.startArray()
+        arrays.append(true)
+        ended()
+    }
+    mutating func endArray() throws {
+        try writer.endArray()
+        arrays.removeLast()
+        ended()
+    }
+}
+
+/// The events inside one array, to a writer: its own opening and closing are left out.
+private struct InnerEvents: JSONEventHandler {
+    /// Where the events go.
+    let writer: JSONWriter
+    /// How many arrays and objects are open.
+    private var depth = 0
+
+    init(writer: JSONWriter) { self.writer = writer }
+
+    mutating func null() throws { try writer.null() }
+    mutating func bool(_ value: Bool) throws { try writer.bool(value) }
+    mutating func number(_ text: JSONBytes) throws { try writer.number(text) }
+    mutating func string(_ value: JSONBytes) throws { try writer.string(value) }
+    mutating func key(_ name: JSONBytes) throws { try writer.key(name) }
+    mutating func startObject() throws {
+        depth += 1
+        try writer.startObject()
+    }
+    mutating func endObject() throws {
+        depth -= 1
+        try writer.endObject()
+    }
+    mutating func startArray() throws {
+        depth += 1
+        if depth > 1 { try writer.startArray() }
+    }
+    mutating func endArray() throws {
+        if depth > 1 { try writer.endArray() }
+        depth -= 1
+    }
+}
+
+/// The spine of a parallel reformatting: the parse that writes the rest, and how a worker
+/// writes a stretch of elements.
+final class FormattingSpine: ElementSpine {
+    /// The parse, whose events go to the caller's writer.
+    let parser: JSONStreamParser<TracedWriting>
+    /// The caller's writer.
+    let writer: JSONWriter
+
+    init(writer: JSONWriter, options: JSONParseOptions) {
+        self.writer = writer
+        parser = JSONStreamParser(handler: TracedWriting(writer: writer), options: options)
+    }
+
+    /// The parse.
+    var engine: YajlParserEngine { parser.engine }
+
+    /// Just past the last element of the innermost array, when that was the last event.
+    var lastElementEnd: Int? { parser.handler.lastElementEnd }
+
+    /// Reads and writes on this thread.
+    func feed(_ bytes: UnsafeRawBufferPointer) throws { try parser.feed(bytes) }
+
+    /// Writes the stretch's elements with a writer of its own in the caller's writer's
+    /// style, inside `depth` arrays after a first element: the text after that element is
+    /// what the caller's writer writes for them after an element of its own.
+    func read(
+        stretch: UnsafeRawBufferPointer, at offset: Int, depth: Int, options: JSONParseOptions
+    ) -> ReadStretch<[UInt8]>? {
+        let out = JSONWriter(style: writer.style)
+        let piece = JSONStreamParser(handler: InnerEvents(writer: out), options: options)
+        piece.engine.skipStart(offset - 1)
+        do {
+            for _ in 0..<depth { try out.startArray() }
+            try out.null()
+            out.flush()
+            let mark = out.output.count
+            try piece.feed([UInt8(ascii: "[")])
+            try piece.feed(UnsafeRawBufferPointer(rebasing: stretch[..<(stretch.count - 1)]))
+            try piece.feed([UInt8(ascii: "]")])
+            try piece.finish()
+            out.flush()
+            let lines = piece.engine.lines
+            return ReadStretch(
+                elements: Array(out.output[mark...]), lineBreaks: lines.line - 1, lastLineStart: lines.lineStart)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Passes the stretch's text on through the caller's writer.
+    func deliver(_ text: [UInt8], line: Int, lineStart: Int) throws {
+        text.withUnsafeBytes { writer.writeVerbatim($0) }
+    }
+}
