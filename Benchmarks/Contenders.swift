@@ -33,6 +33,7 @@ func allContenders() -> [Contender] {
         contenders += pair.contenders
     }
     contenders += githubEncoderContenders()
+    contenders += parallelContenders()
     return contenders
 }
 

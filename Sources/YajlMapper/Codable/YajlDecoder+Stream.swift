@@ -44,17 +44,22 @@ extension YajlDecoder {
         }
     }
 
-    /// ``stream(_:from:elementsAt:_:)-(_,JSONInput,_,_)`` over a document in memory.
+    /// ``stream(_:from:elementsAt:jobs:_:)-(_,JSONInput,_,_,_)`` over a document in memory.
     public func stream<T: Decodable>(
-        _ type: T.Type, from data: Data, elementsAt path: JSONPath = "items", _ body: (T) throws -> Void
+        _ type: T.Type, from data: Data, elementsAt path: JSONPath = "items", jobs: Int = 0,
+        _ body: (T) throws -> Void
     ) throws -> StreamSummary {
-        try streamValues(T.self, at: path, body) { parser, _ in try data.withUnsafeBytes { try parser.feed($0) } }
+        try data.withUnsafeBytes { buffer in
+            try stream(
+                T.self, chunks: { size, feed in try JSONInput.deliver(buffer, chunkSize: size ?? buffer.count, feed) },
+                elementsAt: path, jobs: jobs, windowSize: nil, body)
+        }
     }
 
     /// Decodes JSON Lines (or any values one after another, separated by white space) one
     /// value at a time, in constant memory.
     /// - Returns: how many values were decoded.
-    /// - Throws: as ``stream(_:from:elementsAt:_:)-(_,JSONInput,_,_)``.
+    /// - Throws: as ``stream(_:from:elementsAt:jobs:_:)-(_,JSONInput,_,_,_)``.
     @discardableResult
     public func streamLines<T: Decodable>(
         _ type: T.Type, from input: JSONInput, _ body: (T) throws -> Void

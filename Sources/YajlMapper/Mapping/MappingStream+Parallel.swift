@@ -53,6 +53,16 @@ extension MappingStreamParser: ElementSpine {
             windowSize: nil)
     }
 
+    /// Reads a document held in memory to its end and finishes, as ``read(_:jobs:)`` reads
+    /// an input.
+    public func read(_ bytes: some ContiguousBytes, jobs: Int = 0) throws -> StreamSummary {
+        try bytes.withUnsafeBytes { buffer in
+            try read(
+                chunks: { size, body in try JSONInput.deliver(buffer, chunkSize: size ?? buffer.count, body) },
+                jobs: jobs, windowSize: nil)
+        }
+    }
+
     /// Reads the chunks `chunks` gives (a window of `windowSize` bytes at a time when
     /// several threads read) to their end and finishes.
     func read(

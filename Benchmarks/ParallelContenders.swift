@@ -1,0 +1,49 @@
+// Serial against parallel: the elements of a big page's `items` mapped and decoded on one
+// thread and on every core, in one run.
+
+import Foundation
+import GitHubModels
+import SearchSeedModel
+import YajlMapper
+
+/// The payloads big enough to split (1 MiB windows): 1,000 and 20,000 items.
+private func bigPages(_ name: String) -> Bool { ["generated-1000", "generated-20000"].contains(name) }
+
+/// A streamed row and its all-cores twin for each model: the seed model and the full GitHub
+/// model mapped, the full GitHub model decoded (`.iso8601` dates).
+func parallelContenders() -> [Contender] {
+    func pair(_ name: String, _ run: @escaping (Payload, Int) throws -> Int) -> [Contender] {
+        [
+            Contender(name: "\(name), streamed", applies: bigPages) { try run($0, 1) },
+            Contender(name: "\(name), streamed on all cores", applies: bigPages) { try run($0, 0) },
+        ]
+    }
+    let decoder = YajlDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return pair("YajlMapper seed model") { payload, jobs in
+        var count = 0
+        let stream = MappingStreamParser<SeedRepository>(elementsAt: "items") { repository in
+            blackHole(repository)
+            count += 1
+        }
+        _ = try stream.read(payload.bytes, jobs: jobs)
+        return count
+    }
+        + pair("YajlMapper GitHub model") { payload, jobs in
+            var count = 0
+            let stream = MappingStreamParser<GitHubRepository>(elementsAt: "items") { repository in
+                blackHole(repository)
+                count += 1
+            }
+            _ = try stream.read(payload.bytes, jobs: jobs)
+            return count
+        }
+        + pair("YajlDecoder GitHub model") { payload, jobs in
+            var count = 0
+            _ = try decoder.stream(DecodableRepository.self, from: payload.data, jobs: jobs) { repository in
+                blackHole(repository)
+                count += 1
+            }
+            return count
+        }
+}
