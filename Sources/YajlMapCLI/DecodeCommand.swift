@@ -209,20 +209,20 @@ enum DecodeCommand {
         let rows = output.rows
         stream = MappingStreamParser<GitHubRepository>(
             mapper: Mapper<GitHubRepository>(), elementsAt: isSearch ? "items" : JSONPath([]),
-            transform: { try rows.row($0) ?? "" }
-        ) { row in
-            // Past --limit the rest is still read and mapped (in constant memory), only not
-            // printed: --strict reports every problem in the input, and the lenient count
-            // covers them all, as with --sort.
-            if let limit = settings.limit, printed >= limit { return }
-            if !output.begun {
-                // The title line needs total_count: there when it comes before the items.
-                let total = isSearch ? stream?.envelopeSoFar["total_count"].int : nil
-                output.begin(totalCount: total)
-            }
-            output.write(row: row)
-            printed += 1
-        }
+            transform: { try rows.row($0) ?? "" },
+            onOutput: { row in
+                // Past --limit the rest is still read and mapped (in constant memory), only not
+                // printed: --strict reports every problem in the input, and the lenient count
+                // covers them all, as with --sort.
+                if let limit = settings.limit, printed >= limit { return }
+                if !output.begun {
+                    // The title line needs total_count: there when it comes before the items.
+                    let total = isSearch ? stream?.envelopeSoFar["total_count"].int : nil
+                    output.begin(totalCount: total)
+                }
+                output.write(row: row)
+                printed += 1
+            })
         // (The handler reads the stream it belongs to: the cycle is broken on the way out.)
         defer { stream = nil }
         let summary = try stream!.read(input, jobs: settings.jobs)

@@ -47,13 +47,22 @@ struct JobsTests {
         let page = SearchPayloadGenerator(seed: 12).generate(items: 400)
         #expect(page.count > 2 << 20)
         let broken = Self.broken(page)
-        let pages = [("decode-valid.json", page), ("decode-problems.json", Self.withProblems(page)), ("decode-broken.json", broken)]
+        let pages = [
+            ("decode-valid.json", page), ("decode-problems.json", Self.withProblems(page)),
+            ("decode-broken.json", broken),
+        ]
         for (name, bytes) in pages {
             let file = try temporaryFile(name, contents: Data(bytes))
-            for arguments in [["--format", "ndjson"], ["--format", "csv"], ["--format", "table", "--width", "100"], ["--format", "ndjson", "--strict"]] {
+            for arguments in [
+                ["--format", "ndjson"], ["--format", "csv"], ["--format", "table", "--width", "100"],
+                ["--format", "ndjson", "--strict"],
+            ] {
                 let one = try runInProcess(["decode", "--jobs", "1"] + arguments + [file.path])
                 #expect(!one.stdout.isEmpty, "\(name) \(arguments)")
-                #expect((one.status == 1) == (name == "decode-broken.json" || (name == "decode-problems.json" && arguments.contains("--strict"))))
+                #expect(
+                    (one.status == 1)
+                        == (name == "decode-broken.json"
+                            || (name == "decode-problems.json" && arguments.contains("--strict"))))
                 #expect(!one.stderr.isEmpty == (name != "decode-valid.json"), "\(name) \(arguments)")
                 for jobs in ["2", "3", "0"] {
                     let many = try runInProcess(["decode", "--jobs", jobs] + arguments + [file.path])

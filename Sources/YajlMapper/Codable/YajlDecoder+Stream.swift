@@ -11,7 +11,7 @@ extension YajlDecoder {
     /// print(summary.envelope["total_count"].int ?? 0, summary.count)
     /// ```
     /// From 1 MiB of input on, the elements are decoded on `jobs` threads (0: every core;
-    /// see ``MappingStreamParser/read(_:jobs:)`` for how): `init(from:)` may then run on
+    /// see ``MappingStreamParser/read(_:jobs:)-(JSONInput,_)`` for how): `init(from:)` may then run on
     /// several threads at once, and `body` still gets every element in order on this one,
     /// with the same values, summary and first error as on one thread.
     /// - Parameters:

@@ -27,6 +27,9 @@ extension MappingStreamParser: ElementSpine {
     /// let summary = try stream.read(.file("page.json"))
     /// ```
     /// - Parameters:
+    ///   - mapper: its `strict`, `context` options apply (strict: the first bad element throws).
+    ///   - path: where the array is (`items`, `data.results`); empty for a top-level array.
+    ///   - options: what input is accepted.
     ///   - transform: runs on the worker threads (on this one when the stream is read
     ///     serially); it must not touch state shared with other calls.
     ///   - onOutput: receives each output, in order, on the thread that reads the stream.
@@ -53,7 +56,7 @@ extension MappingStreamParser: ElementSpine {
             windowSize: nil)
     }
 
-    /// Reads a document held in memory to its end and finishes, as ``read(_:jobs:)`` reads
+    /// Reads a document held in memory to its end and finishes, as ``read(_:jobs:)-(JSONInput,_)`` reads
     /// an input.
     public func read(_ bytes: some ContiguousBytes, jobs: Int = 0) throws -> StreamSummary {
         try bytes.withUnsafeBytes { buffer in

@@ -154,7 +154,7 @@ public final class MappingStreamParser<N: BaseMappable> {
 extension Mapper {
     /// Maps the elements of the array at `path` one at a time from a file or stdin, in
     /// constant memory. A big input's elements are mapped on `jobs` threads (0: every core;
-    /// see ``MappingStreamParser/read(_:jobs:)``): `init(map:)` may then run on several
+    /// see ``MappingStreamParser/read(_:jobs:)-(JSONInput,_)``): `init(map:)` may then run on several
     /// threads at once, and `body` still gets every model in order on this one.
     ///
     /// ```swift

@@ -5,7 +5,7 @@ import Foundation
 public enum JSONReformatting {
     /// Writes every value of `input` to `writer` (then the caller finishes it). From 1 MiB of
     /// input on, the elements of a big array are written on `jobs` threads (0: every core),
-    /// as the streams read them (see ``MappingStreamParser/read(_:jobs:)``), and passed on in
+    /// as the streams read them (see ``MappingStreamParser/read(_:jobs:)-(JSONInput,_)``), and passed on in
     /// order: the output, and the error with the output before it, are those of one thread.
     /// Several top-level values (`allowMultipleValues`) are written on one thread.
     /// - Throws: ``JSONParseError``, ``JSONWriteError``, ``JSONInputError``, ``GzipInputError``.

@@ -42,19 +42,19 @@ private struct Streamed: Equatable {
 private func stream(_ text: [UInt8], jobs: Int, window: Int) -> Streamed {
     var result = Streamed()
     let decoder = YajlDecoder()
+    func chunks(_ size: Int?, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try text.withUnsafeBytes { buffer in
+            var start = 0
+            while start < buffer.count {
+                let end = min(start + (size ?? 4096), buffer.count)
+                try body(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
+                start = end
+            }
+        }
+    }
     do {
         let summary = try decoder.stream(
-            StreamedRepo.self,
-            chunks: { size, body in
-                try text.withUnsafeBytes { buffer in
-                    var start = 0
-                    while start < buffer.count {
-                        let end = min(start + (size ?? 4096), buffer.count)
-                        try body(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
-                        start = end
-                    }
-                }
-            }, elementsAt: "items", jobs: jobs, windowSize: window
+            StreamedRepo.self, chunks: chunks, elementsAt: "items", jobs: jobs, windowSize: window
         ) { result.values.append($0) }
         result.count = summary.count
         result.envelope = summary.envelope

@@ -120,7 +120,9 @@ struct ParallelMappingDifferentialTests {
         for n in 0..<40 {
             let text = page(&random, count: 60)
             let window = 1500 + random.below(3000)
-            let commas = text.indices.filter { text[$0] == UInt8(ascii: ",") && $0 > 0 && text[$0 - 1] == UInt8(ascii: "}") }
+            let commas = text.indices.filter {
+                text[$0] == UInt8(ascii: ",") && $0 > 0 && text[$0 - 1] == UInt8(ascii: "}")
+            }
             for _ in 0..<8 {
                 var damaged = text
                 let near = commas.isEmpty ? 0 : commas[random.below(commas.count)] + random.below(5) - 2
@@ -137,7 +139,9 @@ struct ParallelMappingDifferentialTests {
                 if parallel.stretches > 0 { split += 1 }
                 if serial.error != nil { failed += 1 }
                 let same = parallel == serial
-                #expect(same, "case \(n), damage at \(at): \(parallel.error ?? "no error") vs \(serial.error ?? "no error")")
+                #expect(
+                    same, "case \(n), damage at \(at): \(parallel.error ?? "no error") vs \(serial.error ?? "no error")"
+                )
             }
         }
         #expect(failed >= reads / 3, "\(failed) of \(reads) damaged pages were invalid")
