@@ -81,7 +81,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["YajlMapper", "GitHubModels", "CYajl", "SearchSeedModel"],
+            dependencies: ["YajlMapper", "GitHubModels", "CYajl", "SearchSeedModel", "GzipTestSupport"],
             path: "Benchmarks",
             exclude: ["README.md"]
         ),
@@ -92,7 +92,8 @@ let package = Package(
             dependencies: ["YajlMapper"],
             path: "Tests/Support/SearchSeedModel"
         ),
-        // gzip compression for the tests, which make their .gz inputs at run time. Not a product.
+        // gzip compression for the tests and the benchmark, which make their .gz inputs at run
+        // time. Not a product.
         .target(
             name: "GzipTestSupport",
             dependencies: ["CZlib"],

@@ -34,6 +34,7 @@ func allContenders() -> [Contender] {
     }
     contenders += githubEncoderContenders()
     contenders += parallelContenders()
+    contenders += inputFileContenders()
     return contenders
 }
 
