@@ -150,7 +150,7 @@ final class FormattingSpine: ElementSpine {
     /// what the caller's writer writes for them after an element of its own.
     func read(
         stretch: UnsafeRawBufferPointer, at offset: Int, depth: Int, options: JSONParseOptions
-    ) -> ReadStretch<[UInt8]>? {
+    ) -> ReadStretch<(text: [UInt8], from: Int)>? {
         let out = JSONWriter(style: writer.style)
         let piece = JSONStreamParser(handler: InnerEvents(writer: out), options: options)
         piece.engine.skipStart(offset - 1)
@@ -166,14 +166,14 @@ final class FormattingSpine: ElementSpine {
             out.flush()
             let lines = piece.engine.lines
             return ReadStretch(
-                elements: Array(out.output[mark...]), lineBreaks: lines.line - 1, lastLineStart: lines.lineStart)
+                elements: (out.output, mark), lineBreaks: lines.line - 1, lastLineStart: lines.lineStart)
         } catch {
             return nil
         }
     }
 
-    /// Passes the stretch's text on through the caller's writer.
-    func deliver(_ text: [UInt8], line: Int, lineStart: Int) throws {
-        text.withUnsafeBytes { writer.writeVerbatim($0) }
+    /// Passes the stretch's text (from its offset `from`) on through the caller's writer.
+    func deliver(_ stretch: (text: [UInt8], from: Int), line: Int, lineStart: Int) throws {
+        stretch.text.withUnsafeBytes { writer.writeVerbatim(UnsafeRawBufferPointer(rebasing: $0[stretch.from...])) }
     }
 }
