@@ -47,7 +47,7 @@ extension MappingStreamParser: ElementSpine {
     /// handed over in document order on this thread. The elements, the problems (with their
     /// paths, lines and columns), the summary and the first error are those of a serial read
     /// (`jobs: 1`, or an input under 1 MiB): a window whose stretches do not all map cleanly
-    /// is read again serially.
+    /// is read again serially. A stream already fed some chunks reads the rest on one thread.
     /// - Returns: as ``finish()``.
     /// - Throws: as ``feed(_:)-(UnsafeRawBufferPointer)`` and ``finish()``; ``JSONInputError``.
     public func read(_ input: JSONInput, jobs: Int = 0) throws -> StreamSummary {
@@ -72,7 +72,8 @@ extension MappingStreamParser: ElementSpine {
         chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void, jobs: Int, windowSize: Int?
     ) throws -> StreamSummary {
         let threads = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
-        if threads > 1 {
+        // The windows' offsets start at the input's: after chunks fed by hand, one thread.
+        if threads > 1, parser.engine.bytesFed == 0 {
             let reader = ParallelElementReader(spine: self, threads: threads, options: options)
             if let windowSize { reader.windowSize = windowSize }
             try reader.read(chunks: chunks)

@@ -173,4 +173,19 @@ struct ParallelMappingDifferentialTests {
             #expect((stretches > 0) == (path != "items"), "\(path): \(stretches) stretches")
         }
     }
+
+    /// A stream fed its first bytes by hand reads the rest on one thread, with the same results.
+    @Test func aStreamFedByHandReadsTheRestOnOneThread() throws {
+        var random = TestRandom(state: 0xFEED_0000_0000_2026)
+        let text = page(&random, count: 80)
+        let serial = read(text, jobs: 1, window: 2000, chunk: 4096, strict: false)
+        var models: [DiffRepo<PDiffMain>] = []
+        let stream = MappingStreamParser<DiffRepo<PDiffMain>>(elementsAt: "items") { models.append($0) }
+        try stream.feed(Array(text[..<500]))
+        let rest = Array(text[500...])
+        let summary = try stream.read(
+            chunks: { _, body in try rest.withUnsafeBytes { try body($0) } }, jobs: 2, windowSize: 2000)
+        #expect(models == serial.models && summary.count == serial.count && summary.problems == serial.problems)
+        #expect(summary.elementsFromThreads == 0)
+    }
 }
