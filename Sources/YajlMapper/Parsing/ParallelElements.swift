@@ -46,14 +46,14 @@ struct ReadStretch<Elements> {
 /// parses that way holds whole elements of one array, so each split after the first is an
 /// element boundary of the same array too (the reasoning of ``JSONValidation``). The spine
 /// delivers the stretches in order, jumps to the last split, and the next window starts
-/// there with the bytes after it. A stretch that fails (an error, a strict problem, a split
-/// that was not between elements) sends the whole window to the spine, which reads it
-/// serially: the error, if any, is then the serial one, and the elements before it were
-/// delivered first, as serially.
+/// there. A stretch that fails (an error, a strict problem, a split that was not between
+/// elements) sends the whole window to the spine, which reads it serially: the error, if
+/// any, is then the serial one, and the elements before it were delivered first, as
+/// serially.
 ///
-/// Memory holds one window and what its stretches made, whatever the input's size. (Reading
-/// the next window while the threads map one was measured no faster on two cores, and held
-/// two windows.)
+/// Memory holds one window and what its stretches made, whatever the input's size; a
+/// document already in memory is read in place. (Reading the next window while the threads
+/// map one was measured no faster on two cores, and held two windows.)
 final class ParallelElementReader<Spine: ElementSpine> {
     /// The stream that reads the rest and delivers.
     let spine: Spine
@@ -66,41 +66,13 @@ final class ParallelElementReader<Spine: ElementSpine> {
     /// The stream's options.
     let options: JSONParseOptions
 
-    /// The bytes read and not yet delivered: from where the spine stands, or (while a
-    /// window's stretches are read) from that window's last split.
-    private var next = ByteWindow()
-    /// The absolute offset of `next`'s first byte, between windows.
+    /// The absolute offset of the next window's first byte, where the spine stands or (not
+    /// ``atSplit``) reads on from.
     private var base = 0
-    /// Whether the spine stands just after a comma between two elements at `next`'s first
-    /// byte, between windows.
+    /// Whether the spine stands just after a comma between two elements at ``base``.
     private var atSplit = false
     /// What the separators between the elements look like, once the spine found one.
     private var shape: ElementSplits.Shape?
-
-    /// A window whose stretches the threads read.
-    private final class Flight {
-        /// Its bytes, which do not move until it is delivered.
-        let window: ByteWindow
-        /// The absolute offset of its first byte.
-        let base: Int
-        /// The splits, the first where the spine stands.
-        let splits: [Int]
-        /// What each stretch gave (`nil`: it failed).
-        let results: UnsafeMutableBufferPointer<ReadStretch<Spine.Stretch>?>
-
-        init(window: ByteWindow, base: Int, splits: [Int]) {
-            self.window = window
-            self.base = base
-            self.splits = splits
-            results = .allocate(capacity: splits.count - 1)
-            results.initialize(repeating: nil)
-        }
-
-        deinit {
-            results.deinitialize()
-            results.deallocate()
-        }
-    }
 
     init(spine: Spine, threads: Int, options: JSONParseOptions) {
         self.spine = spine
@@ -108,82 +80,99 @@ final class ParallelElementReader<Spine: ElementSpine> {
         self.options = options
     }
 
-    /// Reads every chunk `chunks` gives its body, asked for chunks of at most 1 MiB (the
-    /// caller finishes the spine).
+    /// Reads every chunk `chunks` gives its body, asked for chunks of at most 256 KiB, in
+    /// windows copied together (the caller finishes the spine).
     func read(chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        let next = ByteWindow()
         try chunks(min(windowSize, 1 << 18)) { chunk in
             next.append(chunk)
-            if next.count >= windowSize, let flight = try readOnThreads() { try deliver(flight) }
+            if next.count >= windowSize { next.removeFirst(try readWindow(next.bytes)) }
         }
         try spine.feed(next.bytes)
     }
 
-    /// Delivers the stretches the threads read, or has the spine read the window serially
-    /// when one failed.
-    private func deliver(_ flight: Flight) throws {
-        let first = flight.splits[0], last = flight.splits[flight.splits.count - 1]
-        if flight.results.allSatisfy({ $0 != nil }) {
-            let engine = spine.engine
-            var line = engine.lines.line
-            var lineStart = engine.lines.lineStart
-            for case let stretch? in flight.results {
-                try spine.deliver(stretch.elements, line: line, lineStart: lineStart)
-                if stretch.lineBreaks > 0 {
-                    line += stretch.lineBreaks
-                    lineStart = stretch.lastLineStart
-                }
-            }
-            let before = UnsafeRawBufferPointer(rebasing: flight.window.bytes[max(first, last - 64)..<last])
-            engine.jump(to: flight.base + last, line: line, lineStart: lineStart, before: before)
-            base = flight.base + last
-        } else {
-            // The spine reads the window itself, the bytes after the last split too.
-            try spine.feed(UnsafeRawBufferPointer(rebasing: flight.window.bytes[first...]))
-            next.removeFirst(flight.window.count - last)
-            base = flight.base + flight.window.count
-            atSplit = false
+    /// Reads a document held in memory, each window in place (the caller finishes the spine).
+    func read(contiguous bytes: UnsafeRawBufferPointer) throws {
+        var position = 0
+        while bytes.count - position >= windowSize {
+            position += try readWindow(UnsafeRawBufferPointer(rebasing: bytes[position..<(position + windowSize)]))
         }
+        try spine.feed(UnsafeRawBufferPointer(rebasing: bytes[position...]))
     }
 
-    /// Splits the window read and has the threads read its stretches; or, when it holds no
-    /// split the spine can stand on, has the spine read it (`nil`).
-    private func readOnThreads() throws -> Flight? {
-        let window = next
-        next = ByteWindow()
-        let bytes = window.bytes
+    /// Reads a window that starts at ``base``: up to its last split when its stretches are
+    /// read on the threads (the spine then stands there), else all of it on this thread.
+    /// - Returns: how many of its bytes were read.
+    private func readWindow(_ bytes: UnsafeRawBufferPointer) throws -> Int {
         var start = 0
         if !atSplit {
             guard let (split, found) = try standOnSplit(bytes) else {
                 base += bytes.count
-                return nil
+                return bytes.count
             }
             (start, shape, atSplit) = (split, found, true)
         }
-        guard let splits = splits(in: bytes, from: start, shape: shape!) else {
-            // One element fills the window: read serially.
-            try spine.feed(UnsafeRawBufferPointer(rebasing: bytes[start...]))
-            base += bytes.count
-            atSplit = false
-            return nil
+        if let splits = splits(in: bytes, from: start, shape: shape!),
+            let stretches = readOnThreads(bytes, splits: splits)
+        {
+            let last = splits[splits.count - 1]
+            try deliver(stretches, jumpingTo: last, in: bytes)
+            base += last
+            return last
         }
-        // The next window starts at the last split (or, if a stretch fails, after this one).
-        next.append(UnsafeRawBufferPointer(rebasing: bytes[splits[splits.count - 1]...]))
-        let flight = Flight(window: window, base: base, splits: splits)
+        // One element fills the window, or a stretch failed: the spine reads the window.
+        try spine.feed(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+        base += bytes.count
+        atSplit = false
+        return bytes.count
+    }
+
+    /// Delivers the stretches the threads read, in order, and has the spine jump to `last`
+    /// (a split of `bytes`, which start at ``base``), with the lines they hold.
+    private func deliver(
+        _ stretches: [ReadStretch<Spine.Stretch>], jumpingTo last: Int, in bytes: UnsafeRawBufferPointer
+    ) throws {
+        let engine = spine.engine
+        var line = engine.lines.line
+        var lineStart = engine.lines.lineStart
+        for stretch in stretches {
+            try spine.deliver(stretch.elements, line: line, lineStart: lineStart)
+            if stretch.lineBreaks > 0 {
+                line += stretch.lineBreaks
+                lineStart = stretch.lastLineStart
+            }
+        }
+        let before = UnsafeRawBufferPointer(rebasing: bytes[max(0, last - 64)..<last])
+        engine.jump(to: base + last, line: line, lineStart: lineStart, before: before)
+    }
+
+    /// The stretches of `bytes` (which start at ``base``) between `splits`, each read on a
+    /// thread at the spine's depth; `nil` when one fails.
+    private func readOnThreads(_ bytes: UnsafeRawBufferPointer, splits: [Int]) -> [ReadStretch<Spine.Stretch>]? {
         let depth = spine.engine.depth
         var deeper = options
         deeper.maxDepth = options.maxDepth - depth + 1
         deeper.allowByteOrderMark = false
         deeper.allowMultipleValues = false
-        // Each thread reads its own stretch of the window, which does not move while the
-        // flight lasts, and writes its own slot; the spine's `read` touches no shared state.
-        nonisolated(unsafe) let (task, spine) = (flight, spine)
         let stretchOptions = deeper
-        DispatchQueue.concurrentPerform(iterations: task.results.count) { i in
-            let stretch = UnsafeRawBufferPointer(rebasing: task.window.bytes[task.splits[i]..<task.splits[i + 1]])
-            task.results[i] = spine.read(
-                stretch: stretch, at: task.base + task.splits[i], depth: depth, options: stretchOptions)
+        let base = base
+        var results = [ReadStretch<Spine.Stretch>?](repeating: nil, count: splits.count - 1)
+        results.withUnsafeMutableBufferPointer { slots in
+            // Each thread reads its own stretch of the window, which outlives the call, and
+            // writes its own slot; the spine's `read` touches no shared state.
+            nonisolated(unsafe) let (slots, input, spine) = (slots, bytes, spine)
+            DispatchQueue.concurrentPerform(iterations: slots.count) { i in
+                let stretch = UnsafeRawBufferPointer(rebasing: input[splits[i]..<splits[i + 1]])
+                slots[i] = spine.read(stretch: stretch, at: base + splits[i], depth: depth, options: stretchOptions)
+            }
         }
-        return flight
+        var stretches: [ReadStretch<Spine.Stretch>] = []
+        stretches.reserveCapacity(results.count)
+        for result in results {
+            guard let result else { return nil }
+            stretches.append(result)
+        }
+        return stretches
     }
 
     /// Feeds the spine up to the first split it stands on just after an element, and returns

@@ -38,8 +38,9 @@ private struct Streamed: Equatable {
     }
 }
 
-/// Streams `text`'s `items` on `jobs` threads in windows of `window` bytes.
-private func stream(_ text: [UInt8], jobs: Int, window: Int) -> Streamed {
+/// Streams `text`'s `items` on `jobs` threads in windows of `window` bytes, from 4 KiB
+/// chunks or (`inPlace`) as a document in memory.
+private func stream(_ text: [UInt8], jobs: Int, window: Int, inPlace: Bool = false) -> Streamed {
     var result = Streamed()
     let decoder = YajlDecoder()
     func chunks(_ size: Int?, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
@@ -53,9 +54,12 @@ private func stream(_ text: [UInt8], jobs: Int, window: Int) -> Streamed {
         }
     }
     do {
-        let summary = try decoder.stream(
-            StreamedRepo.self, chunks: chunks, elementsAt: "items", jobs: jobs, windowSize: window
-        ) { result.values.append($0) }
+        let summary = try text.withUnsafeBytes { buffer in
+            try decoder.stream(
+                StreamedRepo.self, chunks: chunks, contiguous: inPlace ? buffer : nil, elementsAt: "items", jobs: jobs,
+                windowSize: window
+            ) { result.values.append($0) }
+        }
         result.count = summary.count
         result.envelope = summary.envelope
         result.fromThreads = summary.elementsFromThreads
@@ -102,7 +106,7 @@ struct ParallelDecodingDifferentialTests {
             let serial = stream(text, jobs: 1, window: window)
             if serial.error != nil { failed += 1 }
             for jobs in [2, 3] {
-                let parallel = stream(text, jobs: jobs, window: window)
+                let parallel = stream(text, jobs: jobs, window: window, inPlace: jobs == 3)
                 runs += 1
                 if parallel.fromThreads > 0 { split += 1 }
                 let same = parallel == serial

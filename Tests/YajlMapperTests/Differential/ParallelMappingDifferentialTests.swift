@@ -33,25 +33,28 @@ private struct Read: Equatable {
 }
 
 /// Reads `text`'s `items` on `jobs` threads in windows of `window` bytes, from chunks of
-/// `chunk` bytes.
+/// `chunk` bytes (0: the text in place, as a document in memory).
 private func read(_ text: [UInt8], jobs: Int, window: Int, chunk: Int, strict: Bool) -> Read {
     var result = Read()
     var models: [DiffRepo<PDiffMain>] = []
     let stream = MappingStreamParser<DiffRepo<PDiffMain>>(mapper: Mapper(strict: strict), elementsAt: "items") {
         models.append($0)
     }
+    func chunks(_ size: Int?, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try text.withUnsafeBytes { buffer in
+            var start = 0
+            while start < buffer.count {
+                let most = chunk == 0 ? buffer.count : chunk
+                let end = min(start + min(most, size ?? most), buffer.count)
+                try body(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
+                start = end
+            }
+        }
+    }
     do {
-        let summary = try stream.read(
-            chunks: { size, body in
-                try text.withUnsafeBytes { buffer in
-                    var start = 0
-                    while start < buffer.count {
-                        let end = min(start + min(chunk, size ?? chunk), buffer.count)
-                        try body(UnsafeRawBufferPointer(rebasing: buffer[start..<end]))
-                        start = end
-                    }
-                }
-            }, jobs: jobs, windowSize: window)
+        let summary = try text.withUnsafeBytes { buffer in
+            try stream.read(chunks: chunks, contiguous: chunk == 0 ? buffer : nil, jobs: jobs, windowSize: window)
+        }
         result.count = summary.count
         result.problems = summary.problems
         result.envelope = summary.envelope
@@ -91,7 +94,7 @@ struct ParallelMappingDifferentialTests {
         for n in 0..<cases {
             let text = page(&random, count: 40 + random.below(80))
             let window = 1500 + random.below(5000)
-            let chunk = random.pick([7, 61, 4096, 1 << 20])
+            let chunk = random.pick([0, 7, 61, 4096, 1 << 20])
             for strict in [false, true] {
                 let serial = read(text, jobs: 1, window: window, chunk: chunk, strict: strict)
                 if !strict && !serial.problems.isEmpty { withProblems += 1 }
@@ -134,7 +137,7 @@ struct ParallelMappingDifferentialTests {
                 }
                 let strict = n % 4 == 3
                 let serial = read(damaged, jobs: 1, window: window, chunk: 4096, strict: strict)
-                let parallel = read(damaged, jobs: 2, window: window, chunk: 4096, strict: strict)
+                let parallel = read(damaged, jobs: 2, window: window, chunk: n % 2 == 0 ? 0 : 4096, strict: strict)
                 reads += 1
                 if parallel.stretches > 0 { split += 1 }
                 if serial.error != nil { failed += 1 }
