@@ -3,11 +3,10 @@ import Foundation
 extension YajlDecoder {
     /// Feeds `parser` the chunks `chunks` gives: on `jobs` threads as a
     /// ``ParallelElementReader`` reads them (in windows of `windowSize` bytes, `nil`: its
-    /// own; in place when the whole input is `contiguous` in memory) when there are
-    /// several, else in order.
+    /// own) when there are several, else in order.
     func readElements<T: Decodable>(
         _ type: T.Type, into parser: JSONStreamParser<StreamedTapeRecorder>, jobs: Int, windowSize: Int?,
-        body: @escaping (T) throws -> Void, contiguous: UnsafeRawBufferPointer? = nil,
+        body: @escaping (T) throws -> Void,
         chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
         let threads = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
@@ -15,7 +14,7 @@ extension YajlDecoder {
         let spine = DecodingSpine(decoder: self, parser: parser, body: body)
         let reader = ParallelElementReader(spine: spine, threads: threads, options: parser.options)
         if let windowSize { reader.windowSize = windowSize }
-        if let contiguous { try reader.read(contiguous: contiguous) } else { try reader.read(chunks: chunks) }
+        try reader.read(chunks: chunks)
     }
 }
 

@@ -37,13 +37,10 @@ extension YajlDecoder {
     /// windows of `windowSize` bytes (`nil`: the reader's).
     func stream<T: Decodable>(
         _ type: T.Type, chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void,
-        contiguous: UnsafeRawBufferPointer? = nil, elementsAt path: JSONPath, jobs: Int, windowSize: Int?,
-        _ body: (T) throws -> Void
+        elementsAt path: JSONPath, jobs: Int, windowSize: Int?, _ body: (T) throws -> Void
     ) throws -> StreamSummary {
         try streamValues(T.self, at: path, body) { parser, body in
-            try readElements(
-                T.self, into: parser, jobs: jobs, windowSize: windowSize, body: body, contiguous: contiguous,
-                chunks: chunks)
+            try readElements(T.self, into: parser, jobs: jobs, windowSize: windowSize, body: body, chunks: chunks)
         }
     }
 
@@ -54,8 +51,8 @@ extension YajlDecoder {
     ) throws -> StreamSummary {
         try data.withUnsafeBytes { buffer in
             try stream(
-                T.self, chunks: { _, feed in try feed(buffer) }, contiguous: buffer, elementsAt: path, jobs: jobs,
-                windowSize: nil, body)
+                T.self, chunks: { size, feed in try JSONInput.deliver(buffer, chunkSize: size ?? buffer.count, feed) },
+                elementsAt: path, jobs: jobs, windowSize: nil, body)
         }
     }
 

@@ -60,23 +60,23 @@ extension MappingStreamParser: ElementSpine {
     /// an input.
     public func read(_ bytes: some ContiguousBytes, jobs: Int = 0) throws -> StreamSummary {
         try bytes.withUnsafeBytes { buffer in
-            try read(chunks: { _, body in try body(buffer) }, contiguous: buffer, jobs: jobs, windowSize: nil)
+            try read(
+                chunks: { size, body in try JSONInput.deliver(buffer, chunkSize: size ?? buffer.count, body) },
+                jobs: jobs, windowSize: nil)
         }
     }
 
     /// Reads the chunks `chunks` gives (a window of `windowSize` bytes at a time when
-    /// several threads read; in place when the whole input is `contiguous` in memory) to
-    /// their end and finishes.
+    /// several threads read) to their end and finishes.
     func read(
-        chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void,
-        contiguous: UnsafeRawBufferPointer? = nil, jobs: Int, windowSize: Int?
+        chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void, jobs: Int, windowSize: Int?
     ) throws -> StreamSummary {
         let threads = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
         // The windows' offsets start at the input's: after chunks fed by hand, one thread.
         if threads > 1, parser.engine.bytesFed == 0 {
             let reader = ParallelElementReader(spine: self, threads: threads, options: options)
             if let windowSize { reader.windowSize = windowSize }
-            if let contiguous { try reader.read(contiguous: contiguous) } else { try reader.read(chunks: chunks) }
+            try reader.read(chunks: chunks)
         } else {
             try chunks(nil) { try feed($0) }
         }

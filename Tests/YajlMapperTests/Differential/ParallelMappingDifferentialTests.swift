@@ -33,7 +33,7 @@ private struct Read: Equatable {
 }
 
 /// Reads `text`'s `items` on `jobs` threads in windows of `window` bytes, from chunks of
-/// `chunk` bytes (0: the text in place, as a document in memory).
+/// `chunk` bytes (0: the whole text at once).
 private func read(_ text: [UInt8], jobs: Int, window: Int, chunk: Int, strict: Bool) -> Read {
     var result = Read()
     var models: [DiffRepo<PDiffMain>] = []
@@ -52,9 +52,7 @@ private func read(_ text: [UInt8], jobs: Int, window: Int, chunk: Int, strict: B
         }
     }
     do {
-        let summary = try text.withUnsafeBytes { buffer in
-            try stream.read(chunks: chunks, contiguous: chunk == 0 ? buffer : nil, jobs: jobs, windowSize: window)
-        }
+        let summary = try stream.read(chunks: chunks, jobs: jobs, windowSize: window)
         result.count = summary.count
         result.problems = summary.problems
         result.envelope = summary.envelope
