@@ -25,69 +25,58 @@ public enum JSONReformatting {
     }
 }
 
-/// The writer's events, with where the last one ended and whether the innermost open
-/// container is an array: a parallel reformatting's spine.
+/// The writer's events, followed by a ``NestingTrace`` (where the last one ended, whether the
+/// innermost open container is an array): a parallel reformatting's spine.
 struct TracedWriting: ParseConsumer {
     /// Every event, as the writer gets them on one thread.
     static var traits: ConsumerTraits { .handler }
     /// Where the events go.
     let writer: JSONWriter
-    /// The parse's handle, for offsets.
-    private var control: ParseControl?
-    /// The open containers, innermost last: `true` for an array.
-    private var arrays: [Bool] = []
-    /// Just past the last event's token.
-    private var lastEnd = 0
+    /// The nesting and the last event's end.
+    private var trace = NestingTrace()
 
     init(writer: JSONWriter) { self.writer = writer }
 
-    mutating func attach(_ control: ParseControl) { self.control = control }
+    mutating func attach(_ control: ParseControl) { trace.attach(control) }
 
     /// Just past the last value when it was an element of the innermost array.
-    var lastElementEnd: Int? { arrays.last == true ? lastEnd : nil }
-
-    /// Notes the end of the event's token.
-    private mutating func ended() { lastEnd = control?.currentOffset ?? 0 }
+    var lastElementEnd: Int? { trace.arrays.last == true ? trace.lastEnd : nil }
 
     mutating func null() throws {
         try writer.null()
-        ended()
+        try trace.null()
     }
     mutating func bool(_ value: Bool) throws {
         try writer.bool(value)
-        ended()
+        try trace.bool(value)
     }
     mutating func number(_ text: JSONBytes) throws {
         try writer.number(text)
-        ended()
+        try trace.number(text)
     }
     mutating func string(_ value: JSONBytes) throws {
         try writer.string(value)
-        ended()
+        try trace.string(value)
     }
     mutating func key(_ name: JSONBytes) throws {
         try writer.key(name)
-        ended()
+        try trace.key(name)
     }
     mutating func startObject() throws {
         try writer.startObject()
-        arrays.append(false)
-        ended()
+        try trace.startObject()
     }
     mutating func endObject() throws {
         try writer.endObject()
-        arrays.removeLast()
-        ended()
+        try trace.endObject()
     }
     mutating func startArray() throws {
         try writer.startArray()
-        arrays.append(true)
-        ended()
+        try trace.startArray()
     }
     mutating func endArray() throws {
         try writer.endArray()
-        arrays.removeLast()
-        ended()
+        try trace.endArray()
     }
 }
 
