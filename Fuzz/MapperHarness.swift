@@ -1,4 +1,4 @@
-import YajlMapper
+@_spi(Fuzzing) import YajlMapper
 
 /// What one mapping gave: the model and its problems (collected or thrown), or a parse error.
 struct MappingOutcome<Value: Equatable>: Equatable {
@@ -39,6 +39,38 @@ enum MapperHarness {
         checkParseError(lenient.error, bytes)
         streamed(bytes, cuts: choices.cuts(bytes.count), strict: false, page: lenient)
         streamed(bytes, cuts: choices.cuts(bytes.count), strict: true, page: lenient)
+        // One input in eight, spliced into a page read on two threads in small windows.
+        if choices.chance(12) { splicedStream(bytes, strict: choices.chance(30), window: 256 + choices.below(2048)) }
+    }
+
+    /// `bytes` as an element of a page of 60 repositories (with strings that look like
+    /// element boundaries), streamed on one thread and on two in windows of `window` bytes:
+    /// the same elements, summary, problems and error.
+    static func splicedStream(_ bytes: [UInt8], strict: Bool, window: Int) {
+        var page = Array(#"{"total_count":60,"items":["#.utf8)
+        for i in 0..<60 {
+            if i > 0 { page.append(0x2C) }
+            if i == 30 { page += bytes + [0x2C] }
+            page += Array(#"{"id":\#(i),"name":"n},{\"id\":2","fork":true,"forks_count":\#(i)}"#.utf8)
+        }
+        page += Array("]}".utf8)
+        func read(jobs: Int) -> (MappingOutcome<Int>, [FuzzRepository], JSON?) {
+            var elements: [FuzzRepository] = []
+            var envelope: JSON?
+            let stream = MappingStreamParser<FuzzRepository>(mapper: Mapper(strict: strict)) { elements.append($0) }
+            let outcome = MappingOutcome<Int> {
+                let summary = try stream.read(page, jobs: jobs, windowSize: window)
+                envelope = summary.envelope
+                return (summary.count, summary.problems)
+            }
+            return (outcome, elements, envelope)
+        }
+        let (serial, serialElements, serialEnvelope) = read(jobs: 1)
+        let (parallel, parallelElements, parallelEnvelope) = read(jobs: 2)
+        check(
+            parallel == serial && parallelElements == serialElements && parallelEnvelope == serialEnvelope,
+            "spliced stream (window \(window), \(strict ? "strict" : "lenient")): two threads \(parallel), "
+                + "one \(serial), \(parallelElements.count) against \(serialElements.count) elements")
     }
 
     /// The page mapped whole, lenient.

@@ -66,6 +66,16 @@ extension MappingStreamParser: ElementSpine {
         }
     }
 
+    /// Reads `bytes` in windows of `windowSize` bytes, as ``read(_:jobs:)-(JSONInput,_)``
+    /// does in windows of 1 MiB: for the fuzz harness, whose inputs are a few KiB.
+    @_spi(Fuzzing) public func read(_ bytes: [UInt8], jobs: Int, windowSize: Int) throws -> StreamSummary {
+        try bytes.withUnsafeBytes { buffer in
+            try read(
+                chunks: { size, body in try JSONInput.deliver(buffer, chunkSize: size ?? buffer.count, body) },
+                jobs: jobs, windowSize: windowSize)
+        }
+    }
+
     /// Reads the chunks `chunks` gives (a window of `windowSize` bytes at a time when
     /// several threads read) to their end and finishes.
     func read(
