@@ -18,26 +18,22 @@ func parallelContenders() -> [Contender] {
             Contender(name: "\(name), streamed on all cores", applies: bigPages) { try run($0, 0) },
         ]
     }
-    let decoder = YajlDecoder()
-    decoder.dateDecodingStrategy = .iso8601
-    return pair("YajlMapper seed model") { payload, jobs in
-        var count = 0
-        let stream = MappingStreamParser<SeedRepository>(elementsAt: "items") { repository in
-            blackHole(repository)
-            count += 1
-        }
-        _ = try stream.read(payload.bytes, jobs: jobs)
-        return count
-    }
-        + pair("YajlMapper GitHub model") { payload, jobs in
+    /// The page's items mapped as `Model`, one at a time.
+    func mapped<Model: BaseMappable>(_: Model.Type) -> (Payload, Int) throws -> Int {
+        { payload, jobs in
             var count = 0
-            let stream = MappingStreamParser<GitHubRepository>(elementsAt: "items") { repository in
+            let stream = MappingStreamParser<Model>(elementsAt: "items") { repository in
                 blackHole(repository)
                 count += 1
             }
             _ = try stream.read(payload.bytes, jobs: jobs)
             return count
         }
+    }
+    let decoder = YajlDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return pair("YajlMapper seed model", mapped(SeedRepository.self))
+        + pair("YajlMapper GitHub model", mapped(GitHubRepository.self))
         + pair("YajlDecoder GitHub model") { payload, jobs in
             var count = 0
             _ = try decoder.stream(DecodableRepository.self, from: payload.data, jobs: jobs) { repository in

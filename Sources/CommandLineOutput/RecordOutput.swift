@@ -42,8 +42,6 @@ public final class RecordOutput {
         rows = RowRenderer(settings: settings)
     }
 
-    private var fields: [String]? { rows.fields }
-
     // MARK: Streaming rows
 
     /// The title (table, search), the header line (csv), or a search page's envelope up to
@@ -54,7 +52,7 @@ public final class RecordOutput {
         case .table:
             title(totalCount: totalCount)
         case .csv:
-            io.out(csvLine(fields ?? []))
+            io.out(rows.csvLine(rows.fields ?? []))
         case .json:
             guard let totalCount else { break }
             // The pretty writer's layout for the envelope `page(_:repositories:)` prints.
@@ -72,7 +70,7 @@ public final class RecordOutput {
             io.out(row)
         } else if let count = envelopeItems {
             // Pretty JSON has no line break inside a string, so indenting every line is safe.
-            let text = try project(rows.record(repository)).serialized(.pretty)
+            let text = try rows.project(rows.record(repository)).serialized(.pretty)
             let lines = text.split(separator: "\n").map { "    " + $0 }
             io.out((count == 0 ? "\n" : ",\n") + lines.joined(separator: "\n"))
             envelopeItems = count + 1
@@ -107,7 +105,7 @@ public final class RecordOutput {
             var envelope = JSONObject()
             envelope["total_count"] = page.totalCount.jsonValue
             envelope["incomplete_results"] = page.incompleteResults.jsonValue
-            envelope["items"] = .array(repositories.map { project(rows.record($0)) })
+            envelope["items"] = .array(repositories.map { rows.project(rows.record($0)) })
             io.out(try JSON.object(envelope).serialized(.pretty))
             return
         }
@@ -118,7 +116,7 @@ public final class RecordOutput {
     /// An array of repositories.
     public func list(_ repositories: [GitHubRepository]) throws {
         if settings.format == .json {
-            io.out(try JSON.array(repositories.map { project(rows.record($0)) }).serialized(.pretty))
+            io.out(try JSON.array(repositories.map { rows.project(rows.record($0)) }).serialized(.pretty))
             return
         }
         begin(totalCount: nil)
@@ -128,7 +126,7 @@ public final class RecordOutput {
     /// One repository document.
     public func single(_ repository: GitHubRepository) throws {
         if settings.format == .json {
-            io.out(try project(rows.record(repository)).serialized(.pretty))
+            io.out(try rows.project(rows.record(repository)).serialized(.pretty))
             return
         }
         begin(totalCount: nil)
@@ -140,13 +138,13 @@ public final class RecordOutput {
         let record = Mapper<GitHubErrorResponse>(shouldIncludeNilValues: true).toJSONValue(error)
         switch settings.format {
         case .json:
-            io.out(try project(record).serialized(.pretty))
+            io.out(try rows.project(record).serialized(.pretty))
         case .ndjson:
-            io.out(try project(record).serialized(.compact) + "\n")
+            io.out(try rows.project(record).serialized(.compact) + "\n")
         case .csv:
             let names = settings.fields ?? ["message", "documentation_url", "status", "errors"]
-            io.out(csvLine(names))
-            io.out(csvLine(names.map { csvCell(record.value(atPath: JSONPath($0))) }))
+            io.out(rows.csvLine(names))
+            io.out(rows.csvLine(names.map { rows.csvCell(record.value(atPath: JSONPath($0))) }))
         case .table:
             var text = "error: \(error.message)\n"
             for detail in error.errors {
@@ -158,15 +156,6 @@ public final class RecordOutput {
             io.out(text)
         }
     }
-
-    // MARK: Helpers
-
-    /// The record reduced to `--fields`.
-    private func project(_ record: JSON) -> JSON { rows.project(record) }
-    /// One CSV cell.
-    private func csvCell(_ value: JSON?) -> String { rows.csvCell(value) }
-    /// One CSV line.
-    private func csvLine(_ cells: [String]) -> String { rows.csvLine(cells) }
 }
 
 /// One table row: `name  html_url  stars  language  description`, at most `width` columns.

@@ -9,7 +9,7 @@ extension YajlDecoder {
         body: @escaping (T) throws -> Void,
         chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void
     ) throws {
-        let threads = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
+        let threads = parallelThreads(jobs: jobs)
         guard threads > 1 else { return try chunks(nil) { try parser.feed($0) } }
         let spine = DecodingSpine(decoder: self, parser: parser, body: body)
         let reader = ParallelElementReader(spine: spine, threads: threads, options: parser.options)

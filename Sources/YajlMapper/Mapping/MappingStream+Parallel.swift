@@ -59,16 +59,14 @@ extension MappingStreamParser: ElementSpine {
     /// Reads a document held in memory to its end and finishes, as ``read(_:jobs:)-(JSONInput,_)`` reads
     /// an input.
     public func read(_ bytes: some ContiguousBytes, jobs: Int = 0) throws -> StreamSummary {
-        try bytes.withUnsafeBytes { buffer in
-            try read(
-                chunks: { size, body in try JSONInput.deliver(buffer, chunkSize: size ?? buffer.count, body) },
-                jobs: jobs, windowSize: nil)
-        }
+        try read(bytes, jobs: jobs, windowSize: nil)
     }
 
-    /// Reads `bytes` in windows of `windowSize` bytes, as ``read(_:jobs:)-(JSONInput,_)``
-    /// does in windows of 1 MiB: for the fuzz harness, whose inputs are a few KiB.
-    @_spi(Fuzzing) public func read(_ bytes: [UInt8], jobs: Int, windowSize: Int) throws -> StreamSummary {
+    /// Reads `bytes` in windows of `windowSize` bytes (`nil`: 1 MiB), as
+    /// ``read(_:jobs:)-(JSONInput,_)`` does: for the fuzz harness, whose inputs are a few KiB.
+    @_spi(Fuzzing) public func read(
+        _ bytes: some ContiguousBytes, jobs: Int, windowSize: Int?
+    ) throws -> StreamSummary {
         try bytes.withUnsafeBytes { buffer in
             try read(
                 chunks: { size, body in try JSONInput.deliver(buffer, chunkSize: size ?? buffer.count, body) },
@@ -81,7 +79,7 @@ extension MappingStreamParser: ElementSpine {
     func read(
         chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void, jobs: Int, windowSize: Int?
     ) throws -> StreamSummary {
-        let threads = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
+        let threads = parallelThreads(jobs: jobs)
         // The windows' offsets start at the input's: after chunks fed by hand, one thread.
         if threads > 1, parser.engine.bytesFed == 0 {
             let reader = ParallelElementReader(spine: self, threads: threads, options: options)

@@ -25,6 +25,9 @@ protocol ElementSpine: AnyObject, SendableMetatype {
     func deliver(_ stretch: Stretch, line: Int, lineStart: Int) throws
 }
 
+/// How many threads `jobs` asks a parallel stream for (0: every core).
+func parallelThreads(jobs: Int) -> Int { jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount }
+
 /// A stretch a worker read, with the line breaks it holds.
 struct ReadStretch<Elements> {
     /// What the worker made of it.
@@ -51,11 +54,9 @@ struct ReadStretch<Elements> {
 /// any, is then the serial one, and the elements before it were delivered first, as
 /// serially.
 ///
-/// Memory holds one window and what its stretches made, whatever the input's size. Each
-/// window is a copy, even of a document already in memory: reading the windows in place
-/// measured no faster on the 106 MB page, and one path serves every input. Reading the next
-/// window while the threads map one was measured no faster on two cores either, and held
-/// two windows.
+/// Windows are read one after another, each a copy (a document already in memory too: one
+/// path serves every input), so memory holds one window and what its stretches made,
+/// whatever the input's size.
 final class ParallelElementReader<Spine: ElementSpine> {
     /// The stream that reads the rest and delivers.
     let spine: Spine

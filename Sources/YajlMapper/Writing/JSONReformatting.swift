@@ -12,7 +12,7 @@ public enum JSONReformatting {
     public static func reformat(
         _ input: JSONInput, to writer: JSONWriter, options: JSONParseOptions = JSONParseOptions(), jobs: Int = 0
     ) throws {
-        let threads = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
+        let threads = parallelThreads(jobs: jobs)
         guard threads > 1, !options.allowMultipleValues else {
             _ = try JSONStreamParser.parse(input, handler: writer, options: options)
             return

@@ -69,28 +69,13 @@ private func stream(_ text: [UInt8], jobs: Int, window: Int, whole: Bool = false
     return result
 }
 
-/// A generated page with `count` items, after up to four mutations.
-private func page(_ random: inout TestRandom, count: Int) -> [UInt8] {
-    var page = DiffPages.page(&random, large: true)
-    if case .object(var members) = page, let items = members.firstIndex(where: { $0.key == "items" }) {
-        members[items].value = .array((0..<count).map { DiffPages.repo(&random, $0) })
-        page = .object(members)
-    }
-    for _ in 0..<random.below(5) {
-        let mutation = random.pick(DiffMutation.allCases)
-        _ = mutation.apply(to: &page, &random)
-        if mutation == .rootShape { break }
-    }
-    return DiffLayout.random(&random).write(page)
-}
-
 @Suite("Parallel decoding: the serial stream's values and first error")
 struct ParallelDecodingDifferentialTests {
     @Test func generatedPagesDecodeInParallelLikeSerially() {
         var random = TestRandom(state: 0xDEC0_DE11_0000_2026)
         var split = 0, failed = 0, runs = 0
         for n in 0..<60 {
-            var text = page(&random, count: 40 + random.below(60))
+            var text = DiffPages.text(&random, items: 40 + random.below(60))
             if n % 3 == 2 {
                 // One byte inserted, removed or changed.
                 let at = random.below(text.count)

@@ -67,21 +67,6 @@ private func read(_ text: [UInt8], jobs: Int, window: Int, chunk: Int, strict: B
     return result
 }
 
-/// A generated page with `count` items, after one to four mutations.
-private func page(_ random: inout TestRandom, count: Int) -> [UInt8] {
-    var page = DiffPages.page(&random, large: true)
-    if case .object(var members) = page, let items = members.firstIndex(where: { $0.key == "items" }) {
-        members[items].value = .array((0..<count).map { DiffPages.repo(&random, $0) })
-        page = .object(members)
-    }
-    for _ in 0..<random.below(5) {
-        let mutation = random.pick(DiffMutation.allCases)
-        _ = mutation.apply(to: &page, &random)
-        if mutation == .rootShape { break }
-    }
-    return DiffLayout.random(&random).write(page)
-}
-
 @Suite("Parallel streams: the serial stream's results")
 struct ParallelMappingDifferentialTests {
     /// Generated pages, lenient and strict, on 2 and 3 threads.
@@ -90,7 +75,7 @@ struct ParallelMappingDifferentialTests {
         var split = 0, withProblems = 0
         let cases = 60
         for n in 0..<cases {
-            let text = page(&random, count: 40 + random.below(80))
+            let text = DiffPages.text(&random, items: 40 + random.below(80))
             let window = 1500 + random.below(5000)
             let chunk = random.pick([0, 7, 61, 4096, 1 << 20])
             for strict in [false, true] {
@@ -119,7 +104,7 @@ struct ParallelMappingDifferentialTests {
         var split = 0, failed = 0, reads = 0
         let damages: [UInt8] = Array("{}[]\",:0x \\\n".utf8) + [0xFF, 0xC3, 0x0C]
         for n in 0..<40 {
-            let text = page(&random, count: 60)
+            let text = DiffPages.text(&random, items: 60)
             let window = 1500 + random.below(3000)
             let commas = text.indices.filter {
                 text[$0] == UInt8(ascii: ",") && $0 > 0 && text[$0 - 1] == UInt8(ascii: "}")
@@ -178,7 +163,7 @@ struct ParallelMappingDifferentialTests {
     /// A stream fed its first bytes by hand reads the rest on one thread, with the same results.
     @Test func aStreamFedByHandReadsTheRestOnOneThread() throws {
         var random = TestRandom(state: 0xFEED_0000_0000_2026)
-        let text = page(&random, count: 80)
+        let text = DiffPages.text(&random, items: 80)
         let serial = read(text, jobs: 1, window: 2000, chunk: 4096, strict: false)
         var models: [DiffRepo<PDiffMain>] = []
         let stream = MappingStreamParser<DiffRepo<PDiffMain>>(elementsAt: "items") { models.append($0) }

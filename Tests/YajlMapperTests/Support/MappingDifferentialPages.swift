@@ -610,3 +610,21 @@ struct DiffTargets {
         return nil
     }
 }
+
+extension DiffPages {
+    /// A large page's text with `count` items, after up to four mutations, in a random
+    /// layout (the parallel streams' differential tests split it into many windows).
+    static func text(_ random: inout TestRandom, items count: Int) -> [UInt8] {
+        var page = DiffPages.page(&random, large: true)
+        if case .object(var members) = page, let items = members.firstIndex(where: { $0.key == "items" }) {
+            members[items].value = .array((0..<count).map { DiffPages.repo(&random, $0) })
+            page = .object(members)
+        }
+        for _ in 0..<random.below(5) {
+            let mutation = random.pick(DiffMutation.allCases)
+            _ = mutation.apply(to: &page, &random)
+            if mutation == .rootShape { break }
+        }
+        return DiffLayout.random(&random).write(page)
+    }
+}
