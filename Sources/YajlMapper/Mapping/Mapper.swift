@@ -15,18 +15,31 @@ public final class Mapper<N: BaseMappable> {
     /// Problems make the throwing entry points throw; otherwise they are collected (see
     /// ``lastProblems`` and the `mapResult` functions) and ObjectMapper's behaviour is kept.
     public var strict: Bool
+    /// How many threads build the models of a big document's array of models (the array a
+    /// mapping reads as `[Model]`, such as a search page's `items`): 0 uses every core once
+    /// the document passes 1 MiB, 1 maps on the caller's thread. The models, the problems and
+    /// the errors are the same whatever it is. With more than one, `init?(map:)` and
+    /// `mapping(map:)` may run on several threads at once. A mapper with a ``context`` maps on
+    /// one thread.
+    public var jobs: Int
     /// The problems of the last mapping made with this mapper (lenient mode).
     public internal(set) var lastProblems: [MappingProblem] = []
+    /// The windows a document is read in on several threads (`nil`: 1 MiB), for tests.
+    var parallelWindowSize: Int?
 
     /// Creates a mapper.
     /// - Parameters:
     ///   - context: passed to every map.
     ///   - shouldIncludeNilValues: write `null` for `nil` properties.
     ///   - strict: throw on any problem (missing non-optional key, wrong type, number out of range).
-    public init(context: MapContext? = nil, shouldIncludeNilValues: Bool = false, strict: Bool = false) {
+    ///   - jobs: the threads that build a big document's models (see ``jobs``).
+    public init(
+        context: MapContext? = nil, shouldIncludeNilValues: Bool = false, strict: Bool = false, jobs: Int = 0
+    ) {
         self.context = context
         self.shouldIncludeNilValues = shouldIncludeNilValues
         self.strict = strict
+        self.jobs = jobs
     }
 
     // MARK: Engine
@@ -37,7 +50,7 @@ public final class Mapper<N: BaseMappable> {
     ) -> MappingRun<Value> {
         MappingRun(
             strict: strict, context: context, shouldIncludeNilValues: shouldIncludeNilValues,
-            rule: rule, build: build)
+            rule: rule, build: build, jobs: jobs, windowSize: parallelWindowSize)
     }
 
     var objectRun: MappingRun<N> {

@@ -8,4 +8,6 @@ public struct MappingResult<Value> {
     var objectsSkipped = 0
     /// How many times yajl was moved past members (for tests and measurements).
     var membersSkipped = 0
+    /// How many elements other threads built (for tests and measurements).
+    var elementsFromThreads = 0
 }

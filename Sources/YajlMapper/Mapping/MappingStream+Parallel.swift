@@ -95,7 +95,7 @@ extension MappingStreamParser: ElementSpine {
     var engine: YajlParserEngine { parser.engine }
 
     /// Just past the last element mapped on this thread.
-    var lastElementEnd: Int? { parser.handler.lastUnitEnd }
+    var lastElementEnd: Int? { parser.handler.lastElementEnd }
 
     /// Maps a stretch as ``stretchMapping`` says.
     func read(

@@ -63,7 +63,9 @@ final class ParallelElementReader<Spine: ElementSpine> {
     /// How many threads read stretches.
     let threads: Int
     /// The bytes read before a window is split; a smaller input is read serially.
-    var windowSize = 1 << 20
+    var windowSize = defaultWindowSize
+    /// The window a reader splits unless told otherwise: 1 MiB.
+    static var defaultWindowSize: Int { 1 << 20 }
     /// The stretches per thread in a window (more even out their differences).
     var stretchesPerThread = 4
     /// The stream's options.

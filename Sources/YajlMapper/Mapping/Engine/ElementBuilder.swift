@@ -55,6 +55,22 @@ class ElementBuilder {
     /// The array has closed.
     func finish() {}
 
+    /// Takes over, as its next elements, the elements another builder of the same type built
+    /// (a stretch of this array mapped on another thread), with their problems.
+    func append(contentsOf other: ElementBuilder) {}
+
+    /// Adds `other`'s counts and its problems, their element indexes moved past this
+    /// builder's elements.
+    fileprivate func appendCounts(of other: ElementBuilder) {
+        let first = count
+        for var problem in other.problems {
+            if case .index(let i)? = problem.unitPath.first { problem.unitPath[0] = .index(first + i) }
+            problems.append(problem)
+        }
+        count += other.count
+        failures += other.failures
+    }
+
     /// Moves the problems found since `start` out of the session into ``problems``.
     fileprivate func keepProblems(from start: Int) {
         if session.problems.count > start { problems += session.removeProblems(from: start) }
@@ -73,8 +89,13 @@ final class TypedElementBuilder<T: BaseMappable>: ElementBuilder {
     private var built = 0
     /// The previous element's map, reused for the next when nothing else kept it.
     @exclusivity(unchecked) private var spare: Map?
-    /// The models, once the array has closed.
-    private(set) var models: [T] = []
+    /// The models, made an array when first read (the array has closed by then).
+    var models: [T] {
+        if base != nil { moveIntoArray() }
+        return array
+    }
+    /// The models once moved out of ``base``.
+    private var array: [T] = []
 
     /// Frees the models built and not taken.
     deinit {
@@ -86,16 +107,21 @@ final class TypedElementBuilder<T: BaseMappable>: ElementBuilder {
 
     /// Room for one more model.
     private func next() -> UnsafeMutablePointer<T> {
-        if built == capacity {
-            let larger = UnsafeMutablePointer<T>.allocate(capacity: max(capacity * 2, 16))
-            if let base {
-                larger.moveInitialize(from: base, count: built)
-                base.deallocate()
-            }
-            base = larger
-            capacity = max(capacity * 2, 16)
-        }
+        if built == capacity { reserve(built + 1) }
         return base.unsafelyUnwrapped + built
+    }
+
+    /// Room for `total` models in ``base``, at least doubling it when it grows.
+    private func reserve(_ total: Int) {
+        guard total > capacity else { return }
+        let grown = max(capacity * 2, total, 16)
+        let larger = UnsafeMutablePointer<T>.allocate(capacity: grown)
+        if let base {
+            larger.moveInitialize(from: base, count: built)
+            base.deallocate()
+        }
+        base = larger
+        capacity = grown
     }
 
     /// Builds the next model from a value (the problem is the element's when it is not one).
@@ -128,21 +154,35 @@ final class TypedElementBuilder<T: BaseMappable>: ElementBuilder {
         keepProblems(from: start)
     }
 
-    /// Moves the models built into ``models``.
-    override func finish() {
-        spare = nil
+    /// Moves `other`'s models after this builder's (`other` is a `TypedElementBuilder<T>`).
+    override func append(contentsOf other: ElementBuilder) {
+        let other = unsafeDowncast(other, to: TypedElementBuilder<T>.self)
+        appendCounts(of: other)
+        guard let from = other.base else { return }
+        reserve(built + other.built)
+        (base.unsafelyUnwrapped + built).moveInitialize(from: from, count: other.built)
+        built += other.built
+        other.built = 0
+    }
+
+    /// Drops the map kept for the next element. The models stay where they are, so that a
+    /// stretch's builder hands them to the array's builder without a copy.
+    override func finish() { spare = nil }
+
+    /// Moves the models built into ``array``.
+    private func moveIntoArray() {
         guard let base else { return }
         let count = built
         // No models (every element refused): `[]`, not the initialiser that would write into
         // the shared empty-array storage (see `Map.readModels`).
         if count > 0 {
-            models = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            array = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
                 buffer.baseAddress!.moveInitialize(from: base, count: count)
                 initialized = count
             }
         }
         base.deallocate()
         self.base = nil
-        built = 0
+        (built, capacity) = (0, 0)
     }
 }

@@ -43,11 +43,16 @@ extension MappingCapture {
         case .elements(let info):
             let elementRule = modelRule(info.takeUnretainedValue())
             // The array of a model's key (not the root, nor a dictionary's value): the read
-            // that takes it is a mapping's `<-`, which finds the models built here.
-            let underKey: Bool
-            if case .object(_, _, _?, _)? = top { underKey = true } else { underKey = false }
+            // that takes it is a mapping's `<-`, which finds the models built here. The root
+            // only for a stretch of such an array, read on another thread.
+            let builds: Bool
+            switch top {
+            case .object(_, _, _?, _)?: builds = true
+            case nil: builds = buildsTopLevelElements
+            default: builds = false
+            }
             push(.array(start: values.count, elementRule: elementRule, units: false, indexed: nil, next: 0))
-            if buildsElements, underKey, elementBuilder == nil, case .node = elementRule,
+            if buildsElements, builds, elementBuilder == nil, case .node = elementRule,
                 let plan = session.plan(for: info.takeUnretainedValue()), let path = pathOfTop()
             {
                 elementBuilder = ElementBuilder.make(info: info.takeUnretainedValue(), plan: plan, session: session)
@@ -248,6 +253,7 @@ extension MappingCapture {
             elementBuilder.finish()
             self.elementBuilder = nil
             builderDepth = 0
+            lastElementEnd = nil
             session.elementsPath = []
             return try add(session.register(elementBuilder))
         }

@@ -30,6 +30,7 @@ extension MappingCapture {
     /// there); at once when the parse cannot pause.
     mutating func queue(_ element: QueuedElement) {
         queuedElements.append(element)
+        lastElementEnd = control?.currentOffset
         if queuedElements.count < Self.elementsPerPause, control?.nextByte() == UInt8(ascii: ",") { return }
         if control?.pause() != true { buildQueuedElements() }
     }
@@ -72,6 +73,6 @@ extension MappingCapture {
         }
         offsets.removeSubrange(unitOffsetStart...)
         inUnit = false
-        lastUnitEnd = control?.currentOffset
+        lastElementEnd = control?.currentOffset
     }
 }

@@ -91,6 +91,9 @@ struct MappingCapture: ParseConsumer {
     /// at a time: arrays of models inside its elements are kept as usual, and
     /// built by its elements' mappings.
     var elementBuilder: ElementBuilder?
+    /// Whether a top-level array of models is built as its elements close too: a stretch of
+    /// an array being built, read on another thread (see `BuiltElementsSpine`).
+    var buildsTopLevelElements = false
     /// The depth of the array whose elements are being built (`frames.count` with it open).
     var builderDepth = 0
     /// In the element being built: bit i when its member i is the one value of an object
@@ -112,9 +115,9 @@ struct MappingCapture: ParseConsumer {
     var inUnit = false
     /// The streamed element put off until yajl returns (see `MappingCapture+HandOver.swift`).
     var unitPutOff: JSON?
-    /// Just past the last streamed element handed over (`nil` before one, or without a
-    /// parse handle).
-    var lastUnitEnd: Int?
+    /// Just past the last element handed over: a streamed one, or one of the array being
+    /// built (`nil` before one, after that array closed, or without a parse handle).
+    var lastElementEnd: Int?
     /// The elements of the array being built that wait for the parse to pause.
     var queuedElements: [QueuedElement] = []
     /// Predicted skips left before the next one is tried anyway (see ``awaitKey(atStart:)``).

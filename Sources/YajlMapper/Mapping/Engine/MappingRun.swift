@@ -13,6 +13,10 @@ struct MappingRun<Value> {
     let rule: (MappingCapture) -> CaptureRule
     /// Builds the value from the captured root.
     let build: (JSON, MappingSession, _ whole: Bool) -> Value?
+    /// How many threads build the models of a big document's array (0: every core).
+    var jobs = 1
+    /// The windows a document is read in when several threads build its models (`nil`: 1 MiB).
+    var windowSize: Int?
 
     /// A new session; `whole`: objects kept whole, and reads recorded to teach the plans.
     private func session(whole: Bool) -> MappingSession {
@@ -117,8 +121,18 @@ struct MappingRun<Value> {
         var single = options
         single.allowMultipleValues = false
         let parser = JSONStreamParser(handler: capture, options: single)
-        parser.engine.oneShot = true
-        try parser.feed(bytes)
+        let threads = capture.buildsElements ? parallelThreads(jobs: jobs) : 1
+        let window = windowSize ?? ParallelElementReader<BuiltElementsSpine>.defaultWindowSize
+        if threads > 1, bytes.count > window {
+            // The elements of the array built as they close, a stretch per thread (see
+            // `BuiltElementsSpine`); the models, problems and first error are the serial ones.
+            let reader = ParallelElementReader(spine: BuiltElementsSpine(parser: parser), threads: threads, options: single)
+            reader.windowSize = window
+            try reader.read { size, body in try JSONInput.deliver(bytes, chunkSize: size ?? bytes.count, body) }
+        } else {
+            parser.engine.oneShot = true
+            try parser.feed(bytes)
+        }
         try parser.finish()
         session.objectsSkipped += parser.engine.objectsSkipped
         session.membersSkipped += parser.engine.skipsMade
@@ -131,6 +145,6 @@ struct MappingRun<Value> {
         if strict && !problems.isEmpty { throw MappingError(problems: problems) }
         return MappingResult(
             value: value, problems: problems, objectsSkipped: session.objectsSkipped,
-            membersSkipped: session.membersSkipped)
+            membersSkipped: session.membersSkipped, elementsFromThreads: session.elementsFromThreads)
     }
 }

@@ -33,6 +33,8 @@ final class MappingSession {
     var objectsSkipped = 0
     /// How many times yajl was moved past members, in the parses of this session.
     var membersSkipped = 0
+    /// How many elements of the array being built other threads built.
+    var elementsFromThreads = 0
     /// The plan each type was first seen with in this session, after the first few (see
     /// ``plan(for:)``).
     @exclusivity(unchecked) var plans: [ObjectIdentifier: TypePlan?] = [:]
@@ -72,6 +74,13 @@ final class MappingSession {
     @exclusivity(unchecked) private var recent: [(info: TypeInfo, plan: TypePlan?)] = []
     /// How many types ``recent`` holds.
     private static let recentLimit = 8
+
+    /// Fixes the plans `other` has fixed so far, so that a stretch of its document read with
+    /// this session is captured and mapped with them.
+    func usePlans(of other: MappingSession) {
+        recent = other.recent
+        plans = other.plans
+    }
 
     /// Notes a miss: a read outside the plan that no repair could serve.
     func noteMiss() { missed = true }
