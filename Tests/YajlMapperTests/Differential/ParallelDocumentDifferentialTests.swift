@@ -198,7 +198,9 @@ struct ParallelDocumentDifferentialTests {
 extension DiffPage {
     /// Where two pages first differ, for a failed expectation.
     func firstDifference(from other: DiffPage) -> String {
-        if totalCount != other.totalCount || incomplete != other.incomplete || labels != other.labels { return "envelope" }
+        if totalCount != other.totalCount || incomplete != other.incomplete || labels != other.labels {
+            return "envelope"
+        }
         let (a, b) = (items ?? [], other.items ?? [])
         if a.count != b.count { return "\(a.count) vs \(b.count) items" }
         return (a.indices.first { a[$0] != b[$0] }).map { "item \($0): \(a[$0]) vs \(b[$0])" } ?? "none"

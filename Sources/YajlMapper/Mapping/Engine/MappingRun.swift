@@ -126,7 +126,8 @@ struct MappingRun<Value> {
         if threads > 1, bytes.count > window {
             // The elements of the array built as they close, a stretch per thread (see
             // `BuiltElementsSpine`); the models, problems and first error are the serial ones.
-            let reader = ParallelElementReader(spine: BuiltElementsSpine(parser: parser), threads: threads, options: single)
+            let reader = ParallelElementReader(
+                spine: BuiltElementsSpine(parser: parser), threads: threads, options: single)
             reader.windowSize = window
             try reader.read { size, body in try JSONInput.deliver(bytes, chunkSize: size ?? bytes.count, body) }
         } else {
