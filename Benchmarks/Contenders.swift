@@ -111,7 +111,7 @@ func jsonValueContender() -> Contender? {
 // MARK: (c2) YajlMapper mapping the seed model from the stream
 
 func yajlMapperSeedModel(_ payload: Payload) throws -> Int {
-    let page = try Mapper<SeedRepositories>().map(data: payload.bytes)
+    let page = try Mapper<SeedRepositories>(jobs: 1).map(data: payload.bytes)
     blackHole(page)
     return page.items.count &+ page.totalCount
 }
@@ -140,6 +140,6 @@ func yajlMapperEvents(_ payload: Payload) throws -> Int {
 }
 
 func yajlMapperSkipAll(_ payload: Payload) throws -> Int {
-    let page = try Mapper<SkipAllRepositories>().map(data: payload.bytes)
+    let page = try Mapper<SkipAllRepositories>(jobs: 1).map(data: payload.bytes)
     return page.items.count
 }

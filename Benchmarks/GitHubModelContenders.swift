@@ -9,7 +9,7 @@ import YajlMapper
 
 /// The full GitHub model mapped by YajlMapper.
 func yajlMapperGitHubModel(_ payload: Payload) throws -> Int {
-    let page = try Mapper<GitHubRepositories>().map(data: payload.bytes)
+    let page = try Mapper<GitHubRepositories>(jobs: 1).map(data: payload.bytes)
     blackHole(page)
     return page.items.count &+ page.totalCount
 }

@@ -118,7 +118,7 @@ func modelPair<Root: Mappable & Decodable & Equatable>(
     _ model: String, _ family: PayloadFamily, dates: JSONDecoder.DateDecodingStrategy = .deferredToDate,
     count: @escaping (Root) -> Int
 ) -> ModelPair {
-    let map = { (payload: Payload) throws -> Root in try Mapper<Root>().map(data: payload.bytes) }
+    let map = { (payload: Payload) throws -> Root in try Mapper<Root>(jobs: 1).map(data: payload.bytes) }
     return modelContenders(model, family, dates: dates, map: map, count: count)
 }
 

@@ -10,7 +10,8 @@ import YajlMapper
 private func bigPages(_ name: String) -> Bool { ["generated-1000", "generated-20000"].contains(name) }
 
 /// A streamed row and its all-cores twin for each model: the seed model and the full GitHub
-/// model mapped, the full GitHub model decoded (`.iso8601` dates).
+/// model mapped, the full GitHub model decoded (`.iso8601` dates); and the all-cores twins of
+/// the whole-page rows `YajlMapper seed model` and `YajlMapper GitHub model`.
 func parallelContenders() -> [Contender] {
     func pair(_ name: String, _ run: @escaping (Payload, Int) throws -> Int) -> [Contender] {
         [
@@ -32,7 +33,19 @@ func parallelContenders() -> [Contender] {
     }
     let decoder = YajlDecoder()
     decoder.dateDecodingStrategy = .iso8601
-    return pair("YajlMapper seed model", mapped(SeedRepository.self))
+    /// The whole page mapped as `Page` on every core (its `items` built on the threads).
+    func whole<Page: BaseMappable>(_ name: String, _: Page.Type, count: @escaping (Page) -> Int) -> Contender {
+        Contender(name: "\(name), on all cores", applies: bigPages) { payload in
+            let page = try Mapper<Page>(jobs: 0).map(data: payload.bytes)
+            blackHole(page)
+            return count(page)
+        }
+    }
+    return [
+        whole("YajlMapper seed model", SeedRepositories.self) { $0.items.count &+ $0.totalCount },
+        whole("YajlMapper GitHub model", GitHubRepositories.self) { $0.items.count &+ $0.totalCount },
+    ]
+        + pair("YajlMapper seed model", mapped(SeedRepository.self))
         + pair("YajlMapper GitHub model", mapped(GitHubRepository.self))
         + pair("YajlDecoder GitHub model") { payload, jobs in
             var count = 0

@@ -74,13 +74,14 @@ struct EncodingWriter {
         output.append(node.isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
         let count: Int
         if node.isObject {
-            let shape = layout(of: node.members)
-            count = shapes[shape].order.count
+            // The layout itself, not its index: writing the values may make room for others.
+            let shape = shapes[layout(of: node.members)]
+            count = shape.order.count
             for position in 0..<count {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 if pretty { newline(depth + 1) }
-                output.append(contentsOf: shapes[shape].keyTexts[position])
-                write(node.members[shapes[shape].order[position]].value, depth: depth + 1)
+                output.append(contentsOf: shape.keyTexts[position])
+                write(node.members[shape.order[position]].value, depth: depth + 1)
             }
         } else {
             count = node.members.count

@@ -78,6 +78,19 @@ struct EncoderDifferentialTests {
         Self.expectSame(NumberFields(i8: -128, u8: 255, i16: .min, u16: .max, i32: .min))
     }
 
+    /// More shapes of objects inside one object than the encoder keeps (32): the outer
+    /// object's keys stay its own after the inner ones took the room.
+    @Test func manyShapesInsideOneObject() {
+        struct Holder: Encodable {
+            var first = 1
+            var inner: [[String: Int]]
+            var last = "z"
+        }
+        let inner = (0..<40).map { ["key\($0)": $0, "shared": 0] }
+        Self.expectSame(Holder(inner: inner))
+        Self.expectSame([Holder(inner: inner), Holder(inner: inner.reversed())])
+    }
+
     @Test func fragmentsNumbersAndStrings() {
         Self.expectSame("x/y\u{8}\u{C}\n\r\"")
         Self.expectSame(0)
