@@ -11,7 +11,8 @@ private func bigPages(_ name: String) -> Bool { ["generated-1000", "generated-20
 
 /// A streamed row and its all-cores twin for each model: the seed model and the full GitHub
 /// model mapped, the full GitHub model decoded (`.iso8601` dates); and the all-cores twins of
-/// the whole-page rows `YajlMapper seed model` and `YajlMapper GitHub model`.
+/// the whole-page rows `YajlMapper seed model`, `YajlMapper GitHub model` and `YajlDecoder
+/// GitHub model`.
 func parallelContenders() -> [Contender] {
     func pair(_ name: String, _ run: @escaping (Payload, Int) throws -> Int) -> [Contender] {
         [
@@ -33,6 +34,9 @@ func parallelContenders() -> [Contender] {
     }
     let decoder = YajlDecoder()
     decoder.dateDecodingStrategy = .iso8601
+    let allCores = YajlDecoder()
+    allCores.dateDecodingStrategy = .iso8601
+    allCores.jobs = 0
     /// The whole page mapped as `Page` on every core (its `items` built on the threads).
     func whole<Page: BaseMappable>(_ name: String, _: Page.Type, count: @escaping (Page) -> Int) -> Contender {
         Contender(name: "\(name), on all cores", applies: bigPages) { payload in
@@ -44,6 +48,11 @@ func parallelContenders() -> [Contender] {
     return [
         whole("YajlMapper seed model", SeedRepositories.self) { $0.items.count &+ $0.totalCount },
         whole("YajlMapper GitHub model", GitHubRepositories.self) { $0.items.count &+ $0.totalCount },
+        Contender(name: "YajlDecoder GitHub model, on all cores", applies: bigPages) { payload in
+            let page = try allCores.decode(DecodableRepositories.self, from: payload.data)
+            blackHole(page)
+            return page.items.count &+ page.totalCount
+        },
     ]
         + pair("YajlMapper seed model", mapped(SeedRepository.self))
         + pair("YajlMapper GitHub model", mapped(GitHubRepository.self))

@@ -61,10 +61,10 @@ enum DecodeCommand {
                            on stderr and exit 1. When streaming, rows printed before the end
                            of the input stay printed; otherwise nothing is printed.
           --width N        the table's width in columns (default: as for the table above)
-          --jobs N         threads that map and format the repositories when they are
-                           streamed (0: every core); the default uses every core once
-                           1 MiB of input has been read, one before. The output is the
-                           same whatever N is: rows are printed in the input's order.
+          --jobs N         threads that map (and, streamed, format) the repositories
+                           (0: every core); the default uses every core once 1 MiB of
+                           input has been read, one before. The output is the same
+                           whatever N is: rows are printed in the input's order.
           -h, --help       show this help
 
         Without --strict, problems are not fatal (as ObjectMapper: the field keeps its default)
@@ -275,7 +275,7 @@ enum DecodeCommand {
         _ input: JSONInput, name: String, settings: Settings, io: CommandIO
     ) throws -> [MappingProblem]? {
         let bytes = try input.readAll()
-        let decoded = try settings.model.decode(bytes)
+        let decoded = try settings.model.decode(bytes, jobs: settings.jobs)
         guard let value = decoded.value else { return rootFailure(decoded.problems, name: name, io: io) }
         if settings.strict && !decoded.problems.isEmpty { return decoded.problems }
         let output = RecordOutput(settings: settings.output, io: io)

@@ -9,15 +9,16 @@ enum GitHubModelKind: String, CaseIterable {
     /// Whether the document is a list of repositories that can be streamed.
     var isList: Bool { self == .search || self == .repositories }
 
-    /// Maps a whole document, collecting every problem (located) instead of throwing.
+    /// Maps a whole document, collecting every problem (located) instead of throwing; a big
+    /// page's repositories on `jobs` threads (see `Mapper.jobs`).
     /// - Throws: ``JSONParseError``.
     func decode(
-        _ bytes: [UInt8], options: JSONParseOptions = JSONParseOptions()
+        _ bytes: [UInt8], options: JSONParseOptions = JSONParseOptions(), jobs: Int = 0
     ) throws -> (value: Any?, problems: [MappingProblem]) {
         switch self {
         case .search:
             let result = try bytes.withUnsafeBytes {
-                try Mapper<GitHubRepositories>().mapResult(bytes: $0, options: options)
+                try Mapper<GitHubRepositories>(jobs: jobs).mapResult(bytes: $0, options: options)
             }
             return (result.value, result.problems)
         case .repository:

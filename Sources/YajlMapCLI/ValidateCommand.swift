@@ -31,7 +31,8 @@ enum ValidateCommand {
           --model M            also map each file strictly onto a GitHub model (search,
                                repositories, repository, error): every missing, null or
                                mistyped field is an error, PATH:LINE:COLUMN: error: KEYPATH:
-                               expected TYPE, found KIND (each file is read whole)
+                               expected TYPE, found KIND (each file is read whole; a big
+                               page's repositories are mapped on --jobs threads)
           -h, --help           show this help
 
         A summary line goes to stderr. Exit status: 0 all valid, 1 any invalid,
@@ -88,7 +89,7 @@ enum ValidateCommand {
         for (n, path) in files.enumerated() {
             progress.update(n, path)
             let outcome =
-                model.map { check(path, model: $0, options: options, io: io) }
+                model.map { check(path, model: $0, options: options, jobs: jobs ?? 0, io: io) }
                 ?? check(path, options: options, jobs: jobs, io: io)
             if outcome.unreadable != nil {
                 unreadable += 1
@@ -121,13 +122,14 @@ enum ValidateCommand {
         }
     }
 
-    /// Parses one file whole and maps it onto `model`, collecting every problem.
+    /// Parses one file whole and maps it onto `model` (a big page's repositories on `jobs`
+    /// threads), collecting every problem.
     private static func check(
-        _ path: String, model: GitHubModelKind, options: JSONParseOptions, io: CommandIO
+        _ path: String, model: GitHubModelKind, options: JSONParseOptions, jobs: Int, io: CommandIO
     ) -> Outcome {
         outcome(path) {
             let bytes = try YajlMapCommand.input(path, io: io).readAll()
-            return Outcome(path: path, problems: try model.decode(bytes, options: options).problems)
+            return Outcome(path: path, problems: try model.decode(bytes, options: options, jobs: jobs).problems)
         }
     }
 

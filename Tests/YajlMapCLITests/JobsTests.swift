@@ -56,9 +56,12 @@ struct JobsTests {
             for arguments in [
                 ["--format", "ndjson"], ["--format", "csv"], ["--format", "table", "--width", "100"],
                 ["--format", "ndjson", "--strict"],
+                // The whole page held in memory, its repositories mapped on the threads.
+                ["--format", "json"], ["--format", "csv", "--sort", "stars"], ["--format", "json", "--strict"],
             ] {
                 let one = try runInProcess(["decode", "--jobs", "1"] + arguments + [file.path])
-                #expect(!one.stdout.isEmpty, "\(name) \(arguments)")
+                let whole = arguments.contains("json") || arguments.contains("--sort")
+                #expect(!one.stdout.isEmpty || whole && one.status == 1, "\(name) \(arguments)")
                 #expect(
                     (one.status == 1)
                         == (name == "decode-broken.json"

@@ -94,6 +94,10 @@ extension Array: DecodableArray where Element: Decodable {
         let path = node.adding(step)
         let count = try decoder.arrayCount(at: index, path: path)
         let elementPlace = place?.elementPlace(learning: decoder.session.learning)
+        if decoder.splits(arrayAt: index, count: count) {
+            return try decoder.decodeOnThreads(
+                Element.self, arrayAt: index, count: count, path: path, place: elementPlace)
+        }
         var elements: [Element] = []
         elements.reserveCapacity(count)
         var k = index + 1

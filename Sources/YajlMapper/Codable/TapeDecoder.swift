@@ -16,6 +16,13 @@ final class TapeDecoder: Decoder {
         var floats: JSONDecoder.NonConformingFloatDecodingStrategy
         /// What each decoder carries.
         var userInfo: [CodingUserInfoKey: any Sendable]
+        /// How many threads decode the elements of a big array of models (see
+        /// `TapeDecoder+ParallelArrays.swift`).
+        var threads = 1
+        /// The tokens an array needs before its elements are decoded on several threads.
+        var tokensToSplit = TapeDecoder.tokensToSplit
+        /// Counts the elements decoded on several threads (tests).
+        var tally: ElementTally?
         /// Whether JSON keys are used as they are.
         var usesDefaultKeys: Bool {
             if case .useDefaultKeys = keys { return true }
@@ -113,14 +120,19 @@ final class TapeDecoder: Decoder {
         owner = nil
     }
 
-    /// A decoder of another's document at `index` (for `superDecoder()`).
-    init(sharing other: TapeDecoder, at index: Int, node: CodingPathNode, place: DecodePlan?) {
+    /// A decoder of another's document at `index` (for `superDecoder()`; with a session of
+    /// its own and on one thread, for a stretch of an array decoded on another thread).
+    init(
+        sharing other: TapeDecoder, at index: Int, node: CodingPathNode, place: DecodePlan?, session: Session? = nil
+    ) {
         tape = other.tape
         input = other.input
         origin = other.origin
-        options = other.options
+        var options = other.options
+        if session != nil { options.threads = 1 }
+        self.options = options
         usesDefaultKeys = other.usesDefaultKeys
-        session = other.session
+        self.session = session ?? other.session
         self.place = place
         current = index
         self.node = node

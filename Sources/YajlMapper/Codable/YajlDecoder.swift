@@ -29,6 +29,17 @@ open class YajlDecoder: @unchecked Sendable {
     open var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     /// What input the parser accepts (comments, depth, ...).
     open var parseOptions = JSONParseOptions()
+    /// How many threads decode the elements of a big document's arrays of models (`items`
+    /// of a search page): 0 uses every core once the document passes 1 MiB, 1 decodes on
+    /// the caller's thread. The values and errors are the same whatever it is. With more
+    /// than one, `init(from:)` and the `.custom` strategies' closures may run on several
+    /// threads at once. (The streams take theirs as a parameter.)
+    open var jobs = 0
+    /// The document size and array length (in tokens) from which arrays are split, for tests
+    /// (`nil`: 1 MiB and ``TapeDecoder/tokensToSplit``).
+    var splitsFrom: (bytes: Int, tokens: Int)?
+    /// The elements of whole documents this decoder decoded on several threads (tests).
+    let elementsFromThreads = ElementTally()
 
     /// Creates a decoder with `JSONDecoder`'s defaults.
     public init() {}
@@ -59,7 +70,13 @@ open class YajlDecoder: @unchecked Sendable {
 
     /// The decoding of one whole document in memory, recorded by `T`'s plan when there is one.
     private func decode<T: Decodable>(_ type: T.Type, fromBytes bytes: UnsafeRawBufferPointer) throws -> T {
-        let options = options
+        var options = options
+        let split = splitsFrom ?? (parallelWindowBytes, TapeDecoder.tokensToSplit)
+        if bytes.count >= split.bytes {
+            options.threads = parallelThreads(jobs: jobs)
+            options.tokensToSplit = split.tokens
+            options.tally = elementsFromThreads
+        }
         let known = planToRecord(T.self, options)
         let tape = try record(bytes, plan: known)
         return try decodeValue(T.self, tape: tape, recordedBy: known, bytes: bytes, origin: .init(), options: options).0

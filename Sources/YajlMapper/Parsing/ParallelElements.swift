@@ -25,6 +25,10 @@ protocol ElementSpine: AnyObject, SendableMetatype {
     func deliver(_ stretch: Stretch, line: Int, lineStart: Int) throws
 }
 
+/// The windows a big input is read in by several threads, and the size from which a
+/// document in memory is: 1 MiB.
+let parallelWindowBytes = 1 << 20
+
 /// How many threads `jobs` asks a parallel stream for (0: every core).
 func parallelThreads(jobs: Int) -> Int { jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount }
 
@@ -63,9 +67,7 @@ final class ParallelElementReader<Spine: ElementSpine> {
     /// How many threads read stretches.
     let threads: Int
     /// The bytes read before a window is split; a smaller input is read serially.
-    var windowSize = defaultWindowSize
-    /// The window a reader splits unless told otherwise: 1 MiB.
-    static var defaultWindowSize: Int { 1 << 20 }
+    var windowSize = parallelWindowBytes
     /// The stretches per thread in a window (more even out their differences).
     var stretchesPerThread = 4
     /// The stream's options.

@@ -115,3 +115,107 @@ struct ParallelDecodingDifferentialTests {
         #expect(parallel.fromThreads > 150, "\(parallel.fromThreads) of 200 from other threads")
     }
 }
+
+// YajlDecoder.decode of a whole page with its items decoded on several threads (jobs, with
+// arrays split from a few hundred tokens) against the same decoding on one thread: the same
+// value, or the same first error (its case, coding path and description), on the same
+// generated, mutated and damaged pages; and for items whose reads depend on their values,
+// the same results while the plan misses and learns.
+
+/// A search page as a `Decodable` reads it.
+private struct DecodedPage: Decodable, Equatable {
+    var total_count: Int
+    var items: [StreamedRepo]
+}
+
+/// An item that reads `description` or `name` by its `id`: a plan learned from some items
+/// misses on others.
+private struct ConditionalRepo: Decodable, Equatable {
+    var id: Int
+    var text: String?
+    private enum Keys: String, CodingKey { case id, name, description }
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        text = try container.decodeIfPresent(String.self, forKey: id % 7 == 0 ? .description : .name)
+    }
+}
+
+/// Decodes `text` as `T` with `decoder`, set to `jobs` threads and arrays split from 256
+/// tokens: the value, or the error's text.
+private func decode<T: Decodable & Equatable>(_: T.Type, _ text: [UInt8], _ decoder: YajlDecoder, jobs: Int) -> String {
+    decoder.jobs = jobs
+    decoder.splitsFrom = (0, 256)
+    do { return "\(try decoder.decode(T.self, from: text))" } catch { return "error: \(error)" }
+}
+
+@Suite("Parallel decoding of whole documents: the serial decoding's value and first error")
+struct ParallelDocumentDecodingDifferentialTests {
+    /// Generated pages, a third damaged, each decoded twice (the second time by the plan the
+    /// first learned), on 1, 2 and 3 threads.
+    @Test func generatedPagesDecodeInParallelLikeSerially() {
+        var random = TestRandom(state: 0xDEC0_DE11_D0C5_2026)
+        var failed = 0, split = 0
+        for n in 0..<45 {
+            var text = DiffPages.text(&random, items: 40 + random.below(60))
+            if n % 3 == 2 {
+                let at = random.below(text.count)
+                switch random.below(3) {
+                case 0: text.insert(random.pick(Array("{}[]\",:0 x".utf8)), at: at)
+                case 1: text.remove(at: at)
+                default: text[at] = random.pick(Array("{}[]\",:0x".utf8) + [0xFF])
+                }
+            }
+            let oneThread = YajlDecoder()
+            let expected = [
+                decode(DecodedPage.self, text, oneThread, jobs: 1), decode(DecodedPage.self, text, oneThread, jobs: 1),
+            ]
+            if expected[0].hasPrefix("error") { failed += 1 }
+            for jobs in [2, 3] {
+                let decoder = YajlDecoder()
+                let before = decoder.elementsFromThreads.value
+                let found = [
+                    decode(DecodedPage.self, text, decoder, jobs: jobs),
+                    decode(DecodedPage.self, text, decoder, jobs: jobs),
+                ]
+                #expect(
+                    found == expected,
+                    "case \(n), \(jobs) threads: \(found[1].prefix(300)) vs \(expected[1].prefix(300))")
+                if decoder.elementsFromThreads.value > before { split += 1 }
+            }
+        }
+        #expect(failed >= 12, "\(failed) of 45 pages failed to decode")
+        #expect(split >= 45, "\(split) of 90 decodings split")
+    }
+
+    /// Items whose reads depend on their values: a plan learned from a small page misses on a
+    /// big one, on other threads too; the decoding is then the serial one, learning.
+    @Test func itemsThatReadOtherKeysDecodeLikeSerially() throws {
+        var random = TestRandom(state: 0xC0D1_7100_D0C5_2026)
+        let repos = (0..<300).map { DiffPages.repo(&random, $0) }
+        let big = DiffLayout.random(&random).write(
+            .object([("total_count", .number("300")), ("items", .array(repos))]))
+        let small = Array(#"{"total_count": 1, "items": [{"id": 1, "name": "a"}]}"#.utf8)
+        struct Page: Decodable, Equatable {
+            var items: [ConditionalRepo]
+        }
+        let (serial, parallel) = (YajlDecoder(), YajlDecoder())
+        for text in [small, big, big] {
+            let expected = decode(Page.self, text, serial, jobs: 1)
+            let found = decode(Page.self, text, parallel, jobs: 2)
+            #expect(found == expected, "\(found.prefix(300)) vs \(expected.prefix(300))")
+            #expect(!found.hasPrefix("error"), "\(found.prefix(300))")
+        }
+        // The plan missed on the first big page (decoded again whole, learning) and served the
+        // second: its items were decoded in stretches.
+        #expect(parallel.elementsFromThreads.value == 300)
+        // By the plan learned, a page of 3,000 items is decoded in stretches.
+        let many = (0..<3000).map { DiffPages.repo(&random, $0) }
+        let bigger = DiffLayout.compact.write(.object([("items", .array(many))]))
+        let before = parallel.elementsFromThreads.value
+        let value = try parallel.decode(Page.self, from: bigger)
+        #expect(parallel.elementsFromThreads.value - before == 3000)
+        #expect(decode(Page.self, bigger, parallel, jobs: 2) == decode(Page.self, bigger, serial, jobs: 1))
+        #expect(value.items.count == 3000 && value.items.contains { $0.id % 7 == 0 && $0.text != nil })
+    }
+}

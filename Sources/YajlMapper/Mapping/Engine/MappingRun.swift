@@ -122,7 +122,7 @@ struct MappingRun<Value> {
         single.allowMultipleValues = false
         let parser = JSONStreamParser(handler: capture, options: single)
         let threads = capture.buildsElements ? parallelThreads(jobs: jobs) : 1
-        let window = windowSize ?? ParallelElementReader<BuiltElementsSpine>.defaultWindowSize
+        let window = windowSize ?? parallelWindowBytes
         if threads > 1, bytes.count > window {
             // The elements of the array built as they close, a stretch per thread (see
             // `BuiltElementsSpine`); the models, problems and first error are the serial ones.
