@@ -35,31 +35,32 @@ extension TapeDecoder {
         }
         let stretches = min(count, options.threads * 4)
         let sessions = (0..<stretches).map { _ in Session(plan: session.plan, learning: false) }
-        var results = [Result<[Element], any Error>?](repeating: nil, count: stretches)
+        /// Decodes stretch `s` with a decoder of its own: a `Result<[Element], any Error>`, as
+        /// `Any` so that the threads' closure names no `Element` (not `SendableMetatype`).
+        let decodeStretch = { (s: Int) -> Any in
+            let stretch = self.decoder(for: sessions[s])
+            return Result<[Element], any Error> {
+                let range = (count * s / stretches)..<(count * (s + 1) / stretches)
+                var elements: [Element] = []
+                elements.reserveCapacity(range.count)
+                for i in range {
+                    elements.append(
+                        try stretch.unbox(Element.self, at: starts[i], node: path, step: .index(i), place: place))
+                }
+                return elements
+            }
+        }
+        var results = [Any?](repeating: nil, count: stretches)
         results.withUnsafeMutableBufferPointer { slots in
             // Each thread writes its own slot and decodes its own elements' tokens.
-            nonisolated(unsafe) let (slots, decoder, starts, sessions, path, place) = (
-                slots, self, starts, sessions, path, place
-            )
-            DispatchQueue.concurrentPerform(iterations: stretches) { s in
-                let stretch = decoder.decoder(for: sessions[s])
-                slots[s] = Result {
-                    let range = (count * s / stretches)..<(count * (s + 1) / stretches)
-                    var elements: [Element] = []
-                    elements.reserveCapacity(range.count)
-                    for i in range {
-                        elements.append(
-                            try stretch.unbox(Element.self, at: starts[i], node: path, step: .index(i), place: place))
-                    }
-                    return elements
-                }
-            }
+            nonisolated(unsafe) let (slots, decodeStretch) = (slots, decodeStretch)
+            DispatchQueue.concurrentPerform(iterations: stretches) { s in slots[s] = decodeStretch(s) }
         }
         var elements: [Element] = []
         elements.reserveCapacity(count)
         for (result, stretchSession) in zip(results, sessions) {
             if stretchSession.missed { session.missed = true }
-            elements += try result.unsafelyUnwrapped.get()
+            elements += try (result.unsafelyUnwrapped as! Result<[Element], any Error>).get()
         }
         options.tally?.add(count)
         return elements
