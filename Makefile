@@ -120,10 +120,10 @@ coverage: deps
 			printf "%-22s %6.2f%%  (%d of %d lines)\n", "TOTAL", 100 * (all - miss) / all, all - miss, all }' \
 		.build/coverage/report.txt
 
-TSAN_TESTS := MappingConcurrencyTests|ParserGzipInputTests|MappingPlanMissEdgeTests|MappingStreamAsyncContractTests|MappingStreamCancellationTests|GitHubSearchSessionTests|GitHubClientTests|DecoderPlanTests|DecoderStreamTests|EncoderDifferentialTests|ParallelValidationDifferentialTests|ParallelMappingDifferentialTests|ParallelDecodingDifferentialTests|JobsTests
+TSAN_TESTS := MappingConcurrencyTests|ParserGzipInputTests|MappingPlanMissEdgeTests|MappingStreamAsyncContractTests|MappingStreamCancellationTests|GitHubSearchSessionTests|GitHubClientTests|DecoderPlanTests|DecoderStreamTests|EncoderDifferentialTests|ParallelValidationDifferentialTests|ParallelMappingDifferentialTests|ParallelDecodingDifferentialTests|ParallelDocumentDifferentialTests|ParallelDocumentDecodingDifferentialTests|JobsTests
 
 ## sanitize: every test under AddressSanitizer (.build/asan), then the concurrent ones under ThreadSanitizer
-## (.build/tsan: the mapper's and the decoder's plans across threads, the encoder from many tasks, parallel validation, mapping and decoding, gzip's read-ahead, async streams, the search driver, the client); any report fails.
+## (.build/tsan: the mapper's and the decoder's plans across threads, the encoder from many tasks, parallel validation, mapping and decoding (streams and whole documents), gzip's read-ahead, async streams, the search driver, the client); any report fails.
 ## Leak checking is off until its reports are triaged (most are in the Swift runtime, Foundation and static
 ## test data); StreamingMemoryTests are skipped: their memory ceilings do not hold under ASan's shadow memory
 sanitize: deps
