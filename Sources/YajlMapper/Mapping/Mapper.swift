@@ -24,8 +24,9 @@ public final class Mapper<N: BaseMappable> {
     public var jobs: Int
     /// The problems of the last mapping made with this mapper (lenient mode).
     public internal(set) var lastProblems: [MappingProblem] = []
-    /// The windows a document is read in on several threads (`nil`: 1 MiB), for tests.
-    var parallelWindowSize: Int?
+    /// The size from which a document's models are built on several threads (`nil`: 1 MiB),
+    /// for tests.
+    var parallelFrom: Int?
 
     /// Creates a mapper.
     /// - Parameters:
@@ -50,7 +51,7 @@ public final class Mapper<N: BaseMappable> {
     ) -> MappingRun<Value> {
         MappingRun(
             strict: strict, context: context, shouldIncludeNilValues: shouldIncludeNilValues,
-            rule: rule, build: build, jobs: jobs, windowSize: parallelWindowSize)
+            rule: rule, build: build, jobs: jobs, parallelFrom: parallelFrom)
     }
 
     var objectRun: MappingRun<N> {

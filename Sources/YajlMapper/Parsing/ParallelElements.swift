@@ -53,14 +53,15 @@ struct ReadStretch<Elements> {
 /// parses that way holds whole elements of one array, so each split after the first is an
 /// element boundary of the same array too (the reasoning of ``JSONValidation``). The spine
 /// delivers the stretches in order, jumps to the last split, and the next window starts
-/// there. A stretch that fails (an error, a strict problem, a split that was not between
-/// elements) sends the whole window to the spine, which reads it serially: the error, if
-/// any, is then the serial one, and the elements before it were delivered first, as
-/// serially.
+/// there. When a stretch fails (an error, a strict problem, a split that was not between
+/// elements), the stretches before it are delivered and the spine reads that one serially:
+/// the error, if any, is then the serial one, after the same elements; the next window
+/// starts after it.
 ///
-/// Windows are read one after another, each a copy (a document already in memory too: one
-/// path serves every input), so memory holds one window and what its stretches made,
-/// whatever the input's size.
+/// A stream's windows are read one after another, each a copy (a stream's bytes held in
+/// memory too), so memory holds one window and what its stretches made, whatever the
+/// input's size. A whole document in memory, whose models are all kept, is one window
+/// (``read(inPlace:)``).
 final class ParallelElementReader<Spine: ElementSpine> {
     /// The stream that reads the rest and delivers.
     let spine: Spine
@@ -98,8 +99,22 @@ final class ParallelElementReader<Spine: ElementSpine> {
         try spine.feed(next.bytes)
     }
 
+    /// Reads a document held in memory as one window, without a copy, in stretches of about
+    /// 1 MiB: every model of a whole document is kept anyway, so nothing bounds what the
+    /// stretches make, and the threads meet once instead of once per window (the caller
+    /// finishes the spine).
+    func read(inPlace bytes: UnsafeRawBufferPointer) throws {
+        stretchesPerThread = max(stretchesPerThread, bytes.count / (threads << 20))
+        var start = 0
+        while start < bytes.count {
+            start += try readWindow(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+        }
+    }
+
     /// Reads a window that starts at ``base``: up to its last split when its stretches are
-    /// read on the threads (the spine then stands there), else all of it on this thread.
+    /// read on the threads (the spine then stands there). When a stretch fails, the ones
+    /// before it are delivered and the spine reads that one itself; with no split, the
+    /// spine reads the window.
     /// - Returns: how many of its bytes were read.
     private func readWindow(_ bytes: UnsafeRawBufferPointer) throws -> Int {
         var start = 0
@@ -110,19 +125,29 @@ final class ParallelElementReader<Spine: ElementSpine> {
             }
             (start, shape, atSplit) = (split, found, true)
         }
-        if let splits = splits(in: bytes, from: start, shape: shape!),
-            let stretches = readOnThreads(bytes, splits: splits)
-        {
-            let last = splits[splits.count - 1]
-            try deliver(stretches, jumpingTo: last, in: bytes)
-            base += last
-            return last
+        guard let splits = splits(in: bytes, from: start, shape: shape!) else {
+            // One element fills the window: the spine reads it.
+            try spine.feed(UnsafeRawBufferPointer(rebasing: bytes[start...]))
+            base += bytes.count
+            atSplit = false
+            return bytes.count
         }
-        // One element fills the window, or a stretch failed: the spine reads the window.
-        try spine.feed(UnsafeRawBufferPointer(rebasing: bytes[start...]))
-        base += bytes.count
+        let results = readOnThreads(bytes, splits: splits)
+        // Each stretch that was read proves the split after it, from the first (the spine's):
+        // those before the first failure hold whole elements of the array.
+        let read = results.firstIndex { $0 == nil } ?? results.count
+        if read > 0 { try deliver(results[..<read].map { $0.unsafelyUnwrapped }, jumpingTo: splits[read], in: bytes) }
+        if read == results.count {
+            base += splits[read]
+            return splits[read]
+        }
+        // The stretch that failed (an error, a strict problem, a split that was not between
+        // elements): the spine reads it, so an error there is the serial one.
+        let end = splits[read + 1]
+        try spine.feed(UnsafeRawBufferPointer(rebasing: bytes[splits[read]..<end]))
+        base += end
         atSplit = false
-        return bytes.count
+        return end
     }
 
     /// Delivers the stretches the threads read, in order, and has the spine jump to `last`
@@ -145,8 +170,8 @@ final class ParallelElementReader<Spine: ElementSpine> {
     }
 
     /// The stretches of `bytes` (which start at ``base``) between `splits`, each read on a
-    /// thread at the spine's depth; `nil` when one fails.
-    private func readOnThreads(_ bytes: UnsafeRawBufferPointer, splits: [Int]) -> [ReadStretch<Spine.Stretch>]? {
+    /// thread at the spine's depth (`nil` for one that failed).
+    private func readOnThreads(_ bytes: UnsafeRawBufferPointer, splits: [Int]) -> [ReadStretch<Spine.Stretch>?] {
         let depth = spine.engine.depth
         var deeper = options
         deeper.maxDepth = options.maxDepth - depth + 1
@@ -164,13 +189,7 @@ final class ParallelElementReader<Spine: ElementSpine> {
                 slots[i] = spine.read(stretch: stretch, at: base + splits[i], depth: depth, options: stretchOptions)
             }
         }
-        var stretches: [ReadStretch<Spine.Stretch>] = []
-        stretches.reserveCapacity(results.count)
-        for result in results {
-            guard let result else { return nil }
-            stretches.append(result)
-        }
-        return stretches
+        return results
     }
 
     /// Feeds the spine up to the first split it stands on just after an element, and returns

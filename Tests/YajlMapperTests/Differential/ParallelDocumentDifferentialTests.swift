@@ -38,7 +38,7 @@ private func map<Value: Equatable, Model>(
     _ run: (Mapper<Model>, UnsafeRawBufferPointer) throws -> MappingResult<Value>
 ) -> Mapped<Value> {
     mapper.jobs = jobs
-    mapper.parallelWindowSize = window
+    mapper.parallelFrom = window
     var mapped = Mapped<Value>()
     do {
         let result = try text.withUnsafeBytes { try run(mapper, $0) }
@@ -187,7 +187,7 @@ struct ParallelDocumentDifferentialTests {
         let text = DiffLayout.random(&random).write(.object([("total_count", .number("1")), ("items", .array(repos))]))
         let serial = Mapper<DiffPage<PDocMain>>(jobs: 1)
         let parallel = Mapper<DiffPage<PDocMain>>(jobs: 2)
-        parallel.parallelWindowSize = 2048
+        parallel.parallelFrom = 2048
         let string = String(decoding: text, as: UTF8.self)
         #expect(parallel.map(JSONString: string) == serial.map(JSONString: string))
         #expect(try parallel.map(data: text) == (try serial.map(data: text)))

@@ -15,8 +15,8 @@ struct MappingRun<Value> {
     let build: (JSON, MappingSession, _ whole: Bool) -> Value?
     /// How many threads build the models of a big document's array (0: every core).
     var jobs = 1
-    /// The windows a document is read in when several threads build its models (`nil`: 1 MiB).
-    var windowSize: Int?
+    /// The size from which a document's models are built on several threads (`nil`: 1 MiB).
+    var parallelFrom: Int?
 
     /// A new session; `whole`: objects kept whole, and reads recorded to teach the plans.
     private func session(whole: Bool) -> MappingSession {
@@ -122,14 +122,12 @@ struct MappingRun<Value> {
         single.allowMultipleValues = false
         let parser = JSONStreamParser(handler: capture, options: single)
         let threads = capture.buildsElements ? parallelThreads(jobs: jobs) : 1
-        let window = windowSize ?? parallelWindowBytes
-        if threads > 1, bytes.count > window {
-            // The elements of the array built as they close, a stretch per thread (see
+        if threads > 1, bytes.count > parallelFrom ?? parallelWindowBytes {
+            // The elements of the array built as they close, in stretches on the threads (see
             // `BuiltElementsSpine`); the models, problems and first error are the serial ones.
             let reader = ParallelElementReader(
                 spine: BuiltElementsSpine(parser: parser), threads: threads, options: single)
-            reader.windowSize = window
-            try reader.read { size, body in try JSONInput.deliver(bytes, chunkSize: size ?? bytes.count, body) }
+            try reader.read(inPlace: bytes)
         } else {
             parser.engine.oneShot = true
             try parser.feed(bytes)
