@@ -44,8 +44,8 @@ enum MapperHarness {
     }
 
     /// `bytes` as an element of a page of 60 repositories (with strings that look like
-    /// element boundaries), streamed on one thread and on two in windows of `window` bytes:
-    /// the same elements, summary, problems and error.
+    /// element boundaries), streamed on one thread and on two in windows of `window` bytes,
+    /// and mapped whole on one and on two: the same elements, summary, problems and error.
     static func splicedStream(_ bytes: [UInt8], strict: Bool, window: Int) {
         var page = Array(#"{"total_count":60,"items":["#.utf8)
         for i in 0..<60 {
@@ -71,6 +71,19 @@ enum MapperHarness {
             parallel == serial && parallelElements == serialElements && parallelEnvelope == serialEnvelope,
             "spliced stream (window \(window), \(strict ? "strict" : "lenient")): two threads \(parallel), "
                 + "one \(serial), \(parallelElements.count) against \(serialElements.count) elements")
+        // The same page mapped whole, its items built on one thread and on two.
+        func whole(jobs: Int) -> MappingOutcome<FuzzPage> {
+            let mapper = Mapper<FuzzPage>(strict: strict, jobs: jobs)
+            mapper.parallelFrom = 0
+            return MappingOutcome {
+                let result = try page.withUnsafeBytes { try mapper.mapResult(bytes: $0) }
+                return (result.value, result.problems)
+            }
+        }
+        let (wholeSerial, wholeParallel) = (whole(jobs: 1), whole(jobs: 2))
+        check(
+            wholeParallel == wholeSerial,
+            "spliced page (\(strict ? "strict" : "lenient")): two threads \(wholeParallel), one \(wholeSerial)")
     }
 
     /// The page mapped whole, lenient.

@@ -25,8 +25,8 @@ public final class Mapper<N: BaseMappable> {
     /// The problems of the last mapping made with this mapper (lenient mode).
     public internal(set) var lastProblems: [MappingProblem] = []
     /// The size from which a document's models are built on several threads (`nil`: 1 MiB),
-    /// for tests.
-    var parallelFrom: Int?
+    /// for tests and the fuzz harness, whose inputs are a few KiB.
+    @_spi(Fuzzing) public var parallelFrom: Int?
 
     /// Creates a mapper.
     /// - Parameters:
