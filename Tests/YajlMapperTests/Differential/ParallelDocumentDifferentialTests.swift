@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import YajlMapper
+@_spi(Fuzzing) @testable import YajlMapper
 
 // A whole document mapped with its array of models built on several threads (Mapper.jobs,
 // in windows of a few KiB so that small pages split into many stretches) against the same
