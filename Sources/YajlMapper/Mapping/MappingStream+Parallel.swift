@@ -46,8 +46,8 @@ extension MappingStreamParser: ElementSpine {
     /// the elements of the streamed array are mapped on `jobs` threads (0: every core) and
     /// handed over in document order on this thread. The elements, the problems (with their
     /// paths, lines and columns), the summary and the first error are those of a serial read
-    /// (`jobs: 1`, or an input under 1 MiB): a window whose stretches do not all map cleanly
-    /// is read again serially. A stream already fed some chunks reads the rest on one thread.
+    /// (`jobs: 1`, or an input under 1 MiB): a stretch that does not map cleanly is read
+    /// again serially. A stream already fed some chunks reads the rest on one thread.
     /// - Returns: as ``finish()``.
     /// - Throws: as ``feed(_:)-(UnsafeRawBufferPointer)`` and ``finish()``; ``JSONInputError``.
     public func read(_ input: JSONInput, jobs: Int = 0) throws -> StreamSummary {

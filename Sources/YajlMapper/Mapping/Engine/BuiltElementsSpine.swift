@@ -10,7 +10,7 @@ import Foundation
 /// array, as the serial builder's are) are those the serial capture would have built: the
 /// elements are mapped one by one, each knowing only its own values. A stretch whose
 /// mapping read outside the plans (a repair, which needs the whole document) fails, so
-/// that window is read by the spine.
+/// that stretch is read by the spine.
 final class BuiltElementsSpine: ElementSpine {
     /// The document's parse, into the capture.
     let parser: JSONStreamParser<MappingCapture>
