@@ -16,7 +16,8 @@ public final class Mapper<N: BaseMappable> {
     /// ``lastProblems`` and the `mapResult` functions) and ObjectMapper's behaviour is kept.
     public var strict: Bool
     /// How many threads build the models of a big document's array of models (the array a
-    /// mapping reads as `[Model]`, such as a search page's `items`): 0 uses every core once
+    /// mapping reads as `[Model]`, such as a search page's `items`, or the root array of
+    /// `mapArray(data:)`; not ObjectMapper's `mapArray(JSONString:)`): 0 uses every core once
     /// the document passes 1 MiB, 1 maps on the caller's thread. The models, the problems and
     /// the errors are the same whatever it is. With more than one, `init?(map:)` and
     /// `mapping(map:)` may run on several threads at once. A mapper with a ``context`` maps on
@@ -77,9 +78,15 @@ public final class Mapper<N: BaseMappable> {
     var arrayRun: MappingRun<[N]> { arrayRun(.leaveOut) }
 
     func arrayRun(_ collecting: Collecting) -> MappingRun<[N]> {
-        run(
+        var mapping: MappingRun<[N]> = run(
             rule: { _ in .elements(PlanRegistry.shared.info(for: N.self, context: self.context)) },
             build: { root, session, whole in
+                if case .array(let elements) = root, let builder = session.builtArray(standingFor: elements) {
+                    // Built as the elements closed (on several threads for a big document).
+                    session.adopt(builder.problems, under: [])
+                    if collecting == .every && builder.failures > 0 { return nil }
+                    return unsafeDowncast(builder, to: TypedElementBuilder<N>.self).models
+                }
                 if collecting == .objectsOnly, case .object = root {
                     return ModelBuilder.build(N.self, from: root, at: [], session: session, whole: whole).map { [$0] }
                 }
@@ -98,6 +105,9 @@ public final class Mapper<N: BaseMappable> {
                 }
                 return collecting == .every && models.count < elements.count ? nil : models
             })
+        // ObjectMapper's collection functions first check that every element is an object.
+        mapping.buildsTopLevelArray = collecting != .objectsOnly
+        return mapping
     }
 
     var dictionaryRun: MappingRun<[String: N]> { dictionaryRun(.leaveOut) }

@@ -146,8 +146,9 @@ struct ParallelDocumentDifferentialTests {
         #expect(split >= 8, "\(split) of 16 mappings split")
     }
 
-    /// A page at a deeper key path splits; a top-level array, a mapper with a context, and
-    /// elements that are not objects map on one thread: all as serially.
+    /// A page and a top-level array (but for ObjectMapper's collection functions) split; a
+    /// mapper with a context and elements that are not objects map on one thread: all as
+    /// serially.
     @Test func otherShapesMapLikeSerially() throws {
         var random = TestRandom(state: 0x07E5_0000_D0C5_2026)
         let repos = (0..<120).map { DiffPages.repo(&random, $0) }
@@ -156,12 +157,17 @@ struct ParallelDocumentDifferentialTests {
         let top = layout.write(.array(repos))
         let scalars = layout.write(.object([("items", .array((0..<500).map { .number(String($0)) }))]))
 
-        let array = { (jobs: Int) in
-            map(top, Mapper<DiffRepo<PDocMain>>(), jobs: jobs, window: 1024) { mapper, bytes in
-                try mapper.arrayRun.run(bytes: bytes, options: JSONParseOptions())
+        for collecting in [Mapper<DiffRepo<PDocMain>>.Collecting.leaveOut, .every, .objectsOnly] {
+            let array = { (jobs: Int) in
+                map(top, Mapper<DiffRepo<PDocMain>>(), jobs: jobs, window: 1024) { mapper, bytes in
+                    try mapper.arrayRun(collecting).run(bytes: bytes, options: JSONParseOptions())
+                }
             }
+            let (serial, parallel) = (array(1), array(2))
+            #expect(parallel == serial && serial.value?.count ?? 0 > 0, "\(collecting): \(parallel.summary)")
+            // ObjectMapper's collection functions check every element first: one thread.
+            #expect((parallel.fromThreads > 0) == (collecting != .objectsOnly), "\(collecting)")
         }
-        #expect(array(2) == array(1) && array(2).fromThreads == 0 && array(1).value?.count == 120)
 
         let withContext = { (jobs: Int) in
             map(page, Mapper<DiffPage<PDocMain>>(context: DiffContext()), jobs: jobs, window: 1024) { mapper, bytes in
@@ -177,6 +183,42 @@ struct ParallelDocumentDifferentialTests {
         let parallel = mapPage(page, jobs: 2, window: 8192, strict: false)
         #expect(parallel == mapPage(page, jobs: 1, window: 8192, strict: false))
         #expect(parallel.fromThreads > 60 && parallel.value?.items.count == 120, "\(parallel.fromThreads)")
+    }
+
+    /// Top-level arrays: the items of mutated pages, mapped by `mapArray`'s run (elements
+    /// left out with a problem) and its all-or-nothing form, lenient and strict.
+    @Test func topLevelArraysMapInParallelLikeSerially() {
+        var random = TestRandom(state: 0x70B1_A22A_D0C5_2026)
+        var split = 0, withProblems = 0
+        for n in 0..<30 {
+            var page = DiffPages.page(&random, large: true)
+            if case .object(var members) = page, let at = members.firstIndex(where: { $0.key == "items" }) {
+                members[at].value = .array((0..<(40 + random.below(60))).map { DiffPages.repo(&random, $0) })
+                page = .object(members)
+            }
+            for _ in 0..<(1 + random.below(4)) { _ = random.pick(DiffMutation.allCases).apply(to: &page, &random) }
+            guard case .object(let members) = page, let items = members.first(where: { $0.key == "items" })?.value
+            else { continue }
+            let text = DiffLayout.random(&random).write(items)
+            for collecting in [Mapper<DiffRepo<PDocMain>>.Collecting.leaveOut, .every] {
+                for strict in [false, true] {
+                    let array = { (jobs: Int) in
+                        map(text, Mapper<DiffRepo<PDocMain>>(strict: strict), jobs: jobs, window: 1024) {
+                            mapper, bytes in
+                            try mapper.arrayRun(collecting).run(bytes: bytes, options: JSONParseOptions())
+                        }
+                    }
+                    let (serial, parallel) = (array(1), array(2))
+                    if parallel.fromThreads > 0 { split += 1 }
+                    if !serial.problems.isEmpty || serial.thrown != nil { withProblems += 1 }
+                    let same = parallel == serial
+                    #expect(
+                        same, "case \(n), \(collecting), strict \(strict): \(parallel.summary) vs \(serial.summary)")
+                }
+            }
+        }
+        #expect(split >= 40, "\(split) of 120 mappings split")
+        #expect(withProblems >= 20, "\(withProblems) of 120 mappings with problems")
     }
 
     /// The public entry points take `jobs` from the mapper: ObjectMapper's `map(JSONString:)`

@@ -42,9 +42,9 @@ extension MappingCapture {
         switch rule {
         case .elements(let info):
             let elementRule = modelRule(info.takeUnretainedValue())
-            // The array of a model's key (not the root, nor a dictionary's value): the read
-            // that takes it is a mapping's `<-`, which finds the models built here. The root
-            // only for a stretch of such an array, read on another thread.
+            // The array of a model's key (not a dictionary's value): the read that takes it is
+            // a mapping's `<-`, which finds the models built here. The root when asked: a
+            // document that is an array of models, or a stretch of one read on another thread.
             let builds: Bool
             switch top {
             case .object(_, _, _?, _)?: builds = true

@@ -91,8 +91,9 @@ struct MappingCapture: ParseConsumer {
     /// at a time: arrays of models inside its elements are kept as usual, and
     /// built by its elements' mappings.
     var elementBuilder: ElementBuilder?
-    /// Whether a top-level array of models is built as its elements close too: a stretch of
-    /// an array being built, read on another thread (see `BuiltElementsSpine`).
+    /// Whether a top-level array of models is built as its elements close too: a document
+    /// whose root is such an array (`mapArray`), or a stretch of an array being built, read
+    /// on another thread (see `BuiltElementsSpine`).
     var buildsTopLevelElements = false
     /// The depth of the array whose elements are being built (`frames.count` with it open).
     var builderDepth = 0

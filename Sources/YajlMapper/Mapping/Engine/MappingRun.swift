@@ -17,6 +17,9 @@ struct MappingRun<Value> {
     var jobs = 1
     /// The size from which a document's models are built on several threads (`nil`: 1 MiB).
     var parallelFrom: Int?
+    /// Whether the elements of a top-level array of models are built as they close, as an
+    /// array of a model's key is (``build`` then takes them from the builder).
+    var buildsTopLevelArray = false
 
     /// A new session; `whole`: objects kept whole, and reads recorded to teach the plans.
     private func session(whole: Bool) -> MappingSession {
@@ -118,6 +121,7 @@ struct MappingRun<Value> {
         // mappings could show (a context the mappings share) or the tree must be whole
         // (locating problems in it).
         capture.buildsElements = !whole && !recordingOffsets && context == nil
+        capture.buildsTopLevelElements = buildsTopLevelArray
         var single = options
         single.allowMultipleValues = false
         let parser = JSONStreamParser(handler: capture, options: single)
