@@ -16,18 +16,20 @@ final class DecodePlan: @unchecked Sendable {
     /// Whether keys are listed folded, for the snake-case key strategy (``foldedKey(_:)``): a
     /// member is recorded when its key folds to a listed one, whichever spelling it has.
     let foldsKeys: Bool
+    // Read on every key event and lookup: exclusivity is not checked at run time (a plan is
+    // changed only while one decoding learns it, before it is published, and never after).
     /// The place of each listed key's value, by its index in ``keys``.
-    private(set) var children: [DecodePlan] = []
+    @exclusivity(unchecked) private(set) var children: [DecodePlan] = []
     /// ``children`` unretained, for the recorder's key events (the plan keeps them alive).
-    private(set) var childRefs: [Unmanaged<DecodePlan>] = []
+    @exclusivity(unchecked) private(set) var childRefs: [Unmanaged<DecodePlan>] = []
     /// ``keys`` unretained.
     let keysRef: Unmanaged<PlanNode>
     /// Whether every member of an object here is read: nothing here is filtered.
-    private(set) var readsAllKeys = false
+    @exclusivity(unchecked) private(set) var readsAllKeys = false
     /// With ``readsAllKeys``, the place of members whose key is not listed.
-    private(set) var member: DecodePlan?
+    @exclusivity(unchecked) private(set) var member: DecodePlan?
     /// The place of an array's elements (`nil`: not learned, recorded whole).
-    private(set) var element: DecodePlan?
+    @exclusivity(unchecked) private(set) var element: DecodePlan?
 
     /// An empty plan: an object here is recorded without members until keys are learned;
     /// `foldsKeys` for the snake-case key strategy.
