@@ -221,6 +221,51 @@ struct ParallelDocumentDifferentialTests {
         #expect(withProblems >= 20, "\(withProblems) of 120 mappings with problems")
     }
 
+    /// Parse options reach the stretches: comments between and inside the elements, a byte
+    /// order mark, strings left unchecked for UTF-8, and depth limits the envelope, the
+    /// elements or nothing reaches.
+    @Test func parseOptionsApplyToTheStretches() {
+        var random = TestRandom(state: 0x0B71_0000_D0C5_2026)
+        let repos = (0..<150).map { DiffPages.repo(&random, $0) }
+        let compact = DiffLayout.compact.write(.object([("total_count", .number("150")), ("items", .array(repos))]))
+        // Comments inside the elements (after each `"name":`), or also after every element's
+        // comma (no split is then shaped like the others: one thread); a byte order mark; a
+        // byte that is not UTF-8 in a string.
+        let inside = String(decoding: compact, as: UTF8.self).replacingOccurrences(
+            of: #""name":"#, with: #""name": /* }, {"id": 1} */ // line"# + "\n")
+        let commented = [0xEF, 0xBB, 0xBF] + Array(inside.utf8)
+        let between = Array(
+            inside.replacingOccurrences(of: "},{", with: "}, /* next */ {").utf8)
+        var badUTF8 = compact
+        if let at = badUTF8.indices.first(where: { badUTF8[$0] >= 0x80 }) {
+            badUTF8[at] = 0xFF
+        }
+        let cases: [([UInt8], JSONParseOptions)] = [
+            (commented, JSONParseOptions(allowComments: true)),
+            (commented, JSONParseOptions()),
+            (between, JSONParseOptions(allowComments: true)),
+            (badUTF8, JSONParseOptions(validateUTF8: false)),
+            (badUTF8, JSONParseOptions()),
+            (compact, JSONParseOptions(maxDepth: 3)),
+            (compact, JSONParseOptions(maxDepth: 5)),
+            (compact, JSONParseOptions(maxDepth: 8)),
+        ]
+        for (n, (text, options)) in cases.enumerated() {
+            let run = { (jobs: Int) in
+                map(text, Mapper<DiffPage<PDocMain>>(), jobs: jobs, window: 1024) { mapper, bytes in
+                    try mapper.mapResult(bytes: bytes, options: options)
+                }
+            }
+            let (serial, parallel) = (run(1), run(2))
+            #expect(parallel == serial, "case \(n): \(parallel.summary) vs \(serial.summary)")
+            let valid = [true, false, true, true, false, false, false, true][n]
+            #expect((serial.error == nil) == valid, "case \(n): \(serial.summary)")
+            if serial.error == nil && text != between {
+                #expect(parallel.fromThreads > 75, "case \(n): \(parallel.fromThreads)")
+            }
+        }
+    }
+
     /// The public entry points take `jobs` from the mapper: ObjectMapper's `map(JSONString:)`
     /// and the throwing `map(data:)` give the serial model.
     @Test func theEntryPointsUseTheMappersJobs() throws {
