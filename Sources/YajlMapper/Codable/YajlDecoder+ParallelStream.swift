@@ -50,17 +50,9 @@ final class DecodingSpine<T: Decodable>: ElementSpine {
     ) -> ReadStretch<[T]>? {
         var values: [T] = []
         let piece = decoder.makeStreamParser(T.self, at: JSONPath([]), parseOptions: options) { values.append($0) }
-        piece.engine.skipStart(offset - 1)
-        do {
-            try piece.feed([UInt8(ascii: "[")])
-            try piece.feed(UnsafeRawBufferPointer(rebasing: stretch[..<(stretch.count - 1)]))
-            try piece.feed([UInt8(ascii: "]")])
-            try piece.finish()
-        } catch {
-            return nil
-        }
-        let lines = piece.engine.lines
-        return ReadStretch(elements: values, lineBreaks: lines.line - 1, lastLineStart: lines.lineStart)
+        return ReadStretch.read(
+            stretch, at: offset, engine: piece.engine, feed: { try piece.feed($0) }, finish: { try piece.finish() },
+            made: { values })
     }
 
     /// Counts the stretch's elements in the stream and hands them over.

@@ -152,20 +152,15 @@ extension MappingStreamParser: ElementSpine {
                 outputs.append(try transform($0))
             }
             piece.namePath = path
-            piece.parser.engine.skipStart(offset - 1)
-            do {
-                try piece.feed([UInt8(ascii: "[")])
-                try piece.feed(UnsafeRawBufferPointer(rebasing: stretch[..<(stretch.count - 1)]))
-                try piece.feed([UInt8(ascii: "]")])
-                _ = try piece.finish()
-            } catch {
-                return nil
-            }
-            let lines = piece.parser.engine.lines
-            let mapped = MappedStretch(
-                count: piece.count, problems: piece.problems, problemElements: piece.problemElements,
-                deliver: { [outputs] in for output in outputs { try deliver(output) } })
-            return ReadStretch(elements: mapped, lineBreaks: lines.line - 1, lastLineStart: lines.lineStart)
+            return ReadStretch.read(
+                stretch, at: offset, engine: piece.parser.engine, feed: { try piece.feed($0) },
+                finish: { _ = try piece.finish() },
+                made: {
+                    let made = outputs
+                    return MappedStretch(
+                        count: piece.count, problems: piece.problems, problemElements: piece.problemElements,
+                        deliver: { for output in made { try deliver(output) } })
+                })
         }
     }
 }

@@ -42,6 +42,31 @@ struct ReadStretch<Elements> {
     var lastLineStart: Int
 }
 
+extension ReadStretch {
+    /// Reads `stretch` (elements of one array and the comma after the last) as `[` + its
+    /// elements + `]` through `feed` and `finish`, into a parse (`engine`) whose offsets then
+    /// start at the stretch's `offset`, and takes what the parse made from `made`: the worker's
+    /// part of every ``ElementSpine/read(stretch:at:depth:options:)``.
+    /// - Returns: `nil` when the parse throws or `made` gives nothing.
+    static func read(
+        _ stretch: UnsafeRawBufferPointer, at offset: Int, engine: YajlParserEngine,
+        feed: (UnsafeRawBufferPointer) throws -> Void, finish: () throws -> Void, made: () -> Elements?
+    ) -> ReadStretch? {
+        engine.skipStart(offset - 1)
+        let (open, close) = (UInt8(ascii: "["), UInt8(ascii: "]"))
+        do {
+            try withUnsafeBytes(of: open) { try feed($0) }
+            try feed(UnsafeRawBufferPointer(rebasing: stretch[..<(stretch.count - 1)]))
+            try withUnsafeBytes(of: close) { try feed($0) }
+            try finish()
+        } catch {
+            return nil
+        }
+        guard let elements = made() else { return nil }
+        return ReadStretch(elements: elements, lineBreaks: engine.lines.line - 1, lastLineStart: engine.lines.lineStart)
+    }
+}
+
 /// Reads an input in windows of ``windowSize`` bytes and hands the elements of one big
 /// array in each window to several threads: the parallel form of a stream, with the
 /// elements, the problems and the first error of the serial one.

@@ -141,24 +141,21 @@ final class FormattingSpine: ElementSpine {
         stretch: UnsafeRawBufferPointer, at offset: Int, depth: Int, options: JSONParseOptions
     ) -> ReadStretch<(text: [UInt8], from: Int)>? {
         let out = JSONWriter(style: writer.style)
-        let piece = JSONStreamParser(handler: InnerEvents(writer: out), options: options)
-        piece.engine.skipStart(offset - 1)
         do {
             for _ in 0..<depth { try out.startArray() }
             try out.null()
-            out.flush()
-            let mark = out.output.count
-            try piece.feed([UInt8(ascii: "[")])
-            try piece.feed(UnsafeRawBufferPointer(rebasing: stretch[..<(stretch.count - 1)]))
-            try piece.feed([UInt8(ascii: "]")])
-            try piece.finish()
-            out.flush()
-            let lines = piece.engine.lines
-            return ReadStretch(
-                elements: (out.output, mark), lineBreaks: lines.line - 1, lastLineStart: lines.lineStart)
         } catch {
             return nil
         }
+        out.flush()
+        let mark = out.output.count
+        let piece = JSONStreamParser(handler: InnerEvents(writer: out), options: options)
+        return ReadStretch.read(
+            stretch, at: offset, engine: piece.engine, feed: { try piece.feed($0) }, finish: { try piece.finish() },
+            made: {
+                out.flush()
+                return (out.output, mark)
+            })
     }
 
     /// Passes the stretch's text (from its offset `from`) on through the caller's writer.

@@ -43,23 +43,15 @@ final class BuiltElementsSpine: ElementSpine {
         capture.buildsTopLevelElements = true
         capture.recordsOffsets = false
         let piece = JSONStreamParser(handler: capture, options: options)
-        piece.engine.skipStart(offset - 1)
-        do {
-            try piece.feed([UInt8(ascii: "[")])
-            try piece.feed(UnsafeRawBufferPointer(rebasing: stretch[..<(stretch.count - 1)]))
-            try piece.feed([UInt8(ascii: "]")])
-            try piece.finish()
-        } catch {
-            return nil
-        }
-        guard !session.missed, !session.repaired, case .array(let placeholder)? = piece.handler.documents.first,
-            let built = session.builtArray(standingFor: placeholder), built.info === spineBuilder.info
-        else { return nil }
-        let lines = piece.engine.lines
-        return ReadStretch(
-            elements: BuiltStretch(
-                builder: built, objectsSkipped: piece.engine.objectsSkipped, membersSkipped: piece.engine.skipsMade),
-            lineBreaks: lines.line - 1, lastLineStart: lines.lineStart)
+        return ReadStretch.read(
+            stretch, at: offset, engine: piece.engine, feed: { try piece.feed($0) }, finish: { try piece.finish() },
+            made: {
+                guard !session.missed, !session.repaired, case .array(let placeholder)? = piece.handler.documents.first,
+                    let built = session.builtArray(standingFor: placeholder), built.info === spineBuilder.info
+                else { return nil }
+                return BuiltStretch(
+                    builder: built, objectsSkipped: piece.engine.objectsSkipped, membersSkipped: piece.engine.skipsMade)
+            })
     }
 
     /// Builds the elements the capture queued, then has its builder take the stretch's.
