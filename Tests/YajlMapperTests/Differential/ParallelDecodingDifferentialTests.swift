@@ -69,6 +69,13 @@ private func stream(_ text: [UInt8], jobs: Int, window: Int, whole: Bool = false
     return result
 }
 
+/// `text` with one byte inserted, removed or changed, anywhere.
+private func damagedOnce(_ text: [UInt8], _ random: inout TestRandom) -> [UInt8] {
+    let at = random.below(text.count)
+    return DiffPages.damaged(
+        text, at: at, &random, inserting: Array("{}[]\",:0 x".utf8), changing: Array("{}[]\",:0x".utf8) + [0xFF])
+}
+
 @Suite("Parallel decoding: the serial stream's values and first error")
 struct ParallelDecodingDifferentialTests {
     @Test func generatedPagesDecodeInParallelLikeSerially() {
@@ -76,15 +83,7 @@ struct ParallelDecodingDifferentialTests {
         var split = 0, failed = 0, runs = 0
         for n in 0..<60 {
             var text = DiffPages.text(&random, items: 40 + random.below(60))
-            if n % 3 == 2 {
-                // One byte inserted, removed or changed.
-                let at = random.below(text.count)
-                switch random.below(3) {
-                case 0: text.insert(random.pick(Array("{}[]\",:0 x".utf8)), at: at)
-                case 1: text.remove(at: at)
-                default: text[at] = random.pick(Array("{}[]\",:0x".utf8) + [0xFF])
-                }
-            }
+            if n % 3 == 2 { text = damagedOnce(text, &random) }
             let window = 1500 + random.below(4000)
             let serial = stream(text, jobs: 1, window: window)
             if serial.error != nil { failed += 1 }
@@ -158,14 +157,7 @@ struct ParallelDocumentDecodingDifferentialTests {
         var failed = 0, split = 0
         for n in 0..<45 {
             var text = DiffPages.text(&random, items: 40 + random.below(60))
-            if n % 3 == 2 {
-                let at = random.below(text.count)
-                switch random.below(3) {
-                case 0: text.insert(random.pick(Array("{}[]\",:0 x".utf8)), at: at)
-                case 1: text.remove(at: at)
-                default: text[at] = random.pick(Array("{}[]\",:0x".utf8) + [0xFF])
-                }
-            }
+            if n % 3 == 2 { text = damagedOnce(text, &random) }
             let oneThread = YajlDecoder()
             let expected = [
                 decode(DecodedPage.self, text, oneThread, jobs: 1), decode(DecodedPage.self, text, oneThread, jobs: 1),

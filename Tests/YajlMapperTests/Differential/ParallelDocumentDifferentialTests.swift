@@ -98,18 +98,10 @@ struct ParallelDocumentDifferentialTests {
         for n in 0..<40 {
             let text = DiffPages.text(&random, items: 60)
             let window = 1500 + random.below(3000)
-            let commas = text.indices.filter {
-                text[$0] == UInt8(ascii: ",") && $0 > 0 && text[$0 - 1] == UInt8(ascii: "}")
-            }
+            let commas = DiffPages.elementCommas(text)
             for _ in 0..<8 {
-                var damaged = text
-                let near = commas.isEmpty ? 0 : commas[random.below(commas.count)] + random.below(5) - 2
-                let at = min(max(random.percent(60) ? near : random.below(text.count), 0), text.count - 1)
-                switch random.below(3) {
-                case 0: damaged.insert(random.pick(damages), at: at)
-                case 1: damaged.remove(at: at)
-                default: damaged[at] = random.pick(damages)
-                }
+                let at = DiffPages.damageSite(in: text, commas: commas, &random)
+                let damaged = DiffPages.damaged(text, at: at, &random, inserting: damages, changing: damages)
                 let strict = n % 4 == 3
                 let serial = mapPage(damaged, jobs: 1, window: window, strict: strict)
                 let parallel = mapPage(damaged, jobs: 2, window: window, strict: strict)

@@ -628,3 +628,31 @@ extension DiffPages {
         return DiffLayout.random(&random).write(page)
     }
 }
+
+extension DiffPages {
+    /// The offsets of the commas just after a `}`: where the parallel readers split a page.
+    static func elementCommas(_ text: [UInt8]) -> [Int] {
+        text.indices.filter { text[$0] == UInt8(ascii: ",") && $0 > 0 && text[$0 - 1] == UInt8(ascii: "}") }
+    }
+
+    /// A byte of `text` to damage: three times in five near (two bytes either side) one of
+    /// `commas`, else anywhere.
+    static func damageSite(in text: [UInt8], commas: [Int], _ random: inout TestRandom) -> Int {
+        let near = commas.isEmpty ? 0 : commas[random.below(commas.count)] + random.below(5) - 2
+        return min(max(random.percent(60) ? near : random.below(text.count), 0), text.count - 1)
+    }
+
+    /// `text` with one byte inserted at `at` (one of `inserting`), removed, or changed (to
+    /// one of `changing`).
+    static func damaged(
+        _ text: [UInt8], at: Int, _ random: inout TestRandom, inserting: [UInt8], changing: [UInt8]
+    ) -> [UInt8] {
+        var damaged = text
+        switch random.below(3) {
+        case 0: damaged.insert(random.pick(inserting), at: at)
+        case 1: damaged.remove(at: at)
+        default: damaged[at] = random.pick(changing)
+        }
+        return damaged
+    }
+}
