@@ -23,6 +23,9 @@ import Foundation
 public enum JSONValidation {
     /// The size from which `jobs: 0` uses every core.
     public static let parallelThreshold = 4 << 20
+    /// Stretches per thread: several, so a slowed thread leaves its share to the others, and a
+    /// mapped file's pages are given back a stretch at a time.
+    static let stretchesPerThread = 8
 
     /// Checks that `bytes` hold well-formed JSON, with the verdict and the error of
     /// `JSONStreamParser.parse(bytes, handler: DiscardEvents(), options: options)`.
@@ -34,17 +37,7 @@ public enum JSONValidation {
     public static func validate(
         _ bytes: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions(), jobs: Int = 0
     ) throws {
-        try bytes.withUnsafeBytes { buffer in
-            let threads =
-                jobs > 0 ? jobs : (buffer.count >= parallelThreshold ? ProcessInfo.processInfo.activeProcessorCount : 1)
-            if threads > 1, !options.allowMultipleValues,
-                let splits = splits(in: buffer, count: threads, options: options),
-                parallelCheckPasses(buffer, splits: splits, options: options)
-            {
-                return
-            }
-            _ = try JSONStreamParser.parse(buffer, handler: DiscardEvents(), options: options)
-        }
+        try bytes.withUnsafeBytes { try validate($0, options: options, jobs: jobs, afterStretch: nil) }
     }
 
     /// Checks a file or standard input, with the verdict and the error of
@@ -56,22 +49,30 @@ public enum JSONValidation {
     public static func validate(
         _ input: JSONInput, options: JSONParseOptions = JSONParseOptions(), jobs: Int = 0
     ) throws {
-        if jobs != 1, case .file(let path) = input, let mapped = mappedFile(path) {
-            try validate(mapped, options: options, jobs: jobs)
+        if jobs != 1, case .file(let path) = input, let file = MappedFile(path: path, minimumSize: parallelThreshold),
+            !GzipReader.hasMagic(file.bytes)
+        {
+            try validate(file.bytes, options: options, jobs: jobs, afterStretch: file.releasePages(of:))
         } else {
             _ = try JSONStreamParser.parse(input, handler: DiscardEvents(), options: options)
         }
     }
 
-    /// The file mapped into memory when it is big enough to split and not gzip (which is
-    /// inflated as it is read); `nil` otherwise, or when it cannot be mapped.
-    private static func mappedFile(_ path: String) -> Data? {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size >= parallelThreshold,
-            let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped),
-            !data.withUnsafeBytes(GzipReader.hasMagic)
-        else { return nil }
-        return data
+    /// Checks `buffer` as ``validate(_:options:jobs:)`` does; each thread calls `afterStretch`
+    /// with the range of a stretch it has read.
+    private static func validate(
+        _ buffer: UnsafeRawBufferPointer, options: JSONParseOptions, jobs: Int,
+        afterStretch: (@Sendable (Range<Int>) -> Void)?
+    ) throws {
+        let threads =
+            jobs > 0 ? jobs : (buffer.count >= parallelThreshold ? ProcessInfo.processInfo.activeProcessorCount : 1)
+        if threads > 1, !options.allowMultipleValues,
+            let splits = splits(in: buffer, count: threads * stretchesPerThread, options: options),
+            parallelCheckPasses(buffer, splits: splits, options: options, afterStretch: afterStretch)
+        {
+            return
+        }
+        _ = try JSONStreamParser.parse(buffer, handler: DiscardEvents(), options: options)
     }
 
     /// `count` + 1 increasing offsets where the parallel check splits `bytes`, or `nil` when
@@ -101,9 +102,11 @@ public enum JSONValidation {
     }
 
     /// Whether the spine and every stretch between `splits` are valid (see the type's
-    /// comment); `false` leaves the answer to the serial check.
+    /// comment); `false` leaves the answer to the serial check. Each thread calls `afterStretch`
+    /// with the range of a stretch it has read.
     static func parallelCheckPasses(
-        _ bytes: UnsafeRawBufferPointer, splits: [Int], options: JSONParseOptions
+        _ bytes: UnsafeRawBufferPointer, splits: [Int], options: JSONParseOptions,
+        afterStretch: (@Sendable (Range<Int>) -> Void)? = nil
     ) -> Bool {
         let spine = JSONStreamParser(handler: NestingTrace(), options: options)
         guard (try? spine.feed(UnsafeRawBufferPointer(rebasing: bytes[..<splits[0]]))) != nil,
@@ -122,8 +125,9 @@ public enum JSONValidation {
         nonisolated(unsafe) let input = bytes
         nonisolated(unsafe) let results = passed
         DispatchQueue.concurrentPerform(iterations: stretches) { i in
-            let stretch = UnsafeRawBufferPointer(rebasing: input[splits[i]..<splits[i + 1]])
-            results[i] = stretchIsValid(stretch, options: stretchOptions)
+            let range = splits[i]..<splits[i + 1]
+            results[i] = stretchIsValid(UnsafeRawBufferPointer(rebasing: input[range]), options: stretchOptions)
+            afterStretch?(range)
         }
         guard passed.allSatisfy({ $0 }) else { return false }
         let rest = UnsafeRawBufferPointer(rebasing: bytes[splits[stretches]...])

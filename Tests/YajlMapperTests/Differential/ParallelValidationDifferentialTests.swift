@@ -177,4 +177,42 @@ struct ParallelValidationDifferentialTests {
         #expect(parallelError(lines, jobs: 2) == serialError(lines))
         #expect(parallelError(Array("  42  ".utf8), jobs: 4) == nil)
     }
+
+    @Test func aBigFileIsCheckedFromItsMappingWithTheSerialError() throws {
+        let bytes = page(count: 50_000, pretty: false, seed: 9)
+        #expect(bytes.count >= JSONValidation.parallelThreshold)
+        var random = TestRandom(state: 10)
+        // Valid, then damaged early, in the middle and late: a late error fails a stretch after
+        // others have given their pages back, and the serial check reads them again.
+        let places =
+            [nil, bytes.count / 10, bytes.count / 2, bytes.count - 5000]
+            + (0..<3).map { _ in random.below(bytes.count) }
+        for place in places {
+            var damaged = bytes
+            if let place { damaged[place] = 0x7D }
+            let file = try TemporaryFile(damaged, name: "parallel-validation")
+            defer { file.remove() }
+            for jobs in [2, 3] {
+                var found: JSONParseError?
+                do { try JSONValidation.validate(.file(file.path), jobs: jobs) } catch {
+                    found = error as? JSONParseError
+                }
+                #expect(found == serialError(damaged), "at \(place ?? -1), jobs \(jobs)")
+            }
+        }
+    }
+
+    @Test func aMappedFileReadsTheSameBytesAfterGivingItsPagesBack() throws {
+        var random = TestRandom(state: 12)
+        let bytes = (0..<(1 << 20) + 123).map { _ in UInt8(truncatingIfNeeded: random.below(256)) }
+        let file = try TemporaryFile(bytes, name: "mapped-file")
+        defer { file.remove() }
+        #expect(MappedFile(path: file.path, minimumSize: bytes.count + 1) == nil)
+        #expect(MappedFile(path: FileManager.default.temporaryDirectory.path, minimumSize: 0) == nil)
+        let mapped = try #require(MappedFile(path: file.path, minimumSize: bytes.count))
+        #expect(Array(mapped.bytes) == bytes)
+        mapped.releasePages(of: 1000..<(bytes.count - 1000))
+        mapped.releasePages(of: 0..<bytes.count)
+        #expect(Array(mapped.bytes) == bytes)
+    }
 }
