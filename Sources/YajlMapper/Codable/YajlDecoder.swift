@@ -60,9 +60,7 @@ open class YajlDecoder: @unchecked Sendable {
     /// - Throws: ``JSONInputError`` when the input cannot be read, else as
     ///   ``decode(_:from:)-(_,Data)``.
     open func decode<T: Decodable>(_ type: T.Type, from input: JSONInput) throws -> T {
-        var bytes: [UInt8] = []
-        try input.read { bytes.append(contentsOf: $0) }
-        return try decode(T.self, from: bytes)
+        try decode(T.self, from: try input.readAll())
     }
 
     /// The plans learned, one per root type.

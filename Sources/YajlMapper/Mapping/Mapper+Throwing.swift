@@ -182,13 +182,3 @@ extension Mapper where N: ImmutableMappable {
         return models
     }
 }
-
-extension JSONInput {
-    /// Reads the whole input.
-    /// - Throws: ``JSONInputError``.
-    public func readAll() throws -> [UInt8] {
-        var all: [UInt8] = []
-        try read { all.append(contentsOf: $0) }
-        return all
-    }
-}
