@@ -274,7 +274,7 @@ enum DecodeCommand {
     private static func decodeWhole(
         _ input: JSONInput, name: String, settings: Settings, io: CommandIO
     ) throws -> [MappingProblem]? {
-        let bytes = try input.readAll()
+        let bytes = try input.readAll(jobs: settings.jobs)
         let decoded = try settings.model.decode(bytes, jobs: settings.jobs)
         guard let value = decoded.value else { return rootFailure(decoded.problems, name: name, io: io) }
         if settings.strict && !decoded.problems.isEmpty { return decoded.problems }

@@ -128,7 +128,7 @@ enum ValidateCommand {
         _ path: String, model: GitHubModelKind, options: JSONParseOptions, jobs: Int, io: CommandIO
     ) -> Outcome {
         outcome(path) {
-            let bytes = try YajlMapCommand.input(path, io: io).readAll()
+            let bytes = try YajlMapCommand.input(path, io: io).readAll(jobs: jobs)
             return Outcome(path: path, problems: try model.decode(bytes, options: options, jobs: jobs).problems)
         }
     }

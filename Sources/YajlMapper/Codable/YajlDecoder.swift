@@ -60,7 +60,7 @@ open class YajlDecoder: @unchecked Sendable {
     /// - Throws: ``JSONInputError`` when the input cannot be read, else as
     ///   ``decode(_:from:)-(_,Data)``.
     open func decode<T: Decodable>(_ type: T.Type, from input: JSONInput) throws -> T {
-        try decode(T.self, from: try input.readAll())
+        try decode(T.self, from: try input.readAll(jobs: jobs))
     }
 
     /// The plans learned, one per root type.

@@ -21,7 +21,7 @@ extension Mapper {
     /// with `stream(_:elementsAt:)` instead).
     /// - Throws: ``JSONInputError`` when it cannot be read, else as ``map(data:options:)``.
     public func map(contentsOf input: JSONInput, options: JSONParseOptions = JSONParseOptions()) throws -> N {
-        try map(data: try input.readAll(), options: options)
+        try map(data: try input.readAll(jobs: jobs), options: options)
     }
 
     /// Maps a buffer and returns the model with every problem (lenient mode collects them).

@@ -74,19 +74,6 @@ public enum JSONInput: Sendable, Equatable {
         }
     }
 
-    /// Reads the whole input (inflated, when it is gzip).
-    /// - Throws: ``JSONInputError``, ``GzipInputError``.
-    public func readAll() throws -> [UInt8] {
-        var all: [UInt8] = []
-        // A file's size up front spares the copies of a growing array; 1 MiB chunks spare calls.
-        if case .file(let path) = self {
-            var info = stat()
-            if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG { all.reserveCapacity(Int(info.st_size)) }
-        }
-        try read(chunkSize: 1 << 20) { all.append(contentsOf: $0) }
-        return all
-    }
-
     /// Calls `body` with `bytes` in pieces of at most `chunkSize` bytes (none when empty).
     static func deliver(
         _ bytes: UnsafeRawBufferPointer, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void

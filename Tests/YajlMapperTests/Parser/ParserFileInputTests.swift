@@ -79,6 +79,36 @@ struct ParserFileInputTests {
         #expect(fromFile.count == 40_000 * 8 + 3)
     }
 
+    @Test("readAll gives a file's bytes on any number of threads, and the errors of read")
+    func readAllOnThreads() throws {
+        var random = TestRandom(state: 5)
+        let bytes = (0..<(2 * JSONInput.parallelReadBytes + 12_345)).map { _ in
+            UInt8(truncatingIfNeeded: random.below(256))
+        }
+        let file = try TemporaryFile(bytes)
+        defer { file.remove() }
+        for jobs in [1, 2, 3, 0] { #expect(try JSONInput.file(file.path).readAll(jobs: jobs) == bytes, "jobs \(jobs)") }
+        let empty = try TemporaryFile([])
+        defer { empty.remove() }
+        #expect(try JSONInput.file(empty.path).readAll(jobs: 2) == [])
+        let directory = FileManager.default.temporaryDirectory.path
+        #expect(throws: JSONInputError(path: directory, errno: EISDIR)) { try JSONInput.file(directory).readAll() }
+        let missing = directory + "/no-such-file-\(UUID().uuidString).json"
+        #expect(throws: JSONInputError(path: missing, errno: ENOENT)) { try JSONInput.file(missing).readAll() }
+        // A named pipe is no regular file: it is read in chunks.
+        let fifo = directory + "/read-all-\(UUID().uuidString).fifo"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let text = Array(#"{"piped": true}"#.utf8)
+        let writer = Thread {
+            let fd = open(fifo, O_WRONLY)
+            _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        writer.start()
+        #expect(try JSONInput.file(fifo).readAll(jobs: 2) == text)
+    }
+
     @Test("an empty file is an empty-input error")
     func emptyFile() throws {
         let file = try TemporaryFile([])
