@@ -81,17 +81,20 @@ class ElementBuilder {
 /// array at the end (appending to `[T]` here, in code not specialised for `T`, would look
 /// the array's type up per element).
 final class TypedElementBuilder<T: BaseMappable>: ElementBuilder {
-    /// The models built so far, in memory that becomes the array (`nil` before the first).
+    /// The models built since the last stretch taken over (`nil` before the first).
     private var base: UnsafeMutablePointer<T>?
     /// How many models ``base`` has room for.
     private var capacity = 0
     /// How many models ``base`` holds.
     private var built = 0
+    /// The models before ``base``'s, in order: this builder's earlier buffers and the
+    /// stretches taken over, each kept where it was built until the array is made.
+    private var segments: [(base: UnsafeMutablePointer<T>, count: Int)] = []
     /// The previous element's map, reused for the next when nothing else kept it.
     @exclusivity(unchecked) private var spare: Map?
     /// The models, made an array when first read (the array has closed by then).
     var models: [T] {
-        if base != nil { moveIntoArray() }
+        if base != nil || !segments.isEmpty { moveIntoArray() }
         return array
     }
     /// The models once moved out of ``base``.
@@ -99,9 +102,10 @@ final class TypedElementBuilder<T: BaseMappable>: ElementBuilder {
 
     /// Frees the models built and not taken.
     deinit {
-        if let base {
-            base.deinitialize(count: built)
-            base.deallocate()
+        sealBuffer()
+        for segment in segments {
+            segment.base.deinitialize(count: segment.count)
+            segment.base.deallocate()
         }
     }
 
@@ -155,14 +159,23 @@ final class TypedElementBuilder<T: BaseMappable>: ElementBuilder {
     }
 
     /// Moves `other`'s models after this builder's (`other` is a `TypedElementBuilder<T>`).
+    /// The models stay in `other`'s buffers, which this builder now owns: they are moved
+    /// once, into the array.
     override func append(contentsOf other: ElementBuilder) {
         let other = unsafeDowncast(other, to: TypedElementBuilder<T>.self)
         appendCounts(of: other)
-        guard let from = other.base else { return }
-        reserve(built + other.built)
-        (base.unsafelyUnwrapped + built).moveInitialize(from: from, count: other.built)
-        built += other.built
-        other.built = 0
+        other.sealBuffer()
+        sealBuffer()
+        segments += other.segments
+        other.segments = []
+    }
+
+    /// Ends ``base`` as a segment (or frees it when it is empty); the next model starts a new one.
+    private func sealBuffer() {
+        guard let base else { return }
+        if built > 0 { segments.append((base, built)) } else { base.deallocate() }
+        self.base = nil
+        (built, capacity) = (0, 0)
     }
 
     /// Drops the map kept for the next element. The models stay where they are, so that a
@@ -171,18 +184,19 @@ final class TypedElementBuilder<T: BaseMappable>: ElementBuilder {
 
     /// Moves the models built into ``array``.
     private func moveIntoArray() {
-        guard let base else { return }
-        let count = built
+        sealBuffer()
+        let count = segments.reduce(0) { $0 + $1.count }
         // No models (every element refused): `[]`, not the initialiser that would write into
         // the shared empty-array storage (see `Map.readModels`).
         if count > 0 {
             array = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-                buffer.baseAddress!.moveInitialize(from: base, count: count)
-                initialized = count
+                for segment in segments {
+                    (buffer.baseAddress! + initialized).moveInitialize(from: segment.base, count: segment.count)
+                    initialized += segment.count
+                }
             }
         }
-        base.deallocate()
-        self.base = nil
-        (built, capacity) = (0, 0)
+        for segment in segments { segment.base.deallocate() }
+        segments = []
     }
 }
