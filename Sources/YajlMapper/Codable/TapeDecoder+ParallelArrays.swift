@@ -35,32 +35,52 @@ extension TapeDecoder {
         }
         let stretches = min(count, options.threads * 4)
         let sessions = (0..<stretches).map { _ in Session(plan: session.plan, learning: false) }
-        /// Decodes stretch `s` with a decoder of its own: a `Result<[Element], any Error>`, as
-        /// `Any` so that the threads' closure names no `Element` (not `SendableMetatype`).
-        let decodeStretch = { (s: Int) -> Any in
-            let stretch = self.decoder(for: sessions[s])
-            return Result<[Element], any Error> {
-                let range = (count * s / stretches)..<(count * (s + 1) / stretches)
-                var elements: [Element] = []
-                elements.reserveCapacity(range.count)
-                for i in range {
-                    elements.append(
-                        try stretch.unbox(Element.self, at: starts[i], node: path, step: .index(i), place: place))
+        let ranges = (0..<stretches).map { s in (count * s / stretches)..<(count * (s + 1) / stretches) }
+        // Each stretch's elements are decoded straight into their places in the array; per
+        // stretch, how many were, and the error that stopped it.
+        let decoded = UnsafeMutableBufferPointer<Int>.allocate(capacity: stretches)
+        decoded.initialize(repeating: 0)
+        let errors = UnsafeMutableBufferPointer<(any Error)?>.allocate(capacity: stretches)
+        errors.initialize(repeating: nil)
+        defer {
+            decoded.deallocate()
+            _ = errors.deinitialize()
+            errors.deallocate()
+        }
+        let elements = try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let base = buffer.baseAddress.unsafelyUnwrapped
+            let decodeOne = { (s: Int) in
+                let stretch = self.decoder(for: sessions[s])
+                for i in ranges[s] {
+                    do {
+                        (base + i).initialize(
+                            to: try stretch.unbox(
+                                Element.self, at: starts[i], node: path, step: .index(i), place: place))
+                    } catch {
+                        errors[s] = error
+                        return
+                    }
+                    decoded[s] += 1
                 }
-                return elements
             }
-        }
-        var results = [Any?](repeating: nil, count: stretches)
-        results.withUnsafeMutableBufferPointer { slots in
-            // Each thread writes its own slot and decodes its own elements' tokens.
-            nonisolated(unsafe) let (slots, decodeStretch) = (slots, decodeStretch)
-            DispatchQueue.concurrentPerform(iterations: stretches) { s in slots[s] = decodeStretch(s) }
-        }
-        var elements: [Element] = []
-        elements.reserveCapacity(count)
-        for (result, stretchSession) in zip(results, sessions) {
-            if stretchSession.missed { session.missed = true }
-            elements += try (result.unsafelyUnwrapped as! Result<[Element], any Error>).get()
+            // Each thread decodes its own elements' tokens into its own places and writes its
+            // own slots; the closure names no `Element` (not `SendableMetatype`).
+            nonisolated(unsafe) let decodeStretch = decodeOne
+            DispatchQueue.concurrentPerform(iterations: stretches) { s in decodeStretch(s) }
+            // The serial loop's result: misses up to the first error in document order, which is thrown.
+            var failure: (any Error)?
+            for s in 0..<stretches {
+                if sessions[s].missed { session.missed = true }
+                if let error = errors[s] {
+                    failure = error
+                    break
+                }
+            }
+            if let failure {
+                for s in 0..<stretches { (base + ranges[s].lowerBound).deinitialize(count: decoded[s]) }
+                throw failure
+            }
+            initialized = count
         }
         options.tally?.add(count)
         return elements

@@ -33,6 +33,11 @@ struct TapeRecorder: ParseConsumer {
     private var keyFilter: UnsafePointer<Int8>?
     /// Predicted skips left before the next one is tried anyway (see ``awaitKey(atStart:)``).
     private var skipProbeCountdown: UInt8 = 16
+    /// Whether ``lastElementEnd`` is kept (for a ``TapeRecordingSpine``).
+    var tracksElementEnds = false
+    /// Just past the last element recorded in an array that is the root or a member of the
+    /// root (where a document's big array is; deeper ones are not cut into stretches).
+    private(set) var lastElementEnd: Int?
 
     /// What becomes of the next value: recorded, at a place of the plan (`nil`: whole), or dropped.
     private enum NextValue {
@@ -314,6 +319,7 @@ struct TapeRecorder: ParseConsumer {
     /// event is on again and no key filtered, as for a value just starting.
     @inline(__always)
     private mutating func valueEnded() {
+        if tracksElementEnds, open.count <= 2, open.last?.isArray == true { lastElementEnd = offset }
         guard !open.isEmpty else {
             filter(nil)
             quiet(keys: false, scalars: false)
@@ -372,6 +378,34 @@ struct TapeRecorder: ParseConsumer {
         let listed = keys._withUnsafeGuaranteedRef { UnsafePointer($0.listedKeys) }
         let moved = control.skipMembers(atStart: atStart, listed: listed, seen: seen)
         keys._withUnsafeGuaranteedRef { $0.noteSkip(at: point, moved: moved) }
+    }
+}
+
+extension TapeRecorder {
+    /// The place of the innermost open container (the array a ``TapeRecordingSpine`` stands
+    /// in), to record a stretch of its elements by.
+    var innermostPlace: DecodePlan? { open.last?.place?.takeUnretainedValue() }
+
+    /// Appends the elements of `stretch` (a tape whose root is an array, recorded by
+    /// ``innermostPlace`` from the same input, with no problems) to the array open now, as
+    /// if recorded here.
+    mutating func splice(_ stretch: DecodingTape) {
+        guard let array = open.last?.token, stretch.tokens.count > 1 else { return }
+        let shift = tape.tokens.count - 1
+        let arenaShift = tape.arena.count
+        tape.tokens[array].length &+= stretch.tokens[0].length
+        let first = tape.tokens.count
+        tape.tokens.append(contentsOf: stretch.tokens[1...])
+        tape.tokens.withUnsafeMutableBufferPointer { tokens in
+            for i in first..<tokens.count {
+                switch tokens[i].kind {
+                case .object, .array: tokens[i].start += shift
+                case .number, .string, .key: if tokens[i].start >= 0 { tokens[i].start += arenaShift }
+                default: break
+                }
+            }
+        }
+        tape.arena.append(contentsOf: stretch.arena)
     }
 }
 

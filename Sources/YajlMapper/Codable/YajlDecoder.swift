@@ -29,9 +29,9 @@ open class YajlDecoder: @unchecked Sendable {
     open var userInfo: [CodingUserInfoKey: any Sendable] = [:]
     /// What input the parser accepts (comments, depth, ...).
     open var parseOptions = JSONParseOptions()
-    /// How many threads decode the elements of a big document's arrays of models (`items`
-    /// of a search page): 0 uses every core once the document passes 1 MiB, 1 decodes on
-    /// the caller's thread. The values and errors are the same whatever it is. With more
+    /// How many threads record and decode the elements of a big document's arrays of models
+    /// (`items` of a search page): 0 uses every core once the document passes 1 MiB, 1
+    /// decodes on the caller's thread. The values and errors are the same whatever it is. With more
     /// than one, `init(from:)` and the `.custom` strategies' closures may run on several
     /// threads at once. (The streams take theirs as a parameter.)
     open var jobs = 0
@@ -40,6 +40,8 @@ open class YajlDecoder: @unchecked Sendable {
     var splitsFrom: (bytes: Int, tokens: Int)?
     /// The elements of whole documents this decoder decoded on several threads (tests).
     let elementsFromThreads = ElementTally()
+    /// The elements of whole documents this decoder recorded on several threads (tests).
+    let elementsRecordedOnThreads = ElementTally()
 
     /// Creates a decoder with `JSONDecoder`'s defaults.
     public init() {}
@@ -76,7 +78,7 @@ open class YajlDecoder: @unchecked Sendable {
             options.tally = elementsFromThreads
         }
         let known = planToRecord(T.self, options)
-        let tape = try record(bytes, plan: known)
+        let tape = try record(bytes, plan: known, threads: options.threads)
         return try decodeValue(T.self, tape: tape, recordedBy: known, bytes: bytes, origin: .init(), options: options).0
     }
 
@@ -114,7 +116,7 @@ open class YajlDecoder: @unchecked Sendable {
         // from their first byte).
         var whole = (tape: tape, origin: origin)
         if plan != nil {
-            whole.tape = try record(bytes, plan: nil)
+            whole.tape = try record(bytes, plan: nil, threads: options.threads)
             whole.origin = TapeDecoder.Origin(offset: 0, line: origin.line, lineStart: origin.lineStart - origin.offset)
         }
         let planned = usesPlans(options)
@@ -128,12 +130,20 @@ open class YajlDecoder: @unchecked Sendable {
         return (value, planToRecord(T.self, options))
     }
 
-    /// The tape of a document, by `plan` (`nil`: whole).
+    /// The tape of a document, by `plan` (`nil`: whole); on `threads` threads, the elements
+    /// of a big array near the root (see ``TapeRecordingSpine``).
     /// - Throws: `DecodingError.dataCorrupted` when the input is not valid JSON.
-    func record(_ bytes: UnsafeRawBufferPointer, plan: DecodePlan?) throws -> DecodingTape {
+    func record(_ bytes: UnsafeRawBufferPointer, plan: DecodePlan?, threads: Int = 1) throws -> DecodingTape {
         do {
-            let recorder = TapeRecorder(plan: plan, input: bytes)
-            return try JSONStreamParser.parse(bytes, handler: recorder, options: parseOptions).tape
+            guard threads > 1, !parseOptions.allowMultipleValues else {
+                let recorder = TapeRecorder(plan: plan, input: bytes)
+                return try JSONStreamParser.parse(bytes, handler: recorder, options: parseOptions).tape
+            }
+            let spine = TapeRecordingSpine(plan: plan, input: bytes, options: parseOptions)
+            try ParallelElementReader(spine: spine, threads: threads, options: parseOptions).read(inPlace: bytes)
+            try spine.parser.finish()
+            elementsRecordedOnThreads.add(spine.elementsSpliced)
+            return spine.parser.handler.tape
         } catch let error as JSONParseError {
             throw Self.notJSON(error)
         }

@@ -180,6 +180,55 @@ struct ParallelDocumentDecodingDifferentialTests {
         #expect(split >= 45, "\(split) of 90 decodings split")
     }
 
+    /// Pages damaged where their tapes are cut into stretches (near the commas between
+    /// elements) and anywhere, recorded on two threads: the serial value or first error.
+    @Test func pagesDamagedAtTheCutsDecodeLikeSerially() {
+        var random = TestRandom(state: 0xC075_7A9E_D0C5_2026)
+        var failed = 0, recorded = 0
+        for n in 0..<60 {
+            var text = DiffPages.text(&random, items: 30 + random.below(50))
+            if n % 4 != 0 {
+                let at = DiffPages.damageSite(in: text, commas: DiffPages.elementCommas(text), &random)
+                text = DiffPages.damaged(
+                    text, at: at, &random, inserting: Array("{}[]\",:0 x".utf8), changing: Array("{}[]\",:0x".utf8))
+            }
+            let expected = decode(DecodedPage.self, text, YajlDecoder(), jobs: 1)
+            if expected.hasPrefix("error") { failed += 1 }
+            let decoder = YajlDecoder()
+            let found = decode(DecodedPage.self, text, decoder, jobs: 2)
+            #expect(found == expected, "case \(n): \(found.prefix(300)) vs \(expected.prefix(300))")
+            recorded += decoder.elementsRecordedOnThreads.value
+        }
+        #expect(failed >= 20, "\(failed) of 60 pages failed to decode")
+        #expect(recorded > 1000, "\(recorded) elements recorded on other threads")
+    }
+
+    /// A root array recorded in stretches, with lone surrogate escapes (an error only where
+    /// the string is decoded) and a mistyped value late in the document.
+    @Test func aRootArrayRecordedInStretchesDecodesLikeSerially() {
+        struct Named: Decodable, Equatable {
+            var id: Int
+            var name: String
+        }
+        func page(_ special: (Int) -> String?) -> [UInt8] {
+            let items = (0..<400).map { i in special(i) ?? #"{"id": \#(i), "name": "n\#(i)", "other": "o"}"# }
+            return Array(("[\n" + items.joined(separator: ",\n") + "\n]\n").utf8)
+        }
+        let pages = [
+            page { _ in nil },
+            page { $0 == 250 ? #"{"id": 250, "name": "n", "other": "\ud800"}"# : nil },
+            page { $0 == 250 ? #"{"id": 250, "name": "\ud800", "other": "o"}"# : nil },
+            page { $0 == 390 ? #"{"id": "390", "name": "n", "other": "o"}"# : nil },
+        ]
+        for (n, text) in pages.enumerated() {
+            let expected = decode([Named].self, text, YajlDecoder(), jobs: 1)
+            let decoder = YajlDecoder()
+            #expect(decode([Named].self, text, decoder, jobs: 2) == expected, "page \(n)")
+            #expect(decoder.elementsRecordedOnThreads.value > 200, "page \(n)")
+            #expect(expected.hasPrefix("error") == (n >= 2), "page \(n): \(expected.prefix(200))")
+        }
+    }
+
     /// Items whose reads depend on their values: a plan learned from a small page misses on a
     /// big one, on other threads too; the decoding is then the serial one, learning.
     @Test func itemsThatReadOtherKeysDecodeLikeSerially() throws {

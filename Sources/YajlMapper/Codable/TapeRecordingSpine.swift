@@ -1,0 +1,54 @@
+import Foundation
+
+/// The recording of a whole document's tape as the spine of a ``ParallelElementReader``: the
+/// elements of a big array (the root, or a member of the root) are recorded on several
+/// threads, one stretch each, and spliced into the document's tape in order.
+///
+/// A stretch is recorded as a tape of its own whose root is an array, by the place of the
+/// array the spine stands in, from the same input (texts it holds are referred to there, at
+/// the same offsets); an element's tokens depend only on its own bytes and its place, so the
+/// spliced tokens are those the serial recording makes. Any error, or a string whose error
+/// waits for its decoding (a lone surrogate escape, located by the worker's own lines),
+/// leaves the stretch to the spine, whose error is then the serial one.
+final class TapeRecordingSpine: ElementSpine {
+    /// The document's parse, into the recorder.
+    let parser: JSONStreamParser<TapeRecorder>
+    /// The whole document, which every tape refers to.
+    let input: UnsafeRawBufferPointer
+    /// How many elements were recorded on the threads and spliced in.
+    private(set) var elementsSpliced = 0
+
+    /// A spine that records `input` by `plan` (`nil`: whole).
+    init(plan: DecodePlan?, input: UnsafeRawBufferPointer, options: JSONParseOptions) {
+        var recorder = TapeRecorder(plan: plan, input: input)
+        recorder.tracksElementEnds = true
+        parser = JSONStreamParser(handler: recorder, options: options)
+        self.input = input
+    }
+
+    /// The document's parse.
+    var engine: YajlParserEngine { parser.engine }
+
+    /// Just past the last element recorded on this thread in an array near the root.
+    var lastElementEnd: Int? { parser.handler.lastElementEnd }
+
+    /// Reads the next bytes into the recorder.
+    func feed(_ bytes: UnsafeRawBufferPointer) throws { try parser.feed(bytes) }
+
+    /// Records `[` + the stretch's elements + `]` into a tape of its own (see the type's comment).
+    func read(
+        stretch: UnsafeRawBufferPointer, at offset: Int, depth: Int, options: JSONParseOptions
+    ) -> ReadStretch<DecodingTape>? {
+        let piece = JSONStreamParser(
+            handler: TapeRecorder(plan: parser.handler.innermostPlace, input: input), options: options)
+        return ReadStretch.read(
+            stretch, at: offset, engine: piece.engine, feed: { try piece.feed($0) }, finish: { try piece.finish() },
+            made: { piece.handler.tape.problems.isEmpty ? piece.handler.tape : nil })
+    }
+
+    /// Splices the stretch's elements into the document's tape.
+    func deliver(_ stretch: DecodingTape, line: Int, lineStart: Int) throws {
+        parser.handler.splice(stretch)
+        elementsSpliced += Int(stretch.tokens.first?.length ?? 0)
+    }
+}
