@@ -1,5 +1,5 @@
 import Foundation
-import YajlMapper
+@_spi(Fuzzing) import YajlMapper
 
 /// A record whose `init(from:)` reads different keys for different objects: by its `kind`,
 /// through `try?` and `contains`, and every key of `meta` (so plans learned from one input
@@ -73,8 +73,32 @@ enum DecoderHarness {
         let byOthers = DecodeResult { try taught.decode(FuzzRecord.self, from: data) }
         check(byOthers == whole, "by others' plans: \(byOthers), whole: \(whole) for \(shown(bytes))")
         streamed(data, whole: whole, decoder: taught)
+        // One input in eight, spliced into a page recorded and decoded on two threads.
+        if bytes.count % 8 == 3 { splicedPage(bytes) }
         if case .value(let value) = whole { encoded(value) }
         snakeCase(data)
+    }
+
+    /// `bytes` as an element of a page of 60 records, decoded whole twice (the second time
+    /// by the plan the first learned) on one thread and on two, its tape recorded and its
+    /// items decoded in stretches: the same values, or the same first error.
+    static func splicedPage(_ bytes: [UInt8]) {
+        var page = Array(#"{"kind":"page","items":["#.utf8)
+        for i in 0..<60 {
+            if i > 0 { page.append(0x2C) }
+            if i == 30 { page += bytes + [0x2C] }
+            page += Array(#"{"kind":"number","n":\#(i),"flag":true,"tags":["},{\"kind\":1"]}"#.utf8)
+        }
+        page += Array("]}".utf8)
+        let data = Data(page)
+        func decodings(jobs: Int) -> [DecodeResult] {
+            let decoder = YajlDecoder()
+            decoder.jobs = jobs
+            decoder.splitsFrom = (0, 64)
+            return (0..<2).map { _ in DecodeResult { try decoder.decode(FuzzRecord.self, from: data) } }
+        }
+        let (serial, parallel) = (decodings(jobs: 1), decodings(jobs: 2))
+        check(parallel == serial, "spliced page: two threads \(parallel), one \(serial) for \(shown(bytes))")
     }
 
     /// Documents that teach a snake-case decoder plans before it meets the fuzzer's.

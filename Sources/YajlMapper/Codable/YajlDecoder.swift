@@ -37,7 +37,7 @@ open class YajlDecoder: @unchecked Sendable {
     open var jobs = 0
     /// The document size and array length (in tokens) from which arrays are split, for tests
     /// (`nil`: 1 MiB and ``TapeDecoder/tokensToSplit``).
-    var splitsFrom: (bytes: Int, tokens: Int)?
+    @_spi(Fuzzing) public var splitsFrom: (bytes: Int, tokens: Int)?
     /// The elements of whole documents this decoder decoded on several threads (tests).
     let elementsFromThreads = ElementTally()
     /// The elements of whole documents this decoder recorded on several threads (tests).
