@@ -18,8 +18,12 @@ final class TapeRecordingSpine: ElementSpine {
     /// How many elements were recorded on the threads and spliced in.
     private(set) var elementsSpliced = 0
 
-    /// A spine that records `input` by `plan` (`nil`: whole).
-    init(plan: DecodePlan?, input: UnsafeRawBufferPointer, options: JSONParseOptions) {
+    /// How many threads splice the stretches in.
+    let threads: Int
+
+    /// A spine that records `input` by `plan` (`nil`: whole), splicing on `threads` threads.
+    init(plan: DecodePlan?, input: UnsafeRawBufferPointer, options: JSONParseOptions, threads: Int) {
+        self.threads = threads
         var recorder = TapeRecorder(plan: plan, input: input)
         recorder.tracksElementEnds = true
         parser = JSONStreamParser(handler: recorder, options: options)
@@ -46,9 +50,12 @@ final class TapeRecordingSpine: ElementSpine {
             made: { piece.handler.tape.problems.isEmpty ? piece.handler.tape : nil })
     }
 
-    /// Splices the stretch's elements into the document's tape.
-    func deliver(_ stretch: DecodingTape, line: Int, lineStart: Int) throws {
-        parser.handler.splice(stretch)
-        elementsSpliced += Int(stretch.tokens.first?.length ?? 0)
+    /// Splices every stretch's elements into the document's tape at once, on the threads.
+    func willDeliver(_ stretches: [DecodingTape]) {
+        parser.handler.splice(stretches, threads: threads)
+        for stretch in stretches { elementsSpliced += Int(stretch.tokens.first?.length ?? 0) }
     }
+
+    /// Nothing more: ``willDeliver(_:)`` spliced the stretch in.
+    func deliver(_ stretch: DecodingTape, line: Int, lineStart: Int) throws {}
 }

@@ -139,7 +139,7 @@ open class YajlDecoder: @unchecked Sendable {
                 let recorder = TapeRecorder(plan: plan, input: bytes)
                 return try JSONStreamParser.parse(bytes, handler: recorder, options: parseOptions).tape
             }
-            let spine = TapeRecordingSpine(plan: plan, input: bytes, options: parseOptions)
+            let spine = TapeRecordingSpine(plan: plan, input: bytes, options: parseOptions, threads: threads)
             try ParallelElementReader(spine: spine, threads: threads, options: parseOptions).read(inPlace: bytes)
             try spine.parser.finish()
             elementsRecordedOnThreads.add(spine.elementsSpliced)

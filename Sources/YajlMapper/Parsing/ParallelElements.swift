@@ -23,6 +23,14 @@ protocol ElementSpine: AnyObject, SendableMetatype {
     /// Delivers a stretch's elements, in order, on the spine's thread; its first line is
     /// `line` (the comma before it), which starts at `lineStart`.
     func deliver(_ stretch: Stretch, line: Int, lineStart: Int) throws
+    /// Called on the spine's thread before `stretches` are delivered one by one, with all of
+    /// them in order: a spine may take them over at once here, on several threads.
+    func willDeliver(_ stretches: [Stretch])
+}
+
+extension ElementSpine {
+    /// Nothing: each stretch is taken over as it is delivered.
+    func willDeliver(_ stretches: [Stretch]) {}
 }
 
 /// The windows a big input is read in by several threads, and the size from which a
@@ -180,6 +188,7 @@ final class ParallelElementReader<Spine: ElementSpine> {
     private func deliver(
         _ stretches: [ReadStretch<Spine.Stretch>], jumpingTo last: Int, in bytes: UnsafeRawBufferPointer
     ) throws {
+        spine.willDeliver(stretches.map(\.elements))
         let engine = spine.engine
         var line = engine.lines.line
         var lineStart = engine.lines.lineStart

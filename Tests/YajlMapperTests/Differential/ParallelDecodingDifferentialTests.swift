@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import YajlMapper
+@_spi(Fuzzing) @testable import YajlMapper
 
 // YajlDecoder.stream on several threads (in windows of a few KiB, so that small pages split)
 // against the same stream on one: the same values in the same order, the same summary, and
