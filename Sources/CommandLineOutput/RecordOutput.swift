@@ -68,13 +68,16 @@ public final class RecordOutput {
     public func repository(_ repository: GitHubRepository) throws {
         if let row = try rows.row(repository) {
             io.out(row)
-        } else if let count = envelopeItems {
-            // Pretty JSON has no line break inside a string, so indenting every line is safe.
-            let text = try rows.project(rows.record(repository)).serialized(.pretty)
-            let lines = text.split(separator: "\n").map { "    " + $0 }
-            io.out((count == 0 ? "\n" : ",\n") + lines.joined(separator: "\n"))
-            envelopeItems = count + 1
+        } else if envelopeItems != nil {
+            envelopeItem(try rows.envelopeItem(repository))
         }
+    }
+
+    /// Prints a repository's text made by ``RowRenderer/envelopeItem(_:)`` in the open envelope.
+    private func envelopeItem(_ text: String) {
+        guard let count = envelopeItems else { return }
+        io.out((count == 0 ? "\n" : ",\n") + text)
+        envelopeItems = count + 1
     }
 
     /// A row made by ``rows`` (maybe on another thread), printed as ``repository(_:)`` prints.
@@ -99,14 +102,15 @@ public final class RecordOutput {
 
     // MARK: Whole documents
 
-    /// A search page.
-    public func page(_ page: GitHubRepositories, repositories: [GitHubRepository]) throws {
+    /// A search page; json's repositories are made on `jobs` threads (0: every core) when
+    /// there are many, and printed in order.
+    public func page(_ page: GitHubRepositories, repositories: [GitHubRepository], jobs: Int = 1) throws {
         if settings.format == .json {
-            var envelope = JSONObject()
-            envelope["total_count"] = page.totalCount.jsonValue
-            envelope["incomplete_results"] = page.incompleteResults.jsonValue
-            envelope["items"] = .array(repositories.map { rows.project(rows.record($0)) })
-            io.out(try JSON.object(envelope).serialized(.pretty))
+            let stretches = try rows.envelopeItems(repositories, jobs: jobs).filter { !$0.isEmpty }
+            begin(totalCount: page.totalCount, incompleteResults: page.incompleteResults)
+            io.out(stretches.joined(separator: ","))
+            envelopeItems = repositories.count
+            end(totalCount: page.totalCount)
             return
         }
         begin(totalCount: page.totalCount)

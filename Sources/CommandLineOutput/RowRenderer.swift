@@ -62,4 +62,41 @@ public struct RowRenderer: Sendable {
                 ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
         }.joined(separator: ",") + "\r\n"
     }
+
+    /// A repository as an element of a pretty-printed search page's `items`: its pretty JSON,
+    /// every line indented by four spaces (pretty JSON has no line break inside a string).
+    func envelopeItem(_ repository: GitHubRepository) throws -> String {
+        let text = try project(record(repository)).serialized(.pretty)
+        return text.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
+    }
+
+    /// `repositories` as the text between `"items": [` and its closing line in a pretty-printed
+    /// search page: each one's pretty JSON at the depth of the page's items, with the commas
+    /// between them (empty for none). Made by the pretty writer itself, as `{"items": [...]}`.
+    func envelopeItems(_ repositories: ArraySlice<GitHubRepository>) throws -> String {
+        guard !repositories.isEmpty else { return "" }
+        var wrapper = JSONObject()
+        wrapper["items"] = .array(repositories.map { project(record($0)) })
+        let text = try JSON.object(wrapper).serialized(.pretty)
+        let (head, tail) = ("{\n  \"items\": [", "\n  ]\n}\n")
+        return String(text.utf8.dropFirst(head.utf8.count).dropLast(tail.utf8.count))!
+    }
+
+    /// ``envelopeItems(_:)`` of stretches of `repositories`, in order; on `jobs` threads (0:
+    /// every core) from 256 repositories on. The first error in order is thrown.
+    func envelopeItems(_ repositories: [GitHubRepository], jobs: Int) throws -> [String] {
+        let threads = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
+        guard threads > 1, repositories.count >= 256 else { return [try envelopeItems(repositories[...])] }
+        let stretches = threads * 4
+        var results = [Result<String, any Error>?](repeating: nil, count: stretches)
+        results.withUnsafeMutableBufferPointer { slots in
+            // Each thread reads the repositories and writes its own slot.
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: stretches) { s in
+                let range = (repositories.count * s / stretches)..<(repositories.count * (s + 1) / stretches)
+                slots[s] = Result { try envelopeItems(repositories[range]) }
+            }
+        }
+        return try results.map { try $0.unsafelyUnwrapped.get() }
+    }
 }

@@ -281,7 +281,7 @@ enum DecodeCommand {
         let output = RecordOutput(settings: settings.output, io: io)
         switch value {
         case let page as GitHubRepositories:
-            try output.page(page, repositories: arranged(page.items, settings))
+            try output.page(page, repositories: arranged(page.items, settings), jobs: settings.jobs)
         case let list as [GitHubRepository]:
             try output.list(arranged(list, settings))
         case let repository as GitHubRepository:

@@ -3,6 +3,7 @@ import GitHubModels
 import Testing
 import YajlMapper
 
+@testable import CommandLineOutput
 @testable import YajlMapCLI
 
 /// `yajlmap decode --jobs N` and `format --jobs N`: the same bytes on stdout and stderr, and
@@ -103,5 +104,34 @@ struct JobsTests {
             }
         }
         #expect(try runInProcess(["format", "--jobs", "-2", "a"]).status == 2)
+    }
+
+    @Test func aPagesJSONMadeInStretchesIsThePrettyWritersWholePage() throws {
+        let bytes = SearchPayloadGenerator(seed: 14).generate(items: 600)
+        let page = try Mapper<GitHubRepositories>(jobs: 1).map(data: bytes)
+        for fields in [nil, ["id", "full_name", "owner.login", "topics"]] {
+            var settings = OutputSettings()
+            settings.format = .json
+            settings.fields = fields
+            let rows = RowRenderer(settings: settings)
+            var envelope = JSONObject()
+            envelope["total_count"] = page.totalCount.jsonValue
+            envelope["incomplete_results"] = page.incompleteResults.jsonValue
+            envelope["items"] = .array(page.items.map { rows.project(rows.record($0)) })
+            let whole = try JSON.object(envelope).serialized(.pretty)
+            for (jobs, count) in [(1, 600), (2, 600), (3, 600), (2, 1), (2, 0)] {
+                var out: [UInt8] = []
+                let io = CommandIO(out: { out.append(contentsOf: $0) }, err: { _ in })
+                let repositories = Array(page.items.prefix(count))
+                try RecordOutput(settings: settings, io: io).page(page, repositories: repositories, jobs: jobs)
+                var expected = whole
+                if count < 600 {
+                    envelope["items"] = .array(repositories.map { rows.project(rows.record($0)) })
+                    expected = try JSON.object(envelope).serialized(.pretty)
+                }
+                #expect(
+                    String(decoding: out, as: UTF8.self) == expected, "jobs \(jobs), \(count) items, \(fields ?? [])")
+            }
+        }
     }
 }
