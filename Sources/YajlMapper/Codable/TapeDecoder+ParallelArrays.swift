@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import Synchronization
 
@@ -49,7 +48,8 @@ extension TapeDecoder {
         }
         let elements = try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             let base = buffer.baseAddress.unsafelyUnwrapped
-            let decodeOne = { (s: Int) in
+            // Each index decodes its own elements' tokens into its own places and writes its own slots.
+            forEachOnThreads(stretches, threads: options.threads) { s in
                 let stretch = self.decoder(for: sessions[s])
                 for i in ranges[s] {
                     do {
@@ -63,10 +63,6 @@ extension TapeDecoder {
                     decoded[s] += 1
                 }
             }
-            // Each thread decodes its own elements' tokens into its own places and writes its
-            // own slots; the closure names no `Element` (not `SendableMetatype`).
-            nonisolated(unsafe) let decodeStretch = decodeOne
-            DispatchQueue.concurrentPerform(iterations: stretches) { s in decodeStretch(s) }
             // The serial loop's result: misses up to the first error in document order, which is thrown.
             var failure: (any Error)?
             for s in 0..<stretches {

@@ -38,6 +38,11 @@ struct TapeRecorder: ParseConsumer {
     /// Just past the last element recorded in an array that is the root or a member of the
     /// root (where a document's big array is; deeper ones are not cut into stretches).
     private(set) var lastElementEnd: Int?
+    /// The place of the innermost open container (the array a ``TapeRecordingSpine`` stands
+    /// in), to record a stretch of its elements by.
+    var innermostPlace: DecodePlan? { open.last?.place?.takeUnretainedValue() }
+    /// The token of the innermost open container (`nil`: none is open).
+    var innermostToken: Int? { open.last?.token }
 
     /// What becomes of the next value: recorded, at a place of the plan (`nil`: whole), or dropped.
     private enum NextValue {
@@ -378,85 +383,6 @@ struct TapeRecorder: ParseConsumer {
         let listed = keys._withUnsafeGuaranteedRef { UnsafePointer($0.listedKeys) }
         let moved = control.skipMembers(atStart: atStart, listed: listed, seen: seen)
         keys._withUnsafeGuaranteedRef { $0.noteSkip(at: point, moved: moved) }
-    }
-}
-
-extension TapeRecorder {
-    /// The place of the innermost open container (the array a ``TapeRecordingSpine`` stands
-    /// in), to record a stretch of its elements by.
-    var innermostPlace: DecodePlan? { open.last?.place?.takeUnretainedValue() }
-
-    /// Appends the elements of `stretches` (tapes whose root is an array, recorded by
-    /// ``innermostPlace`` from the same input, with no problems) to the array open now, as
-    /// if recorded here: each stretch's tokens and bytes are copied into place on one of
-    /// `threads` threads, its container ends and arena offsets moved past those before it.
-    mutating func splice(_ stretches: [DecodingTape], threads: Int) {
-        guard let array = open.last?.token else { return }
-        var tokenStarts: [Int] = []
-        var arenaStarts: [Int] = []
-        var tokenCount = tape.tokens.count
-        var arenaCount = tape.arena.count
-        for stretch in stretches {
-            tokenStarts.append(tokenCount)
-            arenaStarts.append(arenaCount)
-            tokenCount += max(stretch.tokens.count - 1, 0)
-            arenaCount += stretch.arena.count
-            tape.tokens[array].length &+= stretch.tokens.first?.length ?? 0
-        }
-        // Room for what the spine records after them, so that it appends without a copy.
-        let (tokenRoom, arenaRoom) = (tokenCount + tokenCount / 16, arenaCount + arenaCount / 16)
-        tape.tokens = Self.joined(tape.tokens, capacity: tokenRoom) { tokens in
-            Self.concurrently(stretches.count, threads: threads) { s in
-                let first = tokenStarts[s]
-                let (shift, arenaShift) = (first - 1, arenaStarts[s])
-                stretches[s].tokens.withUnsafeBufferPointer { from in
-                    guard from.count > 1 else { return }
-                    for i in 1..<from.count {
-                        var token = from[i]
-                        switch token.kind {
-                        case .object, .array: token.start += shift
-                        case .number, .string, .key: if token.start >= 0 { token.start += arenaShift }
-                        default: break
-                        }
-                        (tokens + first + i - 1).initialize(to: token)
-                    }
-                }
-            }
-            return tokenCount
-        }
-        tape.arena = Self.joined(tape.arena, capacity: arenaRoom) { arena in
-            Self.concurrently(stretches.count, threads: threads) { s in
-                stretches[s].arena.withUnsafeBufferPointer { from in
-                    guard let source = from.baseAddress else { return }
-                    (arena + arenaStarts[s]).initialize(from: source, count: from.count)
-                }
-            }
-            return arenaCount
-        }
-    }
-
-    /// `head` then what `fill` writes after it, in an array with room for `capacity`
-    /// elements; `fill` returns the count it brought the array to.
-    private static func joined<Element: BitwiseCopyable>(
-        _ head: [Element], capacity: Int, _ fill: (UnsafeMutablePointer<Element>) -> Int
-    ) -> [Element] {
-        [Element](unsafeUninitializedCapacity: capacity) { buffer, count in
-            let base = buffer.baseAddress.unsafelyUnwrapped
-            head.withUnsafeBufferPointer {
-                if let from = $0.baseAddress { base.initialize(from: from, count: $0.count) }
-            }
-            count = fill(base)
-        }
-    }
-
-    /// Runs `body` for each of `count` indexes, on `threads` threads when there are several.
-    private static func concurrently(_ count: Int, threads: Int, _ body: (Int) -> Void) {
-        guard threads > 1, count > 1 else { return (0..<count).forEach(body) }
-        // Each index writes only its own range of the destination.
-        withoutActuallyEscaping(body) { body in
-            nonisolated(unsafe) let body = body
-            DispatchQueue.concurrentPerform(iterations: count) { body($0) }
-        }
     }
 }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 extension JSONInput {
@@ -37,27 +36,24 @@ extension JSONInput {
             return nil
         }
         var failure: Int32 = 0
-        var complete = true
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             let pieces = threads > 1 ? max(1, min(threads * 4, size / parallelReadBytes)) : 1
             let errors = UnsafeMutableBufferPointer<Int32>.allocate(capacity: pieces)
             defer { errors.deallocate() }
             errors.initialize(repeating: 0)
-            // Each piece reads its own range of the array's storage and writes its own slot of `errors`.
-            nonisolated(unsafe) let storage = buffer
-            nonisolated(unsafe) let slots = errors
-            DispatchQueue.concurrentPerform(iterations: pieces) { i in
+            // Each piece reads into its own range of the array's storage and writes its own slot of `errors`.
+            let storage = UnsafeMutableRawBufferPointer(buffer)
+            forEachOnThreads(pieces, threads: threads) { i in
                 let range = (size * i / pieces)..<(size * (i + 1) / pieces)
-                slots[i] = readFully(
-                    fd, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: storage[range])),
-                    at: range.lowerBound)
+                errors[i] = readFully(
+                    fd, into: UnsafeMutableRawBufferPointer(rebasing: storage[range]), at: range.lowerBound)
             }
             failure = errors.first { $0 != 0 } ?? 0
-            complete = failure == 0
-            count = complete ? size : 0
+            count = failure == 0 ? size : 0
         }
         if failure > 0 { throw JSONInputError(path: path, errno: failure) }
-        guard complete else { return nil }
+        // The file shrank while it was read (-1).
+        guard failure == 0 else { return nil }
         // Bytes appended since the size was read.
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

@@ -40,6 +40,18 @@ let parallelWindowBytes = 1 << 20
 /// How many threads `jobs` asks a parallel stream for (0: every core).
 func parallelThreads(jobs: Int) -> Int { jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount }
 
+/// Calls `body` with every index of `0..<count`: at once on the cores when `threads` and
+/// `count` are both over 1, else in order on this thread. `body` may then run on several
+/// threads together, so each index must write only its own part of what it writes, and read
+/// nothing another index writes.
+func forEachOnThreads(_ count: Int, threads: Int, _ body: (Int) -> Void) {
+    guard threads > 1, count > 1 else { return (0..<count).forEach(body) }
+    withoutActuallyEscaping(body) { body in
+        nonisolated(unsafe) let body = body
+        DispatchQueue.concurrentPerform(iterations: count) { body($0) }
+    }
+}
+
 /// A stretch a worker read, with the line breaks it holds.
 struct ReadStretch<Elements> {
     /// What the worker made of it.
@@ -215,11 +227,10 @@ final class ParallelElementReader<Spine: ElementSpine> {
         let base = base
         var results = [ReadStretch<Spine.Stretch>?](repeating: nil, count: splits.count - 1)
         results.withUnsafeMutableBufferPointer { slots in
-            // Each thread reads its own stretch of the window, which outlives the call, and
-            // writes its own slot; the spine's `read` touches no shared state.
-            nonisolated(unsafe) let (slots, input, spine) = (slots, bytes, spine)
-            DispatchQueue.concurrentPerform(iterations: slots.count) { i in
-                let stretch = UnsafeRawBufferPointer(rebasing: input[splits[i]..<splits[i + 1]])
+            // Each index reads its own stretch of the window and writes its own slot; the
+            // spine's `read` touches no shared state.
+            forEachOnThreads(slots.count, threads: threads) { i in
+                let stretch = UnsafeRawBufferPointer(rebasing: bytes[splits[i]..<splits[i + 1]])
                 slots[i] = spine.read(stretch: stretch, at: base + splits[i], depth: depth, options: stretchOptions)
             }
         }

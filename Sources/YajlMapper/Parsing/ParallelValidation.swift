@@ -120,13 +120,10 @@ public enum JSONValidation {
         let passed = UnsafeMutableBufferPointer<Bool>.allocate(capacity: stretches)
         defer { passed.deallocate() }
         passed.initialize(repeating: false)
-        // Each thread reads its own stretch of the caller's buffer, which outlives the call,
-        // and writes its own slot of `passed`.
-        nonisolated(unsafe) let input = bytes
-        nonisolated(unsafe) let results = passed
-        DispatchQueue.concurrentPerform(iterations: stretches) { i in
+        // Each index reads its own stretch of the caller's buffer and writes its own slot of `passed`.
+        forEachOnThreads(stretches, threads: stretches) { i in
             let range = splits[i]..<splits[i + 1]
-            results[i] = stretchIsValid(UnsafeRawBufferPointer(rebasing: input[range]), options: stretchOptions)
+            passed[i] = stretchIsValid(UnsafeRawBufferPointer(rebasing: bytes[range]), options: stretchOptions)
             afterStretch?(range)
         }
         guard passed.allSatisfy({ $0 }) else { return false }

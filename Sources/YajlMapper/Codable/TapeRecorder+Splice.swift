@@ -1,0 +1,66 @@
+import Foundation
+
+extension TapeRecorder {
+    /// Appends the elements of `stretches` (tapes whose root is an array, recorded by
+    /// ``innermostPlace`` from the same input, with no problems) to the array open now, as
+    /// if recorded here: each stretch's tokens and bytes are copied into place on one of
+    /// `threads` threads, its container ends and arena offsets moved past those before it.
+    mutating func splice(_ stretches: [DecodingTape], threads: Int) {
+        guard let array = innermostToken else { return }
+        var tokenStarts: [Int] = []
+        var arenaStarts: [Int] = []
+        var tokenCount = tape.tokens.count
+        var arenaCount = tape.arena.count
+        for stretch in stretches {
+            tokenStarts.append(tokenCount)
+            arenaStarts.append(arenaCount)
+            tokenCount += max(stretch.tokens.count - 1, 0)
+            arenaCount += stretch.arena.count
+            tape.tokens[array].length &+= stretch.tokens.first?.length ?? 0
+        }
+        // Room for what the spine records after them, so that it appends without a copy.
+        let (tokenRoom, arenaRoom) = (tokenCount + tokenCount / 16, arenaCount + arenaCount / 16)
+        tape.tokens = Self.joined(tape.tokens, capacity: tokenRoom) { tokens in
+            forEachOnThreads(stretches.count, threads: threads) { s in
+                let first = tokenStarts[s]
+                let (shift, arenaShift) = (first - 1, arenaStarts[s])
+                stretches[s].tokens.withUnsafeBufferPointer { from in
+                    guard from.count > 1 else { return }
+                    for i in 1..<from.count {
+                        var token = from[i]
+                        switch token.kind {
+                        case .object, .array: token.start += shift
+                        case .number, .string, .key: if token.start >= 0 { token.start += arenaShift }
+                        default: break
+                        }
+                        (tokens + first + i - 1).initialize(to: token)
+                    }
+                }
+            }
+            return tokenCount
+        }
+        tape.arena = Self.joined(tape.arena, capacity: arenaRoom) { arena in
+            forEachOnThreads(stretches.count, threads: threads) { s in
+                stretches[s].arena.withUnsafeBufferPointer { from in
+                    guard let source = from.baseAddress else { return }
+                    (arena + arenaStarts[s]).initialize(from: source, count: from.count)
+                }
+            }
+            return arenaCount
+        }
+    }
+
+    /// `head` then what `fill` writes after it, in an array with room for `capacity`
+    /// elements; `fill` returns the count it brought the array to.
+    private static func joined<Element: BitwiseCopyable>(
+        _ head: [Element], capacity: Int, _ fill: (UnsafeMutablePointer<Element>) -> Int
+    ) -> [Element] {
+        [Element](unsafeUninitializedCapacity: capacity) { buffer, count in
+            let base = buffer.baseAddress.unsafelyUnwrapped
+            head.withUnsafeBufferPointer {
+                if let from = $0.baseAddress { base.initialize(from: from, count: $0.count) }
+            }
+            count = fill(base)
+        }
+    }
+}
