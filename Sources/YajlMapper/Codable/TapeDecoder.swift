@@ -16,6 +16,8 @@ final class TapeDecoder: Decoder {
         var floats: JSONDecoder.NonConformingFloatDecodingStrategy
         /// What each decoder carries.
         var userInfo: [CodingUserInfoKey: any Sendable]
+        /// What input the parser accepts.
+        var parse = JSONParseOptions()
         /// How many threads decode the elements of a big array of models (see
         /// `TapeDecoder+ParallelArrays.swift`).
         var threads = 1
@@ -158,6 +160,16 @@ final class TapeDecoder: Decoder {
     /// Decodes the whole tape as `T`, the value at `root` in its document.
     func decodeRoot<T: Decodable>(_ type: T.Type, at root: CodingPathNode = .root) throws -> T {
         try unbox(T.self, at: current, node: root, step: .none, place: place)
+    }
+
+    /// Makes the value at the top of the tape with `make` (an initializer that is not
+    /// `init(from:)`, such as `init(from:configuration:)`), the value at `root` in its document.
+    func decodeRoot<T>(at root: CodingPathNode, _ make: (any Decoder) throws -> T) throws -> T {
+        do {
+            return try withCurrent(current, node: root, place: place) { try make(self) }
+        } catch let error as DecodingError {
+            throw located(error, at: current)
+        }
     }
 
     /// Decodes the value at `index` as `T`: `Date`, `Data`, `URL` and `Decimal` as

@@ -109,20 +109,33 @@ extension TreeEncoder {
 }
 
 extension TreeEncoder: SingleValueEncodingContainer {
-    func encodeNil() throws { slot = null() }
-    func encode(_ value: Bool) throws { slot = bool(value) }
-    func encode(_ value: String) throws { slot = string(value) }
-    func encode(_ value: Double) throws { slot = try float(value) }
-    func encode(_ value: Float) throws { slot = try float(value) }
-    func encode(_ value: Int) throws { slot = integer(value) }
-    func encode(_ value: Int8) throws { slot = integer(value) }
-    func encode(_ value: Int16) throws { slot = integer(value) }
-    func encode(_ value: Int32) throws { slot = integer(value) }
-    func encode(_ value: Int64) throws { slot = integer(value) }
-    func encode(_ value: UInt) throws { slot = integer(value) }
-    func encode(_ value: UInt8) throws { slot = integer(value) }
-    func encode(_ value: UInt16) throws { slot = integer(value) }
-    func encode(_ value: UInt32) throws { slot = integer(value) }
-    func encode(_ value: UInt64) throws { slot = integer(value) }
-    func encode<T: Encodable>(_ value: T) throws { slot = try box(value, node: node) }
+    func encodeNil() throws { setValue(null()) }
+    func encode(_ value: Bool) throws { setValue(bool(value)) }
+    func encode(_ value: String) throws { setValue(string(value)) }
+    func encode(_ value: Double) throws { setValue(try float(value)) }
+    func encode(_ value: Float) throws { setValue(try float(value)) }
+    func encode(_ value: Int) throws { setValue(integer(value)) }
+    func encode(_ value: Int8) throws { setValue(integer(value)) }
+    func encode(_ value: Int16) throws { setValue(integer(value)) }
+    func encode(_ value: Int32) throws { setValue(integer(value)) }
+    func encode(_ value: Int64) throws { setValue(integer(value)) }
+    func encode(_ value: Int128) throws { setValue(integer(value)) }
+    func encode(_ value: UInt) throws { setValue(integer(value)) }
+    func encode(_ value: UInt8) throws { setValue(integer(value)) }
+    func encode(_ value: UInt16) throws { setValue(integer(value)) }
+    func encode(_ value: UInt32) throws { setValue(integer(value)) }
+    func encode(_ value: UInt64) throws { setValue(integer(value)) }
+    func encode(_ value: UInt128) throws { setValue(integer(value)) }
+    func encode<T: Encodable>(_ value: T) throws { setValue(try box(value, node: node)) }
+
+    /// The value's one value; a conflict where it has one already (`JSONEncoder` stops the
+    /// program there).
+    @inline(__always)
+    private func setValue(_ value: EncodingNode.Value) {
+        guard slot == nil else {
+            return noteConflict(
+                at: node, "Attempt to encode a value through a single value container where a value is already encoded.")
+        }
+        slot = value
+    }
 }

@@ -25,10 +25,13 @@ final class TreeEncoder: Encoder {
         }
     }
 
-    /// The scalars' JSON text, shared by every encoder of one encoding.
+    /// What every encoder of one encoding shares: the scalars' JSON text, and the first
+    /// container asked for where a value of another kind is.
     final class Arena {
         /// The bytes, back to back.
         @exclusivity(unchecked) var bytes: [UInt8] = []
+        /// The first conflict, thrown once the value is encoded (`JSONEncoder` stops the program).
+        @exclusivity(unchecked) var conflict: EncodingError?
     }
 
     /// A value a `superEncoder()` encodes, read when the tree is written.
@@ -51,6 +54,9 @@ final class TreeEncoder: Encoder {
     }
     /// For a `superEncoder()`: where its value goes.
     private let pending: Pending?
+    /// For a `superEncoder(forKey:)`: the container the key already holds, which a container
+    /// of its kind asked for adds to.
+    private let inherited: EncodingNode?
     /// Converted keys by their Swift spelling, for the key strategies.
     @exclusivity(unchecked) var convertedKeys: [String: String] = [:]
 
@@ -61,15 +67,18 @@ final class TreeEncoder: Encoder {
         arena = Arena()
         node = .root
         pending = nil
+        inherited = nil
     }
 
-    /// An encoder for a `superEncoder()`: the same arena and settings, its value in `pending`.
-    init(sharing other: TreeEncoder, node: CodingPathNode, pending: Pending) {
+    /// An encoder for a `superEncoder()`: the same arena and settings, its value in `pending`,
+    /// adding to `inherited` (the container its key already holds) if asked for one of its kind.
+    init(sharing other: TreeEncoder, node: CodingPathNode, pending: Pending, inherited: EncodingNode? = nil) {
         options = other.options
         usesDefaultKeys = other.usesDefaultKeys
         arena = other.arena
         self.node = node
         self.pending = pending
+        self.inherited = inherited
     }
 
     var codingPath: [any CodingKey] { node.path }
@@ -119,12 +128,44 @@ final class TreeEncoder: Encoder {
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
 
     /// The current value's container: the one it already has (a type may ask twice), or a
-    /// new one.
+    /// new one; a conflict, and a container that goes nowhere, where it holds a value of
+    /// another kind.
     private func container(isObject: Bool) -> EncodingNode {
-        if case .node(let existing)? = slot, existing.isObject == isObject { return existing }
-        let container = EncodingNode(isObject: isObject)
-        slot = .node(container)
-        return container
+        switch slot {
+        case .node(let existing)? where existing.isObject == isObject:
+            return existing
+        case nil:
+            if let inherited {
+                guard inherited.isObject == isObject else { return conflicting(isObject: isObject, at: node) }
+                slot = .node(inherited)
+                return inherited
+            }
+            let container = EncodingNode(isObject: isObject)
+            slot = .node(container)
+            return container
+        default:
+            return conflicting(isObject: isObject, at: node)
+        }
+    }
+
+    /// Notes that a container was asked for at `path`, where a value of another kind is, and
+    /// gives one that goes nowhere (the encoding throws once done).
+    func conflicting(isObject: Bool, at path: CodingPathNode) -> EncodingNode {
+        noteConflict(
+            at: path,
+            "Attempt to encode \(isObject ? "a keyed" : "an unkeyed") container where a value of another kind "
+                + "is already encoded.")
+        return EncodingNode(isObject: isObject)
+    }
+
+    /// Keeps the first misuse of the containers, at `path`, to throw once the value is encoded.
+    func noteConflict(at path: CodingPathNode, _ message: String) {
+        guard arena.conflict == nil else { return }
+        let location =
+            path.path.isEmpty
+            ? "the top level" : path.path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        arena.conflict = EncodingError.invalidValue(
+            message, EncodingError.Context(codingPath: path.path, debugDescription: "\(message) (at \(location))"))
     }
 
     /// The key as the key strategy writes it.

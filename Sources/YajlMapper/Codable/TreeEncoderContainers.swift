@@ -27,11 +27,13 @@ struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Int16, forKey key: Key) throws { add(key, encoder.integer(value)) }
     mutating func encode(_ value: Int32, forKey key: Key) throws { add(key, encoder.integer(value)) }
     mutating func encode(_ value: Int64, forKey key: Key) throws { add(key, encoder.integer(value)) }
+    mutating func encode(_ value: Int128, forKey key: Key) throws { add(key, encoder.integer(value)) }
     mutating func encode(_ value: UInt, forKey key: Key) throws { add(key, encoder.integer(value)) }
     mutating func encode(_ value: UInt8, forKey key: Key) throws { add(key, encoder.integer(value)) }
     mutating func encode(_ value: UInt16, forKey key: Key) throws { add(key, encoder.integer(value)) }
     mutating func encode(_ value: UInt32, forKey key: Key) throws { add(key, encoder.integer(value)) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { add(key, encoder.integer(value)) }
+    mutating func encode(_ value: UInt128, forKey key: Key) throws { add(key, encoder.integer(value)) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         add(key, try encoder.box(value, node: .key(key, parent: node)))
     }
@@ -48,27 +50,58 @@ struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
-        let child = EncodingNode(isObject: true)
-        add(key, .node(child))
+        let path = CodingPathNode.key(key, parent: node)
         return KeyedEncodingContainer(
-            KeyedTreeContainer<NestedKey>(encoder: encoder, object: child, node: .key(key, parent: node)))
+            KeyedTreeContainer<NestedKey>(encoder: encoder, object: nested(isObject: true, key, path), node: path))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = EncodingNode(isObject: false)
-        add(key, .node(child))
-        return UnkeyedTreeContainer(encoder: encoder, array: child, node: .key(key, parent: node))
+        let path = CodingPathNode.key(key, parent: node)
+        return UnkeyedTreeContainer(encoder: encoder, array: nested(isObject: false, key, path), node: path)
+    }
+
+    /// The container at `key`: the one the key already holds, when of this kind (a type may
+    /// fill one object through several nested containers, as `JSONEncoder` lets it); a new
+    /// one when the key holds nothing; a conflict where it holds a value of another kind.
+    private func nested(isObject: Bool, _ key: Key, _ path: CodingPathNode) -> EncodingNode {
+        let name = encoder.convert(key, in: node)
+        switch held(at: name) {
+        case nil:
+            let child = EncodingNode(isObject: isObject)
+            object.members.append(EncodingNode.Member(key: name, value: .node(child)))
+            return child
+        case .node(let existing)? where existing.isObject == isObject:
+            return existing
+        default:
+            return encoder.conflicting(isObject: isObject, at: path)
+        }
+    }
+
+    /// What the object holds at the key `name`: its last value (what a `superEncoder` made
+    /// for it, if anything), or `nil`.
+    private func held(at name: String) -> EncodingNode.Value? {
+        guard let member = object.members.last(where: { $0.key == name }) else { return nil }
+        guard case .pending(let pending) = member.value else { return member.value }
+        return pending.value
     }
 
     mutating func superEncoder() -> any Encoder { superEncoder(named: YajlCodingKey.super) }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key) }
 
-    /// An encoder whose value becomes the member `key` (an empty object if it encodes nothing).
+    /// An encoder whose value becomes the member `key` (an empty object if it encodes
+    /// nothing); a container it asks for adds to the one the key already holds.
     private func superEncoder(named key: some CodingKey) -> any Encoder {
         let pending = TreeEncoder.Pending()
-        object.members.append(EncodingNode.Member(key: encoder.convert(key, in: node), value: .pending(pending)))
-        return TreeEncoder(sharing: encoder, node: .key(key, parent: node), pending: pending)
+        let name = encoder.convert(key, in: node)
+        var inherited: EncodingNode?
+        if case .node(let existing)? = held(at: name) {
+            // Kept should the encoder make nothing: it is the key's last value from now on.
+            inherited = existing
+            pending.value = .node(existing)
+        }
+        object.members.append(EncodingNode.Member(key: name, value: .pending(pending)))
+        return TreeEncoder(sharing: encoder, node: .key(key, parent: node), pending: pending, inherited: inherited)
     }
 }
 
@@ -107,11 +140,13 @@ struct UnkeyedTreeContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: Int16) throws { add(encoder.integer(value)) }
     mutating func encode(_ value: Int32) throws { add(encoder.integer(value)) }
     mutating func encode(_ value: Int64) throws { add(encoder.integer(value)) }
+    mutating func encode(_ value: Int128) throws { add(encoder.integer(value)) }
     mutating func encode(_ value: UInt) throws { add(encoder.integer(value)) }
     mutating func encode(_ value: UInt8) throws { add(encoder.integer(value)) }
     mutating func encode(_ value: UInt16) throws { add(encoder.integer(value)) }
     mutating func encode(_ value: UInt32) throws { add(encoder.integer(value)) }
     mutating func encode(_ value: UInt64) throws { add(encoder.integer(value)) }
+    mutating func encode(_ value: UInt128) throws { add(encoder.integer(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws { add(try encoder.box(value, node: next)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(

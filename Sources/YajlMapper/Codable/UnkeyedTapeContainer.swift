@@ -83,11 +83,13 @@ struct UnkeyedTapeContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
     mutating func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
     mutating func decode(_ type: Int64.Type) throws -> Int64 { try integer() }
+    mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer() }
     mutating func decode(_ type: UInt.Type) throws -> UInt { try integer() }
     mutating func decode(_ type: UInt8.Type) throws -> UInt8 { try integer() }
     mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
     mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
+    mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer() }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try element(T.self) { [elements] in try $0.unbox(T.self, at: $1, node: $2, step: $3, place: elements) }
     }

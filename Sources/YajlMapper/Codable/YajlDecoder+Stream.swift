@@ -96,7 +96,7 @@ extension YajlDecoder {
         _ body: @escaping (T) throws -> Void
     ) -> JSONStreamParser<StreamedTapeRecorder> {
         let options = options
-        var parseOptions = parseOptions ?? self.parseOptions
+        var parseOptions = parseOptions ?? options.parse
         if path == nil { parseOptions.allowMultipleValues = true }
         // An element's coding path starts with the array's path and its index.
         var arrayNode = CodingPathNode.root
@@ -110,7 +110,8 @@ extension YajlDecoder {
             [self, arrayNode] tape, bytes, origin, index, plan in
             let root = path == nil ? CodingPathNode.root : arrayNode.adding(.index(index))
             let (value, next) = try self.decodeValue(
-                T.self, tape: tape, recordedBy: plan, bytes: bytes, origin: origin, root: root, options: options)
+                T.self, tape: tape, recordedBy: plan, bytes: bytes, origin: origin, at: root, options: options
+            ) { try $0.decodeRoot(T.self, at: $1) }
             try body(value)
             return next
         }

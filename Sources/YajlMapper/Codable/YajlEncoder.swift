@@ -3,7 +3,7 @@ import Foundation
 /// Encodes `Encodable` values as JSON: a drop-in for `JSONEncoder`.
 ///
 /// It is configured as `JSONEncoder` is, with the same properties and Foundation's own
-/// strategy types:
+/// strategy types (also spelled through it: `YajlEncoder.OutputFormatting`):
 ///
 /// ```swift
 /// let encoder = YajlEncoder()
@@ -15,41 +15,114 @@ import Foundation
 /// The output is `JSONEncoder`'s: with `.sortedKeys`, byte for byte (numbers in their
 /// shortest form that reads back exactly, `/` escaped unless `.withoutEscapingSlashes`, the
 /// same pretty layout). Without it, keys come in the order they were encoded, where
-/// `JSONEncoder` gives them in no fixed order. A key encoded twice keeps its last value.
+/// `JSONEncoder` gives them in no fixed order. A value encoded twice at a key keeps its last
+/// value; a second container asked for at a key adds to the first. Where `JSONEncoder`
+/// stops the program (a container asked for where a value of another kind is), the encoding
+/// throws `EncodingError.invalidValue` naming the key path. Its settings are kept behind a
+/// lock, so one encoder may be configured and used from several threads.
 open class YajlEncoder: @unchecked Sendable {
+    /// The layout of the output (Foundation's type).
+    public typealias OutputFormatting = JSONEncoder.OutputFormatting
+    /// How coding keys become JSON keys (Foundation's type).
+    public typealias KeyEncodingStrategy = JSONEncoder.KeyEncodingStrategy
+    /// How `Date` values are written (Foundation's type).
+    public typealias DateEncodingStrategy = JSONEncoder.DateEncodingStrategy
+    /// How `Data` values are written (Foundation's type).
+    public typealias DataEncodingStrategy = JSONEncoder.DataEncodingStrategy
+    /// How infinity and NaN are written (Foundation's type).
+    public typealias NonConformingFloatEncodingStrategy = JSONEncoder.NonConformingFloatEncodingStrategy
+
+    /// Every setting, copied whole by each encoding.
+    struct Settings {
+        /// ``outputFormatting``.
+        var formatting: OutputFormatting = []
+        /// ``keyEncodingStrategy``.
+        var keys: KeyEncodingStrategy = .useDefaultKeys
+        /// ``dateEncodingStrategy``.
+        var dates: DateEncodingStrategy = .deferredToDate
+        /// ``dataEncodingStrategy``.
+        var data: DataEncodingStrategy = .base64
+        /// ``nonConformingFloatEncodingStrategy``.
+        var floats: NonConformingFloatEncodingStrategy = .throw
+        /// ``userInfo``.
+        var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    }
+
+    /// The settings, behind a lock.
+    private let settings = CoderSettings(Settings())
+
     /// The layout of the output: `.prettyPrinted`, `.sortedKeys`, `.withoutEscapingSlashes`.
-    open var outputFormatting: JSONEncoder.OutputFormatting = []
+    open var outputFormatting: OutputFormatting {
+        get { settings[\.formatting] }
+        set { settings[\.formatting] = newValue }
+    }
     /// How coding keys become JSON keys.
-    open var keyEncodingStrategy: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
+    open var keyEncodingStrategy: KeyEncodingStrategy {
+        get { settings[\.keys] }
+        set { settings[\.keys] = newValue }
+    }
     /// How `Date` values are written.
-    open var dateEncodingStrategy: JSONEncoder.DateEncodingStrategy = .deferredToDate
+    open var dateEncodingStrategy: DateEncodingStrategy {
+        get { settings[\.dates] }
+        set { settings[\.dates] = newValue }
+    }
     /// How `Data` values are written.
-    open var dataEncodingStrategy: JSONEncoder.DataEncodingStrategy = .base64
+    open var dataEncodingStrategy: DataEncodingStrategy {
+        get { settings[\.data] }
+        set { settings[\.data] = newValue }
+    }
     /// How infinity and NaN are written (by default they are an error).
-    open var nonConformingFloatEncodingStrategy: JSONEncoder.NonConformingFloatEncodingStrategy = .throw
+    open var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy {
+        get { settings[\.floats] }
+        set { settings[\.floats] = newValue }
+    }
     /// What every `Encoder` the encoding makes carries in its `userInfo`.
-    open var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    open var userInfo: [CodingUserInfoKey: any Sendable] {
+        get { settings[\.userInfo] }
+        set { settings[\.userInfo] = newValue }
+    }
 
     /// Creates an encoder with `JSONEncoder`'s defaults.
     public init() {}
 
     /// The JSON text of `value`.
     /// - Throws: `EncodingError.invalidValue` for infinity or NaN under the `.throw`
-    ///   strategy, for a top-level value that encodes nothing, or what the value's
-    ///   `encode(to:)` throws.
+    ///   strategy, for a top-level value that encodes nothing, for a container asked for
+    ///   where a value of another kind is, or what the value's `encode(to:)` throws.
     open func encode<T: Encodable>(_ value: T) throws -> Data {
         Data(try encodedBytes(value))
     }
 
     /// The JSON text of `value`, as bytes.
     open func encodedBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
-        let formatting = outputFormatting
+        try encodedBytes(value) { try $0.boxIfAny(value, node: .root) }
+    }
+
+    /// The JSON text of a value that needs a configuration to encode, as `JSONEncoder` gives it.
+    open func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
+        Data(
+            try encodedBytes(value) { encoder in
+                try encoder.produce(node: .root) { try value.encode(to: encoder, configuration: configuration) }
+            })
+    }
+
+    /// The JSON text of a value whose configuration `C` provides, as `JSONEncoder` gives it.
+    open func encode<T, C>(_ value: T, configuration: C.Type) throws -> Data
+    where T: EncodableWithConfiguration, C: EncodingConfigurationProviding, T.EncodingConfiguration == C.EncodingConfiguration {
+        try encode(value, configuration: C.encodingConfiguration)
+    }
+
+    /// The JSON text of `value`, which `box` encodes with the tree encoder of this encoding.
+    private func encodedBytes<T>(_ value: T, _ box: (TreeEncoder) throws -> EncodingNode.Value?) throws -> [UInt8] {
+        let settings = settings.current
+        let formatting = settings.formatting
         let options = TreeEncoder.Options(
-            keys: keyEncodingStrategy, dates: dateEncodingStrategy, data: dataEncodingStrategy,
-            floats: nonConformingFloatEncodingStrategy, userInfo: userInfo,
-            escapesSlashes: !formatting.contains(.withoutEscapingSlashes))
+            keys: settings.keys, dates: settings.dates, data: settings.data, floats: settings.floats,
+            userInfo: settings.userInfo, escapesSlashes: !formatting.contains(.withoutEscapingSlashes))
         let encoder = TreeEncoder(options: options)
-        guard let root = try encoder.boxIfAny(value, node: .root) else {
+        let encoded = try box(encoder)
+        if let conflict = encoder.arena.conflict { throw conflict }
+        guard let root = encoded else {
             throw EncodingError.invalidValue(
                 value,
                 EncodingError.Context(

@@ -79,7 +79,7 @@ extension Map {
     public func value<T: RawRepresentable>(
         _ key: String, default defaultValue: [T], nested: Bool? = nil,
         delimiter: String = "."
-    ) throws -> [T] where T.RawValue: JSONScalar {
+    ) throws -> [T] where T.RawValue: JSONRawValue {
         let found: [T]? = try value(key, nested: nested, delimiter: delimiter)
         return found ?? defaultValue
     }
@@ -99,7 +99,7 @@ extension Map {
     public func value<T: RawRepresentable>(
         _ key: String, default defaultValue: T, nested: Bool? = nil,
         delimiter: String = "."
-    ) throws -> T where T.RawValue: JSONScalar {
+    ) throws -> T where T.RawValue: JSONRawValue {
         let found: T? = try value(key, nested: nested, delimiter: delimiter)
         return found ?? defaultValue
     }

@@ -174,7 +174,7 @@ extension Map {
     public func value<T: RawRepresentable>(
         _ key: String, nested: Bool? = nil, delimiter: String = ".",
         file: StaticString = #file, function: StaticString = #function, line: UInt = #line
-    ) throws -> T where T.RawValue: JSONScalar {
+    ) throws -> T where T.RawValue: JSONRawValue {
         try value(key, nested: nested, delimiter: delimiter, using: EnumTransform<T>())
     }
 
@@ -183,7 +183,7 @@ extension Map {
     public func value<T: RawRepresentable>(
         _ key: String, nested: Bool? = nil, delimiter: String = ".",
         file: StaticString = #file, function: StaticString = #function, line: UInt = #line
-    ) throws -> T? where T.RawValue: JSONScalar {
+    ) throws -> T? where T.RawValue: JSONRawValue {
         try value(key, nested: nested, delimiter: delimiter, using: EnumTransform<T>())
     }
 
@@ -192,7 +192,7 @@ extension Map {
     public func value<T: RawRepresentable>(
         _ key: String, nested: Bool? = nil, delimiter: String = ".",
         file: StaticString = #file, function: StaticString = #function, line: UInt = #line
-    ) throws -> [T] where T.RawValue: JSONScalar {
+    ) throws -> [T] where T.RawValue: JSONRawValue {
         try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
             $0.read(.value, required: true, expected: "[\(T.self)]") {
                 try $0.convertedElements { try enumCase($0) as T }
@@ -205,7 +205,7 @@ extension Map {
     public func value<T: RawRepresentable>(
         _ key: String, nested: Bool? = nil, delimiter: String = ".",
         file: StaticString = #file, function: StaticString = #function, line: UInt = #line
-    ) throws -> [T]? where T.RawValue: JSONScalar {
+    ) throws -> [T]? where T.RawValue: JSONRawValue {
         try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) {
             $0.read(.value, required: false, expected: "[\(T.self)]") {
                 try $0.convertedElements { try enumCase($0) as T }

@@ -24,7 +24,16 @@ extension JSONReadable {
 }
 
 /// A basic value: a number type, `Bool`, `String` or `Decimal`.
-public protocol JSONScalar: JSONReadable {}
+public protocol JSONScalar: JSONReadable, JSONRawValue {}
+
+/// A type an enum's raw values may have to map by them: every ``JSONScalar``, and `NSNumber`.
+public protocol JSONRawValue {
+    /// Reads `json` as this type.
+    /// - Throws: ``JSONConversionError``.
+    static func fromJSON(_ json: JSON) throws -> Self
+    /// This value as JSON.
+    var jsonValue: JSON { get }
+}
 
 extension FixedWidthInteger where Self: JSONScalar {
     /// The integer as an exact JSON number.
@@ -80,7 +89,7 @@ extension Double: JSONScalar {
 
 extension Float: JSONScalar {
     /// The number (shortest text for the `Float`), or `null` for infinity and NaN.
-    public var jsonValue: JSON { isFinite ? .number(JSONNumber(unchecked: description)) : .null }
+    public var jsonValue: JSON { isFinite ? .number(JSONNumber(unchecked: description, isSinglePrecision: true)) : .null }
 
     /// Reads a number in `Float` range (neither too large nor, unless zero, too small).
     /// The literal is converted once (`Float(text)`, correctly rounded), never through a

@@ -21,7 +21,7 @@ extension JSON {
             self = .number(n)
         case let float as Float where type(of: value) == Float.self:
             guard float.isFinite else { return nil }
-            self = .number(JSONNumber(unchecked: float.description))
+            self = .number(JSONNumber(unchecked: float.description, isSinglePrecision: true))
         case let decimal as Decimal where type(of: value) == Decimal.self:
             guard let n = JSONNumber(decimal.description) else { return nil }
             self = .number(n)
@@ -83,7 +83,11 @@ extension JSON {
         case UInt8(ascii: "c"), UInt8(ascii: "B"):
             // JSONSerialization's true and false.
             self = .bool(number.boolValue)
-        case UInt8(ascii: "f"), UInt8(ascii: "d"):
+        case UInt8(ascii: "f"):
+            let float = number.floatValue
+            guard float.isFinite else { return nil }
+            self = .number(JSONNumber(unchecked: float.description, isSinglePrecision: true))
+        case UInt8(ascii: "d"):
             guard let n = JSONNumber(number.doubleValue) else { return nil }
             self = .number(n)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"):
@@ -141,12 +145,13 @@ extension JSON {
 }
 
 extension JSONNumber {
-    /// The number as an `NSNumber`: exact for integers that fit 64 bits (`-0.0` is a `Double`),
+    /// The number as an `NSNumber`: a `Float` for a number written from one; exact for integers that fit 64 bits (`-0.0` is a `Double`),
     /// a `Double` for up to 15 significant digits or when the text is a `Double`'s exact
     /// value (any number this library writes), else an `NSDecimalNumber` (exact, 38 digits)
     /// whose `doubleValue`, `floatValue` and casts to `Double` are the literal's correctly
     /// rounded values, or the nearest `Double` beyond a decimal's exponent range.
     public var foundationNumber: NSNumber {
+        if isSinglePrecision, let f = Float(text) { return NSNumber(value: f) }
         if let i = int64 {
             // `-0.0` is a Double's negative zero, which no integer holds.
             if i == 0, text.utf8.first == UInt8(ascii: "-"), !isPlainInteger { return NSNumber(value: -0.0) }

@@ -8,25 +8,32 @@ import Foundation
 public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
     /// The number's literal text, e.g. `-12.5e3`.
     public let text: String
+    /// Whether the number was written from a `Float`: its Foundation form is then a
+    /// `Float`-backed `NSNumber`, which casts to `Float` (`as? Float`) on Linux, as
+    /// ObjectMapper's `toJSON()` gives a `Float` property. Not part of the value (`==`).
+    let isSinglePrecision: Bool
 
     /// Wraps number text without checking it; the parser only passes valid JSON numbers.
-    init(unchecked text: String) { self.text = text }
+    init(unchecked text: String, isSinglePrecision: Bool = false) {
+        self.text = text
+        self.isSinglePrecision = isSinglePrecision
+    }
 
     /// Creates a number from text, when it is a valid JSON number.
     public init?(_ text: String) {
         guard JSONNumber.isValid(text) else { return nil }
-        self.text = text
+        self.init(unchecked: text)
     }
 
     /// Creates an exact number from an integer.
-    public init<T: BinaryInteger>(_ value: T) { text = String(value) }
+    public init<T: BinaryInteger>(_ value: T) { self.init(unchecked: String(value)) }
 
     /// Creates a number from a finite floating-point value (shortest text that round-trips).
     /// Returns `nil` for infinity and NaN, which JSON cannot hold.
     public init?(_ value: Double) {
         guard value.isFinite else { return nil }
         // Whole values keep a fractional part so they read back as floating point.
-        text = value.description
+        self.init(unchecked: value.description)
     }
 
     /// The text.
