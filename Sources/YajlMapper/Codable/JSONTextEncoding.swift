@@ -53,19 +53,24 @@ enum JSONTextEncoding: Equatable {
             return nil
         case .utf16BigEndian, .utf16LittleEndian:
             let units = CodeUnits<UInt16>(text, bigEndian: encoding == .utf16BigEndian)
-            failed = !units.isWhole || transcode(units, from: UTF16.self, to: UTF8.self, stoppingOnError: true) {
-                output.append($0)
-            }
+            failed =
+                !units.isWhole
+                || transcode(units, from: UTF16.self, to: UTF8.self, stoppingOnError: true) {
+                    output.append($0)
+                }
         case .utf32BigEndian, .utf32LittleEndian:
             let units = CodeUnits<UInt32>(text, bigEndian: encoding == .utf32BigEndian)
-            failed = !units.isWhole || transcode(units, from: UTF32.self, to: UTF8.self, stoppingOnError: true) {
-                output.append($0)
-            }
+            failed =
+                !units.isWhole
+                || transcode(units, from: UTF32.self, to: UTF8.self, stoppingOnError: true) {
+                    output.append($0)
+                }
         }
         guard !failed else {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
-                    codingPath: [], debugDescription: "The given data was not valid JSON: it is not valid \(encoding)."))
+                    codingPath: [], debugDescription: "The given data was not valid JSON: it is not valid \(encoding).")
+            )
         }
         return output
     }

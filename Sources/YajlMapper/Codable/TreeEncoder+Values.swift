@@ -134,7 +134,8 @@ extension TreeEncoder: SingleValueEncodingContainer {
     private func setValue(_ value: EncodingNode.Value) {
         guard slot == nil else {
             return noteConflict(
-                at: node, "Attempt to encode a value through a single value container where a value is already encoded.")
+                at: node, "Attempt to encode a value through a single value container where a value is already encoded."
+            )
         }
         slot = value
     }

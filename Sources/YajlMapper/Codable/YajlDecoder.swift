@@ -168,7 +168,10 @@ open class YajlDecoder: @unchecked Sendable {
 
     /// Decodes a value whose configuration `C` provides, as `JSONDecoder` does.
     open func decode<T, C>(_ type: T.Type, from data: Data, configuration: C.Type) throws -> T
-    where T: DecodableWithConfiguration, C: DecodingConfigurationProviding, T.DecodingConfiguration == C.DecodingConfiguration {
+    where
+        T: DecodableWithConfiguration, C: DecodingConfigurationProviding,
+        T.DecodingConfiguration == C.DecodingConfiguration
+    {
         try decode(type, from: data, configuration: C.decodingConfiguration)
     }
 
@@ -229,8 +232,10 @@ open class YajlDecoder: @unchecked Sendable {
                 ).0
             }
         }
-        return try decodeValue(T.self, tape: tape, recordedBy: known, bytes: bytes, origin: .init(), options: options, root)
-            .0
+        return try decodeValue(
+            T.self, tape: tape, recordedBy: known, bytes: bytes, origin: .init(), options: options, root
+        )
+        .0
     }
 
     /// Whether the first byte of `bytes` that is not white space (or a UTF-8 byte order
@@ -285,7 +290,8 @@ open class YajlDecoder: @unchecked Sendable {
         let learning = planned && plans.mayLearn(T.self, foldsKeys: options.convertsFromSnakeCase)
         let learned = learning ? plan?.copy() ?? DecodePlan(foldsKeys: options.convertsFromSnakeCase) : nil
         let session = TapeDecoder.Session(plan: learned, learning: learning)
-        let decoder = TapeDecoder(tape: whole.tape, input: bytes, origin: whole.origin, options: options, session: session)
+        let decoder = TapeDecoder(
+            tape: whole.tape, input: bytes, origin: whole.origin, options: options, session: session)
         let value = try root(decoder, node)
         if let learned { plans.publish(learned, for: T.self, replacing: plan != nil) }
         return (value, planToRecord(T.self, options))
@@ -293,7 +299,9 @@ open class YajlDecoder: @unchecked Sendable {
 
     /// The tape of a document, by `plan` (`nil`: whole), as ``recordTape(_:plan:options:)``.
     /// - Throws: `DecodingError.dataCorrupted` when the input is not valid JSON.
-    func record(_ bytes: UnsafeRawBufferPointer, plan: DecodePlan?, options: TapeDecoder.Options) throws
+    func record(
+        _ bytes: UnsafeRawBufferPointer, plan: DecodePlan?, options: TapeDecoder.Options
+    ) throws
         -> DecodingTape
     {
         do {
@@ -306,7 +314,9 @@ open class YajlDecoder: @unchecked Sendable {
     /// The tape of a document, by `plan` (`nil`: whole); on `options.threads` threads, the
     /// elements of a big array near the root (see ``TapeRecordingSpine``).
     /// - Throws: ``JSONParseError`` when the input is not valid JSON.
-    private func recordTape(_ bytes: UnsafeRawBufferPointer, plan: DecodePlan?, options: TapeDecoder.Options) throws
+    private func recordTape(
+        _ bytes: UnsafeRawBufferPointer, plan: DecodePlan?, options: TapeDecoder.Options
+    ) throws
         -> DecodingTape
     {
         let threads = options.threads

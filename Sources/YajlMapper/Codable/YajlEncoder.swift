@@ -108,7 +108,10 @@ open class YajlEncoder: @unchecked Sendable {
 
     /// The JSON text of a value whose configuration `C` provides, as `JSONEncoder` gives it.
     open func encode<T, C>(_ value: T, configuration: C.Type) throws -> Data
-    where T: EncodableWithConfiguration, C: EncodingConfigurationProviding, T.EncodingConfiguration == C.EncodingConfiguration {
+    where
+        T: EncodableWithConfiguration, C: EncodingConfigurationProviding,
+        T.EncodingConfiguration == C.EncodingConfiguration
+    {
         try encode(value, configuration: C.encodingConfiguration)
     }
 

@@ -61,7 +61,8 @@ struct DecoderDropInTests {
         (decoder.dataDecodingStrategy, decoder.nonConformingFloatDecodingStrategy) = (data, floats)
         let json = #"{"created_at": 86400, "ratio": "inf", "blob": "AQI="}"#
         let decoded = try decoder.decode(Stamped.self, from: Data(json.utf8))
-        #expect(decoded == Stamped(createdAt: Date(timeIntervalSince1970: 86400), ratio: .infinity, blob: Data([1, 2])))
+        #expect(
+            decoded == Stamped(createdAt: Date(timeIntervalSince1970: 86400), ratio: .infinity, blob: Data([1, 2])))
     }
 
     @Test func int128AndUInt128InEveryContainer() throws {
@@ -80,8 +81,9 @@ struct DecoderDropInTests {
             Self.expectSame(OptionalWide.self, Data(#"{"signed": \#(text)}"#.utf8))
         }
         // Exact where the value fits, whatever the spelling: never wrapped, never rounded.
-        #expect(try YajlDecoder().decode(Int128.self, from: Data("1.7014118346046923173168730371588410572e38".utf8))
-            == Int128("170141183460469231731687303715884105720"))
+        #expect(
+            try YajlDecoder().decode(Int128.self, from: Data("1.7014118346046923173168730371588410572e38".utf8))
+                == Int128("170141183460469231731687303715884105720"))
         #expect(throws: DecodingError.self) {
             try YajlDecoder().decode(UInt128.self, from: Data("340282366920938463463374607431768211456".utf8))
         }
@@ -128,7 +130,8 @@ struct DecoderDropInTests {
             Self.expectSame([Bool].self, Data(document.utf8))
             Self.expectSame([String: [Bool]].self, Data(document.utf8))
         }
-        #expect(try YajlDecoder().decode([String: [Bool]].self, from: Data(#"{"key": [true,],}"#.utf8)) == ["key": [true]])
+        #expect(
+            try YajlDecoder().decode([String: [Bool]].self, from: Data(#"{"key": [true,],}"#.utf8)) == ["key": [true]])
         // A mistake after a trailing comma keeps its place: the comma becomes a space.
         let error = try #require(throws: DecodingError.self) {
             try YajlDecoder().decode([Int].self, from: Data("[1,\n 2,\n ]x".utf8))
@@ -191,7 +194,9 @@ struct DecoderDropInTests {
         let decoder = YajlDecoder()
         let scaled = try decoder.decode(ConfiguredAmount.self, from: json, configuration: 10)
         #expect(scaled.amount == 120)
-        #expect(try decoder.decode(ConfiguredAmount.self, from: json, configuration: ConfiguredAmount.ByHundred.self).amount == 1200)
+        #expect(
+            try decoder.decode(ConfiguredAmount.self, from: json, configuration: ConfiguredAmount.ByHundred.self).amount
+                == 1200)
         #expect(try JSONDecoder().decode(ConfiguredAmount.self, from: json, configuration: 10).amount == 120)
         // Its errors are located as any other's.
         let error = try #require(throws: DecodingError.self) {
@@ -200,8 +205,11 @@ struct DecoderDropInTests {
         #expect("\(error)".contains("line 2"), "\(error)")
         let encoded = try YajlEncoder().encode(scaled, configuration: 10)
         #expect(encoded == (try JSONEncoder().encode(scaled, configuration: 10)))
-        #expect(String(decoding: try YajlEncoder().encode(scaled, configuration: ConfiguredAmount.ByHundred.self), as: UTF8.self)
-            == #"{"amount":1}"#)
+        #expect(
+            String(
+                decoding: try YajlEncoder().encode(scaled, configuration: ConfiguredAmount.ByHundred.self),
+                as: UTF8.self)
+                == #"{"amount":1}"#)
     }
 }
 
