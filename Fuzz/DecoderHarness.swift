@@ -73,6 +73,7 @@ enum DecoderHarness {
         let byOthers = DecodeResult { try taught.decode(FuzzRecord.self, from: data) }
         check(byOthers == whole, "by others' plans: \(byOthers), whole: \(whole) for \(shown(bytes))")
         streamed(data, whole: whole, decoder: taught)
+        utf16(bytes, whole: whole)
         // One input in eight, spliced into a page recorded and decoded on two threads.
         if bytes.count % 8 == 3 { splicedPage(bytes) }
         if case .value(let value) = whole { encoded(value) }
@@ -127,6 +128,17 @@ enum DecoderHarness {
         let byOthers = outcome(taught)
         check(
             byOthers == whole, "snake case, by others' plans: \(byOthers), whole: \(whole) for \(shown([UInt8](data)))")
+    }
+
+    /// Valid UTF-8 text written in UTF-16 (little-endian, with its mark) decodes as it does in
+    /// UTF-8, to the error's text: it is read from the same UTF-8 bytes.
+    static func utf16(_ bytes: [UInt8], whole: DecodeResult) {
+        // Text whose first bytes hold a zero is itself read as UTF-16 or UTF-32.
+        guard !bytes.prefix(4).contains(0), let text = String(validating: bytes, as: UTF8.self) else { return }
+        var encoded = Data([0xFF, 0xFE])
+        for unit in text.utf16 { encoded += [UInt8(truncatingIfNeeded: unit), UInt8(truncatingIfNeeded: unit >> 8)] }
+        let transcoded = DecodeResult { try YajlDecoder().decode(FuzzRecord.self, from: encoded) }
+        check(transcoded == whole, "UTF-16: \(transcoded), UTF-8: \(whole) for \(shown(bytes))")
     }
 
     /// The elements of `items`, streamed, are the whole document's; the first failure is
