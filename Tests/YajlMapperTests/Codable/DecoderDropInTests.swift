@@ -132,11 +132,33 @@ struct DecoderDropInTests {
         }
         #expect(
             try YajlDecoder().decode([String: [Bool]].self, from: Data(#"{"key": [true,],}"#.utf8)) == ["key": [true]])
+        // A comma before each closing bracket in turn, and before all of them.
+        let page = #"{"a": [1, [2, {}], {"b": "],}", "c": [[]]}], "d": {"e": null, "f": [true]}}"#
+        let closers = page.indices.filter { "]}".contains(page[$0]) }
+        var read = 0
+        for closer in closers {
+            var withComma = page
+            withComma.insert(",", at: closer)
+            Self.expectSame(JSON.self, Data(withComma.utf8))
+            if case .value = Self.outcomes(JSON.self, Data(withComma.utf8)).yajl { read += 1 }
+        }
+        // All but the ones after `[` or `{`, which both refuse.
+        #expect(read == closers.count - 2)
+        let quoted = page.range(of: #""],}""#)!
+        let afterValues = closers.filter { !"[{".contains(page[page.index(before: $0)]) && !quoted.contains($0) }
+        let everywhere = afterValues.reversed().reduce(into: page) { $0.insert(",", at: $1) }
+        Self.expectSame(JSON.self, Data(everywhere.utf8))
+        #expect(try YajlDecoder().decode(JSON.self, from: Data(everywhere.utf8)) == JSON(parsing: page))
         // A mistake after a trailing comma keeps its place: the comma becomes a space.
         let error = try #require(throws: DecodingError.self) {
             try YajlDecoder().decode([Int].self, from: Data("[1,\n 2,\n ]x".utf8))
         }
         #expect("\(error)".contains("line 3, column 3"), "\(error)")
+        // A quote in a comment does not turn strings inside out: `",]"` stays as it is.
+        let commented = YajlDecoder()
+        commented.parseOptions.allowComments = true
+        #expect(try commented.decode([String].self, from: Data(#"/* " */ ["x,]", "y",]"#.utf8)) == ["x,]", "y"])
+        #expect(try commented.decode([String].self, from: Data("// \"\n[\"x,]\",]".utf8)) == ["x,]"])
         // The parser, the mapper and the value reader stay strict.
         #expect(throws: JSONParseError.self) { try JSON(parsing: "[1,]") }
         #expect(Mapper<SeedRepository>().map(JSONString: #"{"id": 1, "full_name": "a/b",}"#) == nil)
