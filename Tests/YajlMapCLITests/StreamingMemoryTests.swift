@@ -93,4 +93,40 @@ struct StreamingMemoryTests {
         let written = try String(contentsOf: output, encoding: .utf8)
         #expect(written.utf8.split(separator: UInt8(ascii: "\n")).count == 5000)
     }
+
+    /// What `validate` on every core holds of a big file: a stretch's pages per thread, given
+    /// back once read, whether the file splits between the elements of its array (a page),
+    /// is checked serially after a mistake near its end, or does not split at all (an array
+    /// of numbers). Each file is over 100 MB, so holding it whole passes the 64 MB budget.
+    @Test(
+        "validate --jobs 2 checks a big file under 64 MB, whatever its shape",
+        .enabled(if: python3Path != nil, "python3 measures the child's peak memory"),
+        arguments: ["page", "page with a mistake at its end", "array of numbers"])
+    func validationStaysUnderBudget(shape: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("big.json")
+        if shape == "array of numbers" {
+            let numbers = Array(repeating: "12345.678,", count: 11_000_000).joined()
+            try Data(("[" + numbers + "0]").utf8).write(to: file)
+        } else {
+            let generated = try runBinary(["fixtures", "generate", "--items", "20000", "--out", file.path])
+            #expect(generated.status == 0, "\(generated.stderr)")
+            if shape != "page" {
+                let handle = try FileHandle(forWritingTo: file)
+                try handle.seekToEnd()
+                try handle.write(contentsOf: Data("x".utf8))
+                try handle.close()
+            }
+        }
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        #expect(size > 100_000_000)
+
+        let measured = try peakMemoryOfBinary(
+            ["validate", "--jobs", "2", file.path], output: dir.appendingPathComponent("out"))
+        let (status, peak) = try #require(measured)
+        #expect(status == (shape == "page with a mistake at its end" ? 1 : 0))
+        #expect(peak < 64 * 1024 * 1024, "peak \(peak) bytes")
+        #expect(peak > 4 * 1024 * 1024, "peak \(peak) bytes: not a real measurement")
+    }
 }

@@ -26,6 +26,10 @@ public enum JSONValidation {
     /// Stretches per thread: several, so a slowed thread leaves its share to the others, and a
     /// mapped file's pages are given back a stretch at a time.
     static let stretchesPerThread = 8
+    /// The most bytes a stretch holds, and a serial check of a mapped file reads before it
+    /// gives their pages back: what bounds resident memory whatever the file's size (each
+    /// thread holds one stretch's pages at a time).
+    static let stretchLimit = 8 << 20
 
     /// Checks that `bytes` hold well-formed JSON, with the verdict and the error of
     /// `JSONStreamParser.parse(bytes, handler: DiscardEvents(), options: options)`.
@@ -66,13 +70,25 @@ public enum JSONValidation {
     ) throws {
         let threads =
             jobs > 0 ? jobs : (buffer.count >= parallelThreshold ? ProcessInfo.processInfo.activeProcessorCount : 1)
+        let stretches = max(threads * stretchesPerThread, (buffer.count + stretchLimit - 1) / stretchLimit)
         if threads > 1, !options.allowMultipleValues,
-            let splits = splits(in: buffer, count: threads * stretchesPerThread, options: options),
+            let splits = splits(in: buffer, count: stretches, options: options),
             parallelCheckPasses(buffer, splits: splits, options: options, afterStretch: afterStretch)
         {
             return
         }
-        _ = try JSONStreamParser.parse(buffer, handler: DiscardEvents(), options: options)
+        guard let afterStretch else {
+            _ = try JSONStreamParser.parse(buffer, handler: DiscardEvents(), options: options)
+            return
+        }
+        // A mapped file, read in pieces whose pages are given back once read.
+        let parser = JSONStreamParser(handler: DiscardEvents(), options: options)
+        for start in stride(from: 0, to: buffer.count, by: stretchLimit) {
+            let piece = start..<min(start + stretchLimit, buffer.count)
+            try parser.feed(UnsafeRawBufferPointer(rebasing: buffer[piece]))
+            afterStretch(piece)
+        }
+        try parser.finish()
     }
 
     /// `count` + 1 increasing offsets where the parallel check splits `bytes`, or `nil` when
@@ -88,7 +104,7 @@ public enum JSONValidation {
         var best: (split: Int, shape: ElementSplits.Shape, depth: Int)?
         let end = min(bytes.count, ElementSplits.lead + ElementSplits.window)
         var from = ElementSplits.lead
-        while let (split, shape) = ElementSplits.next(in: bytes, from: from, like: nil), split < end {
+        while let (split, shape) = ElementSplits.next(in: bytes, from: from, like: nil, before: end) {
             guard (try? probe.feed(UnsafeRawBufferPointer(rebasing: bytes[fed..<split]))) != nil else { break }
             fed = split
             if let depth = probe.handler.arrayDepth(afterElementCommaAt: split, in: bytes), depth < best?.depth ?? .max
@@ -217,16 +233,21 @@ enum ElementSplits {
 
     /// `count` + 1 increasing offsets shaped like `shape`, from `first`: the last as near the
     /// end as one is found (``lead`` bytes before it at least), the others between at even
-    /// distances; `nil` when fewer than three are found.
+    /// distances; `nil` when fewer than three are found. Each is looked for no further than
+    /// the next one's place (the last, within ``JSONValidation/stretchLimit`` of the end), so
+    /// the search touches few of a mapped file's pages whatever its shape.
     static func find(in bytes: UnsafeRawBufferPointer, count: Int, first: Int, shape: Shape) -> [Int]? {
-        guard let (last, _) = previous(in: bytes, before: bytes.count - lead, like: shape), last > first else {
+        let stop = max(first, bytes.count - lead - JSONValidation.stretchLimit)
+        guard let (last, _) = previous(in: bytes, before: bytes.count - lead, like: shape, after: stop), last > first
+        else {
             return nil
         }
         var splits = [first]
         for i in 1..<count {
             let target = first + (last - first) * i / count
-            guard let (split, _) = next(in: bytes, from: target, like: shape), split > splits[splits.count - 1],
-                split < last
+            let nextTarget = first + (last - first) * (i + 1) / count
+            guard let (split, _) = next(in: bytes, from: target, like: shape, before: nextTarget),
+                split > splits[splits.count - 1], split < last
             else { continue }
             splits.append(split)
         }
@@ -257,11 +278,15 @@ enum ElementSplits {
         return (split, Shape(separator: ArraySlice(bytes[close...quote]), key: ArraySlice(bytes[(quote + 1)..<end])))
     }
 
-    /// The first split after a `}` at or after `from`, shaped like `shape` when one is given.
-    static func next(in bytes: UnsafeRawBufferPointer, from: Int, like shape: Shape?) -> (Int, Shape)? {
+    /// The first split after a `}` at or after `from` and before `end` (the end of `bytes`
+    /// by default), shaped like `shape` when one is given.
+    static func next(
+        in bytes: UnsafeRawBufferPointer, from: Int, like shape: Shape?, before end: Int? = nil
+    ) -> (Int, Shape)? {
         guard let base = bytes.baseAddress else { return nil }
+        let end = min(end ?? bytes.count, bytes.count)
         var i = from
-        while i < bytes.count, let hit = memchr(base + i, Int32(UInt8(ascii: "}")), bytes.count - i) {
+        while i < end, let hit = memchr(base + i, Int32(UInt8(ascii: "}")), end - i) {
             let close = base.distance(to: UnsafeRawPointer(hit))
             if let found = split(afterClose: close, in: bytes), shape == nil || found.1 == shape { return found }
             i = close + 1
@@ -269,10 +294,12 @@ enum ElementSplits {
         return nil
     }
 
-    /// The last split after a `}` before `before`, shaped like `shape`.
-    static func previous(in bytes: UnsafeRawBufferPointer, before: Int, like shape: Shape) -> (Int, Shape)? {
+    /// The last split after a `}` before `before` and at or after `stop`, shaped like `shape`.
+    static func previous(
+        in bytes: UnsafeRawBufferPointer, before: Int, like shape: Shape, after stop: Int = 0
+    ) -> (Int, Shape)? {
         var close = min(before, bytes.count) - 1
-        while close >= 0 {
+        while close >= max(stop, 0) {
             if bytes[close] == UInt8(ascii: "}"), let found = split(afterClose: close, in: bytes), found.1 == shape {
                 return found
             }
