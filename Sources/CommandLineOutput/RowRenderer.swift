@@ -85,14 +85,14 @@ public struct RowRenderer: Sendable {
     /// ``envelopeItems(_:)`` of stretches of `repositories`, in order; on `jobs` threads (0:
     /// every core) from 256 repositories on. The first error in order is thrown.
     func envelopeItems(_ repositories: [GitHubRepository], jobs: Int) throws -> [String] {
-        let threads = jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount
+        let threads = parallelThreads(jobs: jobs)
         guard threads > 1, repositories.count >= 256 else { return [try envelopeItems(repositories[...])] }
         let stretches = threads * 4
         var results = [Result<String, any Error>?](repeating: nil, count: stretches)
         results.withUnsafeMutableBufferPointer { slots in
-            // Each thread reads the repositories and writes its own slot.
+            // Each index reads the repositories and writes its own slot.
             nonisolated(unsafe) let slots = slots
-            DispatchQueue.concurrentPerform(iterations: stretches) { s in
+            forEachOnThreads(stretches, threads: threads) { s in
                 let range = (repositories.count * s / stretches)..<(repositories.count * (s + 1) / stretches)
                 slots[s] = Result { try envelopeItems(repositories[range]) }
             }

@@ -38,13 +38,14 @@ extension ElementSpine {
 let parallelWindowBytes = 1 << 20
 
 /// How many threads `jobs` asks a parallel stream for (0: every core).
-func parallelThreads(jobs: Int) -> Int { jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount }
+package func parallelThreads(jobs: Int) -> Int { jobs > 0 ? jobs : ProcessInfo.processInfo.activeProcessorCount }
 
 /// Calls `body` with every index of `0..<count`: at once on the cores when `threads` and
-/// `count` are both over 1, else in order on this thread. `body` may then run on several
+/// `count` are both over 1, else in order on this thread. The one way work is spread over
+/// threads in the package (the command lines' renderer uses it too). `body` may then run on several
 /// threads together, so each index must write only its own part of what it writes, and read
 /// nothing another index writes.
-func forEachOnThreads(_ count: Int, threads: Int, _ body: (Int) -> Void) {
+package func forEachOnThreads(_ count: Int, threads: Int, _ body: (Int) -> Void) {
     guard threads > 1, count > 1 else { return (0..<count).forEach(body) }
     withoutActuallyEscaping(body) { body in
         nonisolated(unsafe) let body = body
