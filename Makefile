@@ -120,7 +120,7 @@ coverage: deps
 			printf "%-22s %6.2f%%  (%d of %d lines)\n", "TOTAL", 100 * (all - miss) / all, all - miss, all }' \
 		.build/coverage/report.txt
 
-TSAN_TESTS := MappingConcurrencyTests|CoderSettingsConcurrencyTests|ParserGzipInputTests|MappingPlanMissEdgeTests|MappingStreamAsyncContractTests|MappingStreamCancellationTests|GitHubSearchSessionTests|GitHubClientTests|DecoderPlanTests|DecoderStreamTests|EncoderDifferentialTests|ParallelValidationDifferentialTests|ParallelMappingDifferentialTests|ParallelDecodingDifferentialTests|ParallelDocumentDifferentialTests|ParallelDocumentDecodingDifferentialTests|JobsTests
+TSAN_TESTS := MappingConcurrencyTests|CoderSettingsConcurrencyTests|NoUserCodeInsideAParseTests|ParserGzipInputTests|MappingPlanMissEdgeTests|MappingStreamAsyncContractTests|MappingStreamCancellationTests|GitHubSearchSessionTests|GitHubClientTests|DecoderPlanTests|DecoderStreamTests|EncoderDifferentialTests|ParallelValidationDifferentialTests|ParallelMappingDifferentialTests|ParallelDecodingDifferentialTests|ParallelDocumentDifferentialTests|ParallelDocumentDecodingDifferentialTests|JobsTests
 
 ## sanitize: every test under AddressSanitizer (.build/asan), then the concurrent ones under ThreadSanitizer
 ## (.build/tsan: the mapper's and the decoder's plans across threads, the encoder from many tasks, parallel validation, mapping and decoding (streams and whole documents), gzip's read-ahead, async streams, the search driver, the client); any report fails.

@@ -27,6 +27,9 @@ enum ParseNesting {
     /// How many yajl calls on this thread began inside another's callback.
     static var nestedStarts: Int { packed >> 16 }
 
+    /// How many yajl calls are under way on this thread now (0: none is on the stack).
+    static var depth: Int { packed & 0xFFFF }
+
     /// Runs a yajl call, counting it as nested when another is under way on this thread.
     @inline(__always)
     static func around<R>(_ call: () throws -> R) rethrows -> R {
