@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -26,6 +28,10 @@ enum ParseNesting {
 
     /// How many yajl calls on this thread began inside another's callback.
     static var nestedStarts: Int { packed >> 16 }
+
+    /// The bytes every engine has been given to parse, on every thread (skipped or read by
+    /// yajl): how often a document is parsed, for tests.
+    static let bytesParsed = Atomic<Int>(0)
 
     /// How many yajl calls are under way on this thread now (0: none is on the stack).
     static var depth: Int { packed & 0xFFFF }

@@ -31,7 +31,9 @@ struct MappingRun<Value> {
     /// Maps a document held in memory. A read outside the plans takes that object from the
     /// document parsed again whole, and widens the plans, so conditional mappings are never
     /// silently wrong and run once. (Should an object not be found there, the document is
-    /// mapped again, kept whole.)
+    /// mapped again, kept whole.) The document is parsed at most twice: problems are located
+    /// in the whole tree of the second parse when there was one, which notes where each value
+    /// starts, else in a second parse made for that.
     func run(bytes: UnsafeRawBufferPointer, options: JSONParseOptions) throws -> MappingResult<Value> {
         var whole = false
         var result = try attempt(bytes: bytes, options: options, whole: whole)
@@ -45,16 +47,22 @@ struct MappingRun<Value> {
             result.session.learnRecordedReads()
         }
         if result.session.problems.contains(where: { $0.location == nil }) {
-            // Positions are recorded only when a problem needs one: the same capture again
-            // (same plans, so the same values kept), this time noting where each value starts.
-            let (root, offsets, textStart) = try capture(
-                bytes: bytes, options: options, session: session(whole: whole),
-                whole: whole, recordingOffsets: true)
-            var located = Locator(bytes: bytes, base: 0, line: 1, lineStart: textStart)
-            let indexes = PreorderIndexes(of: root)
+            // Positions are recorded only when a problem needs one: in the whole tree parsed
+            // already, or in the same capture again (same plans, so the same values kept).
+            var tree: (root: JSON, offsets: [Int])
+            if let parsed = result.whole {
+                tree = parsed
+            } else {
+                let again = try capture(
+                    bytes: bytes, options: options, session: session(whole: whole), whole: whole,
+                    recordingOffsets: true)
+                tree = (again.root, again.offsets)
+            }
+            var located = Locator(bytes: bytes, base: 0, line: 1, lineStart: result.textStart)
+            let indexes = PreorderIndexes(of: tree.root)
             result.session.locateProblems { path in
                 let index = indexes.index(of: path)
-                return offsets.indices.contains(index) ? located.location(of: offsets[index]) : nil
+                return tree.offsets.indices.contains(index) ? located.location(of: tree.offsets[index]) : nil
             }
         }
         result.session.sortProblemsByPosition()
@@ -86,26 +94,32 @@ struct MappingRun<Value> {
         return try finish(built, session)
     }
 
-    /// One capture and build of the document (every value kept when `whole`).
+    /// One capture and build of the document (every value kept when `whole`, with where each
+    /// value starts). `whole` in the result: the document kept whole with those positions, by
+    /// this capture or by the repair of an object the plans did not keep all of.
     private func attempt(
         bytes: UnsafeRawBufferPointer, options: JSONParseOptions, whole: Bool
     )
-        throws -> (value: Value?, session: MappingSession)
+        throws -> (value: Value?, session: MappingSession, whole: (root: JSON, offsets: [Int])?, textStart: Int)
     {
         let session = session(whole: whole)
-        if !whole {
-            session.wholeUnit = WholeUnit {
+        let unit =
+            whole
+            ? nil
+            : WholeUnit {
                 let unit = try capture(
                     bytes: bytes, options: options, session: self.session(whole: true), whole: true,
-                    recordingOffsets: false)
+                    recordingOffsets: true)
                 return (unit.root, unit.offsets)
             }
-        }
+        session.wholeUnit = unit
         // The whole unit reads `bytes`, valid only during this call.
         defer { session.wholeUnit = nil }
-        let (root, _, _) = try capture(
-            bytes: bytes, options: options, session: session, whole: whole, recordingOffsets: false)
-        return (build(root, session, whole), session)
+        let (root, offsets, textStart) = try capture(
+            bytes: bytes, options: options, session: session, whole: whole, recordingOffsets: whole)
+        let built = build(root, session, whole)
+        let tree = whole ? (root, offsets) : session.repaired ? unit?.loadedWhole : nil
+        return (built, session, tree, textStart)
     }
 
     /// Parses the document into the tree the plans keep (everything when `whole`), with

@@ -21,6 +21,9 @@ final class WholeUnit {
         return loaded.unsafelyUnwrapped
     }
 
+    /// The whole unit when it has been parsed again (without parsing it otherwise).
+    var loadedWhole: (root: JSON, offsets: [Int])? { loaded ?? nil }
+
     /// The value at `path` from the unit's root, in the whole unit.
     func value(at path: [JSONPath.Component]) -> JSON? {
         whole?.root.value(atPath: JSONPath(path))
