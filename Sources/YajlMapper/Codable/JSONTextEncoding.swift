@@ -52,19 +52,9 @@ enum JSONTextEncoding: Equatable {
         case .utf8:
             return nil
         case .utf16BigEndian, .utf16LittleEndian:
-            let units = CodeUnits<UInt16>(text, bigEndian: encoding == .utf16BigEndian)
-            failed =
-                !units.isWhole
-                || transcode(units, from: UTF16.self, to: UTF8.self, stoppingOnError: true) {
-                    output.append($0)
-                }
+            failed = !transcode(text, from: UTF16.self, bigEndian: encoding == .utf16BigEndian, into: &output)
         case .utf32BigEndian, .utf32LittleEndian:
-            let units = CodeUnits<UInt32>(text, bigEndian: encoding == .utf32BigEndian)
-            failed =
-                !units.isWhole
-                || transcode(units, from: UTF32.self, to: UTF8.self, stoppingOnError: true) {
-                    output.append($0)
-                }
+            failed = !transcode(text, from: UTF32.self, bigEndian: encoding == .utf32BigEndian, into: &output)
         }
         guard !failed else {
             throw DecodingError.dataCorrupted(
@@ -73,6 +63,16 @@ enum JSONTextEncoding: Equatable {
             )
         }
         return output
+    }
+
+    /// Appends the UTF-8 of `text`, in `Codec`'s code units of the given byte order, to `output`.
+    /// - Returns: whether the whole text was valid.
+    private static func transcode<Codec: UnicodeCodec>(
+        _ text: UnsafeRawBufferPointer, from codec: Codec.Type, bigEndian: Bool, into output: inout [UInt8]
+    ) -> Bool where Codec.CodeUnit: FixedWidthInteger {
+        let units = CodeUnits<Codec.CodeUnit>(text, bigEndian: bigEndian)
+        guard units.isWhole else { return false }
+        return !Swift.transcode(units, from: Codec.self, to: UTF8.self, stoppingOnError: true) { output.append($0) }
     }
 }
 
