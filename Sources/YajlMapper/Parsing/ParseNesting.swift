@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -29,9 +27,19 @@ enum ParseNesting {
     /// How many yajl calls on this thread began inside another's callback.
     static var nestedStarts: Int { packed >> 16 }
 
-    /// The bytes every engine has been given to parse, on every thread (skipped or read by
-    /// yajl): how often a document is parsed, for tests.
-    static let bytesParsed = Atomic<Int>(0)
+    /// The thread's count of bytes given to engines to parse.
+    private static let bytesKey: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// The bytes engines on this thread have been given to parse (skipped or read by yajl):
+    /// how often a document is parsed, for tests.
+    static var bytesParsed: Int {
+        get { Int(bitPattern: pthread_getspecific(bytesKey)) }
+        set { pthread_setspecific(bytesKey, UnsafeRawPointer(bitPattern: newValue)) }
+    }
 
     /// How many yajl calls are under way on this thread now (0: none is on the stack).
     static var depth: Int { packed & 0xFFFF }

@@ -121,7 +121,7 @@ extension YajlParserEngine {
     /// Gives yajl one chunk (`yajl_parse`), checks what it read, and moves past it; when a
     /// consumer paused the parse, runs its work and gives yajl the rest.
     func parse(_ bytes: UnsafeRawBufferPointer) throws {
-        ParseNesting.bytesParsed.add(bytes.count, ordering: .relaxed)
+        ParseNesting.bytesParsed += bytes.count
         var rest = bytes
         while rest.count > 0 {
             yajlParseCalls += 1
