@@ -5,6 +5,7 @@ import Testing
 
 private enum TwiceTagLenient {}
 private enum TwiceTagStrict {}
+private enum TwiceTagStream {}
 
 /// A model that reads the key its `kind` names: a plan learned from some kinds misses others.
 private struct TwiceItem<Tag>: Mappable, Equatable {
@@ -69,9 +70,9 @@ struct ParsedAtMostTwiceTests {
     }
 
     /// The bytes parsed on this thread while `body` runs (on it: the mappers have one job).
-    static func bytesParsed(_ body: () -> Void) -> Int {
+    static func bytesParsed(_ body: () throws -> Void) rethrows -> Int {
         let before = ParseNesting.bytesParsed
-        body()
+        try body()
         return ParseNesting.bytesParsed - before
     }
 
@@ -102,6 +103,25 @@ struct ParsedAtMostTwiceTests {
 }
 
 extension ParsedAtMostTwiceTests {
+    /// Streamed, each element that misses is parsed again from its own bytes, once.
+    @Test func streamedElementsAtMostTwice() throws {
+        let pages = [
+            Self.page(30, kinds: "ab"), Self.page(30, kinds: "ab", mistyped: [3]), Self.page(30, kinds: "ac"),
+            Self.page(30, kinds: "ad", mistyped: [1, 2, 3]), Self.page(30, kinds: "ef", mistyped: [0]),
+        ]
+        for text in pages {
+            var problems: [MappingProblem] = []
+            let parsed = try Self.bytesParsed {
+                let stream = MappingStreamParser(mapper: Mapper<TwiceItem<TwiceTagStream>>(), elementsAt: "items") {
+                    _ in
+                }
+                problems = try stream.read(text, jobs: 1).problems
+            }
+            #expect(parsed <= 2 * text.count, "\(Double(parsed) / Double(text.count)) passes")
+            #expect(problems.allSatisfy { $0.location != nil })
+        }
+    }
+
     /// ``outcome(_:_:)`` of the document parsed first and mapped from the value (no
     /// places: a value holds none).
     fileprivate static func replayed<Tag>(_ mapper: Mapper<TwicePage<Tag>>, _ text: [UInt8]) -> String {
