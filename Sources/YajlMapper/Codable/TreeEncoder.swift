@@ -161,9 +161,8 @@ final class TreeEncoder: Encoder {
     /// Keeps the first misuse of the containers, at `path`, to throw once the value is encoded.
     func noteConflict(at path: CodingPathNode, _ message: String) {
         guard arena.conflict == nil else { return }
-        let location =
-            path.path.isEmpty
-            ? "the top level" : path.path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        let keys = JSONPath(path.path.map { key in key.intValue.map { .index($0) } ?? .key(key.stringValue) })
+        let location = keys.components.isEmpty ? "the top level" : keys.description
         arena.conflict = EncodingError.invalidValue(
             message, EncodingError.Context(codingPath: path.path, debugDescription: "\(message) (at \(location))"))
     }

@@ -242,8 +242,8 @@ open class YajlDecoder: @unchecked Sendable {
     /// mark) is `{`: else a document read with ``assumesTopLevelDictionary`` is an object's
     /// members without braces, or not an object at all, and Foundation reads it.
     private static func opensObject(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        let first = bytes[start...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        let mark = YajlParserEngine.byteOrderMark
+        let first = bytes[(bytes.starts(with: mark) ? mark.count : 0)...].first { !JSONLexer.isSpace($0) }
         return first == UInt8(ascii: "{")
     }
 

@@ -12,11 +12,7 @@
 /// tests read ``nestedStarts`` to hold it to that.
 enum ParseNesting {
     /// The thread's counters, packed in one pointer-sized value: depth in the low 16 bits.
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+    private static let key = newThreadKey()
 
     /// The thread's packed counters.
     private static var packed: Int {
@@ -28,17 +24,20 @@ enum ParseNesting {
     static var nestedStarts: Int { packed >> 16 }
 
     /// The thread's count of bytes given to engines to parse.
-    private static let bytesKey: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+    private static let bytesKey = newThreadKey()
 
     /// The bytes engines on this thread have been given to parse (skipped or read by yajl):
     /// how often a document is parsed, for tests.
     static var bytesParsed: Int {
         get { Int(bitPattern: pthread_getspecific(bytesKey)) }
         set { pthread_setspecific(bytesKey, UnsafeRawPointer(bitPattern: newValue)) }
+    }
+
+    /// A key for a value of each thread's own (a pointer-sized integer, 0 at first).
+    private static func newThreadKey() -> pthread_key_t {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
     }
 
     /// How many yajl calls are under way on this thread now (0: none is on the stack).

@@ -89,9 +89,7 @@ extension Double: JSONScalar {
 
 extension Float: JSONScalar {
     /// The number (shortest text for the `Float`), or `null` for infinity and NaN.
-    public var jsonValue: JSON {
-        isFinite ? .number(JSONNumber(unchecked: description, isSinglePrecision: true)) : .null
-    }
+    public var jsonValue: JSON { JSONNumber(self).map(JSON.number) ?? .null }
 
     /// Reads a number in `Float` range (neither too large nor, unless zero, too small).
     /// The literal is converted once (`Float(text)`, correctly rounded), never through a

@@ -20,8 +20,8 @@ extension JSON {
             guard let n = JSONNumber(double) else { return nil }
             self = .number(n)
         case let float as Float where type(of: value) == Float.self:
-            guard float.isFinite else { return nil }
-            self = .number(JSONNumber(unchecked: float.description, isSinglePrecision: true))
+            guard let n = JSONNumber(float) else { return nil }
+            self = .number(n)
         case let decimal as Decimal where type(of: value) == Decimal.self:
             guard let n = JSONNumber(decimal.description) else { return nil }
             self = .number(n)
@@ -84,9 +84,8 @@ extension JSON {
             // JSONSerialization's true and false.
             self = .bool(number.boolValue)
         case UInt8(ascii: "f"):
-            let float = number.floatValue
-            guard float.isFinite else { return nil }
-            self = .number(JSONNumber(unchecked: float.description, isSinglePrecision: true))
+            guard let n = JSONNumber(number.floatValue) else { return nil }
+            self = .number(n)
         case UInt8(ascii: "d"):
             guard let n = JSONNumber(number.doubleValue) else { return nil }
             self = .number(n)
@@ -145,9 +144,10 @@ extension JSON {
 }
 
 extension JSONNumber {
-    /// The number as an `NSNumber`: a `Float` for a number written from one; exact for integers that fit 64 bits (`-0.0` is a `Double`),
-    /// a `Double` for up to 15 significant digits or when the text is a `Double`'s exact
-    /// value (any number this library writes), else an `NSDecimalNumber` (exact, 38 digits)
+    /// The number as an `NSNumber`: a `Float` for a number written from one; exact for
+    /// integers that fit 64 bits (`-0.0` is a `Double`), a `Double` for up to 15 significant
+    /// digits or when the text is a `Double`'s exact value (any number this library writes),
+    /// else an `NSDecimalNumber` (exact, 38 digits)
     /// whose `doubleValue`, `floatValue` and casts to `Double` are the literal's correctly
     /// rounded values, or the nearest `Double` beyond a decimal's exponent range.
     public var foundationNumber: NSNumber {

@@ -36,6 +36,13 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         self.init(unchecked: value.description)
     }
 
+    /// A number written from a `Float` (its shortest text), whose Foundation form is a
+    /// `Float`; `nil` for infinity and NaN.
+    init?(_ value: Float) {
+        guard value.isFinite else { return nil }
+        self.init(unchecked: value.description, isSinglePrecision: true)
+    }
+
     /// The text.
     public var description: String { text }
 
