@@ -98,7 +98,7 @@ final class DecodePlan: @unchecked Sendable {
         }
         guard learning else { return .miss }
         let child = DecodePlan(foldsKeys: foldsKeys)
-        keys.set(String(decoding: name, as: UTF8.self), .value)
+        keys.add(String(decoding: name, as: UTF8.self))
         append(child)
         return .known(child)
     }
@@ -122,7 +122,7 @@ final class DecodePlan: @unchecked Sendable {
     func copy() -> DecodePlan {
         let copy = DecodePlan(foldsKeys: foldsKeys)
         for (name, child) in zip(keys.names, children) {
-            copy.keys.set(name, .value)
+            copy.keys.add(name)
             copy.append(child.copy())
         }
         copy.readsAllKeys = readsAllKeys
@@ -141,9 +141,15 @@ final class DecodePlan: @unchecked Sendable {
     }
 }
 
-/// The plans a ``YajlDecoder`` has learned, one per root type and key form (as written, or
-/// folded for the snake-case strategy), shared by every decoding.
-final class DecodePlans: @unchecked Sendable {
+/// Learned plans, one per root type and key form (as written, or folded for the snake-case
+/// strategy). Each ``YajlDecoder`` has one, for its life, shared by every decoding it makes;
+/// every ``Mapper`` uses ``shared``, for the process, keyed by the shape of the root it maps
+/// (`N` for an object, `[N]` for an array of models, and so on). Thread-safe. A plan in it
+/// is published whole and never changed after; ``removeAll()`` starts from none.
+final class PlanRegistry: @unchecked Sendable {
+    /// The mappers' plans, for the process.
+    static let shared = PlanRegistry()
+
     /// A root type's plan, and how many times it was learned again after a miss.
     private struct Entry {
         /// The plan (`nil`: record whole).
@@ -178,6 +184,9 @@ final class DecodePlans: @unchecked Sendable {
     func plan(for type: Any.Type, foldsKeys: Bool) -> DecodePlan? {
         lock.withLock { entries[Root(type: ObjectIdentifier(type), foldsKeys: foldsKeys)]?.plan }
     }
+
+    /// Forgets every plan (tests start from none this way).
+    func removeAll() { lock.withLock { entries.removeAll() } }
 
     /// Whether `type` may still learn a plan.
     func mayLearn(_ type: Any.Type, foldsKeys: Bool) -> Bool {

@@ -37,7 +37,8 @@ struct DecodingTape {
     var arena: [UInt8] = []
     /// The input texts are referred to in, alive while the tape is read (empty: none is).
     var input = UnsafeRawBufferPointer(start: nil, count: 0)
-    /// The parse error of each ``Kind/invalidString`` token, by its index.
+    /// The parse error of each ``Kind/invalidString`` token, and of each key token whose
+    /// escape has no UTF-8 form, by its index.
     var problems: [Int: JSONParseError] = [:]
 
     /// Removes every token and byte, keeping the memory for the next document.

@@ -49,10 +49,14 @@ struct StreamedTapeRecorder: ParseConsumer {
     /// How many values other parsers decoded (see ``skip(_:)``).
     private(set) var skipped = 0
 
+    /// The depth of the envelope object whose repeated key's value is being read: the
+    /// envelope keeps the first value, so this one's starts are not noted (`nil`: none).
+    private var repeatAt: Int?
+
     /// A container of the envelope: an object's current key, an array's next index.
     private enum Step {
-        /// An object, and its key read last.
-        case object(key: String?)
+        /// An object, its key read last, and every key read.
+        case object(key: String?, keys: Set<String>)
         /// An array, and the position of its next value.
         case array(next: Int)
     }
@@ -148,6 +152,7 @@ struct StreamedTapeRecorder: ParseConsumer {
         }
         if let control { noteStart(at: control.currentOffset - length) }
         try add(&envelope)
+        if repeatAt == steps.count { repeatAt = nil }
         if case .array(let next)? = steps.last { steps[steps.count - 1] = .array(next: next + 1) }
     }
 
@@ -157,7 +162,7 @@ struct StreamedTapeRecorder: ParseConsumer {
 
     /// Notes where an envelope value starts.
     private mutating func noteStart(at offset: Int) {
-        guard let control else { return }
+        guard let control, repeatAt == nil else { return }
         let (line, lineStart) = control.line(at: offset)
         starts.append((offset, line, lineStart))
     }
@@ -182,6 +187,12 @@ struct StreamedTapeRecorder: ParseConsumer {
         try scalar(length: 0, record: { try $0.badString(problem) }, envelope: { _ in throw problem })
     }
 
+    /// A key with a bad escape: recorded in a streamed value (an error if read), else the error now.
+    mutating func badKey(_ name: JSONBytes, _ problem: JSONParseError) throws {
+        guard inValue else { throw problem }
+        try recorder.badKey(name, problem)
+    }
+
     /// The length of the string token that just ended (its escapes make it longer than its value).
     private func stringLength(_ value: JSONBytes) -> Int {
         guard let control, !inValue else { return value.count + 2 }
@@ -192,7 +203,10 @@ struct StreamedTapeRecorder: ParseConsumer {
     mutating func key(_ name: JSONBytes) throws {
         if inValue { return try recorder.key(name) }
         try envelope.key(name)
-        steps[steps.count - 1] = .object(key: String(decoding: name.buffer, as: UTF8.self))
+        let key = String(decoding: name.buffer, as: UTF8.self)
+        guard case .object(_, var keys) = steps[steps.count - 1] else { return }
+        if !keys.insert(key).inserted, repeatAt == nil { repeatAt = steps.count }
+        steps[steps.count - 1] = .object(key: key, keys: keys)
     }
 
     mutating func startObject() throws {
@@ -200,7 +214,7 @@ struct StreamedTapeRecorder: ParseConsumer {
         if inValue { return try recorder.startObject() }
         if let control { noteStart(at: control.currentOffset - 1) }
         envelope.startObject()
-        steps.append(.object(key: nil))
+        steps.append(.object(key: nil, keys: []))
     }
 
     mutating func startArray() throws {
@@ -238,6 +252,7 @@ struct StreamedTapeRecorder: ParseConsumer {
     /// Closes the envelope's innermost container: one more value in the array around it.
     private mutating func closeStep() {
         steps.removeLast()
+        if repeatAt == steps.count { repeatAt = nil }
         if case .array(let next)? = steps.last { steps[steps.count - 1] = .array(next: next + 1) }
     }
 
@@ -246,7 +261,7 @@ struct StreamedTapeRecorder: ParseConsumer {
         guard steps.count == path.count else { return false }
         for (step, component) in zip(steps, path) {
             switch (step, component) {
-            case (.object(let key?), .key(let wanted)) where key == wanted: continue
+            case (.object(let key?, _), .key(let wanted)) where key == wanted: continue
             case (.array(let next), .index(let wanted)) where next == wanted: continue
             default: return false
             }

@@ -118,6 +118,14 @@ struct TapeRecorder: ParseConsumer {
         valueEnded()
     }
 
+    /// Records a key with a bad surrogate escape as yajl decoded it, with its error, should
+    /// its member be recorded: an error only where the key is read.
+    mutating func badKey(_ name: JSONBytes, _ problem: JSONParseError) throws {
+        let index = tape.tokens.count
+        try key(name)
+        if tape.tokens.count > index { tape.problems[index] = problem }
+    }
+
     /// The offset the parse is at: just past the token of the current event.
     private var offset: Int { control?.currentOffset ?? 0 }
 

@@ -128,7 +128,7 @@ open class YajlDecoder: @unchecked Sendable {
     /// The elements of whole documents this decoder recorded on several threads (tests).
     let elementsRecordedOnThreads = ElementTally()
     /// The plans learned, one per root type.
-    private let plans = DecodePlans()
+    private let plans = PlanRegistry()
 
     /// Creates a decoder with `JSONDecoder`'s defaults.
     public init() {}
@@ -251,7 +251,7 @@ open class YajlDecoder: @unchecked Sendable {
     /// case (by plans that fold keys); not with a custom key strategy, whose conversion the
     /// parse cannot know; and not when `YAJLMAPPER_NO_SKIP` is set.
     private func usesPlans(_ options: TapeDecoder.Options) -> Bool {
-        DecodePlans.enabled && (options.usesDefaultKeys || options.convertsFromSnakeCase)
+        PlanRegistry.enabled && (options.usesDefaultKeys || options.convertsFromSnakeCase)
     }
 
     /// The plan to record a value of `T` by, when there is one.
@@ -319,16 +319,9 @@ open class YajlDecoder: @unchecked Sendable {
     ) throws
         -> DecodingTape
     {
-        let threads = options.threads
-        guard threads > 1, !options.parse.allowMultipleValues else {
-            let recorder = TapeRecorder(plan: plan, input: bytes)
-            return try JSONStreamParser.parse(bytes, handler: recorder, options: options.parse).tape
-        }
-        let spine = TapeRecordingSpine(plan: plan, input: bytes, options: options.parse, threads: threads)
-        try ParallelElementReader(spine: spine, threads: threads, options: options.parse).read(inPlace: bytes)
-        try spine.parser.finish()
-        elementsRecordedOnThreads.add(spine.elementsSpliced)
-        return spine.parser.handler.tape
+        let recorded = try RecordedDocument.record(bytes, plan: plan, options: options.parse, threads: options.threads)
+        elementsRecordedOnThreads.add(recorded.elementsSpliced)
+        return recorded.tape
     }
 
     /// What a parse error is to a decoding: `dataCorrupted` at the root, the parse error

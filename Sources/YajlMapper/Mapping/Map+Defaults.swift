@@ -40,7 +40,7 @@ extension Map {
         file: StaticString = #file, function: StaticString = #function, line: UInt = #line
     ) throws -> [T]? {
         try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) {
-            $0.read(.value, required: false, expected: "[\(T.self)]") { try $0.convertedElements(T.fromJSON) }
+            $0.read(required: false, expected: "[\(T.self)]") { try $0.convertedElements(T.fromJSON) }
         }
     }
 
@@ -150,5 +150,3 @@ extension CGFloat: JSONScalar {
     /// Reads a number in `Double` range.
     public static func fromJSON(_ json: JSON) throws -> CGFloat { CGFloat(try Double.fromJSON(json)) }
 }
-
-extension CGFloat: DryRunPlaceholder { static var dryRunPlaceholder: CGFloat { 0 } }

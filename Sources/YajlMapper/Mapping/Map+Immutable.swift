@@ -1,34 +1,5 @@
 import Foundation
 
-/// Placeholders a dry run returns from `map.value` so an immutable model's initialiser runs
-/// to the end and every key it reads is learned.
-protocol DryRunPlaceholder {
-    static var dryRunPlaceholder: Self { get }
-}
-
-extension Int: DryRunPlaceholder { static var dryRunPlaceholder: Int { 0 } }
-extension Int8: DryRunPlaceholder { static var dryRunPlaceholder: Int8 { 0 } }
-extension Int16: DryRunPlaceholder { static var dryRunPlaceholder: Int16 { 0 } }
-extension Int32: DryRunPlaceholder { static var dryRunPlaceholder: Int32 { 0 } }
-extension Int64: DryRunPlaceholder { static var dryRunPlaceholder: Int64 { 0 } }
-extension UInt: DryRunPlaceholder { static var dryRunPlaceholder: UInt { 0 } }
-extension UInt8: DryRunPlaceholder { static var dryRunPlaceholder: UInt8 { 0 } }
-extension UInt16: DryRunPlaceholder { static var dryRunPlaceholder: UInt16 { 0 } }
-extension UInt32: DryRunPlaceholder { static var dryRunPlaceholder: UInt32 { 0 } }
-extension UInt64: DryRunPlaceholder { static var dryRunPlaceholder: UInt64 { 0 } }
-extension Double: DryRunPlaceholder { static var dryRunPlaceholder: Double { 0 } }
-extension Float: DryRunPlaceholder { static var dryRunPlaceholder: Float { 0 } }
-extension Bool: DryRunPlaceholder { static var dryRunPlaceholder: Bool { false } }
-extension String: DryRunPlaceholder { static var dryRunPlaceholder: String { "" } }
-extension Decimal: DryRunPlaceholder { static var dryRunPlaceholder: Decimal { 0 } }
-extension Date: DryRunPlaceholder { static var dryRunPlaceholder: Date { Date(timeIntervalSince1970: 0) } }
-extension URL: DryRunPlaceholder { static var dryRunPlaceholder: URL { URL(fileURLWithPath: "/") } }
-extension Data: DryRunPlaceholder { static var dryRunPlaceholder: Data { Data() } }
-extension Array: DryRunPlaceholder { static var dryRunPlaceholder: Array { [] } }
-extension Dictionary: DryRunPlaceholder { static var dryRunPlaceholder: Dictionary { [:] } }
-extension Set: DryRunPlaceholder { static var dryRunPlaceholder: Set { [] } }
-extension Optional: DryRunPlaceholder { static var dryRunPlaceholder: Optional { nil } }
-
 /// `ImmutableMappable`'s reads: `try map.value("key")` returns the value or throws a
 /// ``MappingError`` naming the key path, what was expected and what was found.
 extension Map {
@@ -45,10 +16,6 @@ extension Map {
         if case .some(let value) = result, value != nil || optional && session.problems.count == before { return value }
         let problems = session.removeProblems(from: before)
         if optional && problems.isEmpty { return nil }
-        if session.isDryRun, let placeholder = (T.self as? DryRunPlaceholder.Type)?.dryRunPlaceholder as? T {
-            return placeholder
-        }
-        if session.isDryRun, let model = dryRunModel(T.self) { return model }
         var thrown =
             problems.isEmpty
             ? [
@@ -62,17 +29,6 @@ extension Map {
         throw MappingError(problems: thrown)
     }
 
-    private func dryRunModel<T>(_: T.Type) -> T? {
-        guard let type = T.self as? any BaseMappable.Type else { return nil }
-        func make<M: BaseMappable>(_: M.Type) -> M? {
-            let map = Map(
-                mappingType: .fromJSON, node: .object(JSONObject()), session: session, path: [],
-                info: PlanRegistry.shared.info(for: M.self, context: session.context), plan: nil)
-            return ModelBuilder.instantiate(M.self, map: map)
-        }
-        return make(type) as? T
-    }
-
     // MARK: Basic values
 
     /// A basic value, converted exactly (no wrapping, no truncation).
@@ -82,7 +38,7 @@ extension Map {
         file: StaticString = #file, function: StaticString = #function, line: UInt = #line
     ) throws -> T {
         try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
-            $0.read(.value, required: true, expected: "\(T.self)") { try T.fromJSON($0) }
+            $0.read(required: true, expected: "\(T.self)") { try T.fromJSON($0) }
         }!
     }
 
@@ -93,7 +49,7 @@ extension Map {
         file: StaticString = #file, function: StaticString = #function, line: UInt = #line
     ) throws -> T? {
         try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) {
-            $0.read(.value, required: false, expected: "\(T.self)") { try T.fromJSON($0) }
+            $0.read(required: false, expected: "\(T.self)") { try T.fromJSON($0) }
         }
     }
 
@@ -113,7 +69,7 @@ extension Map {
         file: StaticString = #file, function: StaticString = #function, line: UInt = #line
     ) throws -> [T] {
         try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
-            $0.read(.value, required: true, expected: "[\(T.self)]") { try $0.convertedElements(T.fromJSON) }
+            $0.read(required: true, expected: "[\(T.self)]") { try $0.convertedElements(T.fromJSON) }
         }!
     }
 
@@ -137,7 +93,7 @@ extension Map {
 
     /// The selected value cast to `T` (as Foundation gives it).
     func readCast<T>(_: T.Type, required: Bool) -> T?? {
-        read(.value, required: required, expected: expectedName(T.self)) { node in
+        read(required: required, expected: expectedName(T.self)) { node in
             guard let value = node.foundationValue as? T else {
                 throw JSONConversionError.typeMismatch(expected: expectedName(T.self), found: node.kind)
             }
@@ -194,7 +150,7 @@ extension Map {
         file: StaticString = #file, function: StaticString = #function, line: UInt = #line
     ) throws -> [T] where T.RawValue: JSONRawValue {
         try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
-            $0.read(.value, required: true, expected: "[\(T.self)]") {
+            $0.read(required: true, expected: "[\(T.self)]") {
                 try $0.convertedElements { try enumCase($0) as T }
             }
         }!
@@ -207,7 +163,7 @@ extension Map {
         file: StaticString = #file, function: StaticString = #function, line: UInt = #line
     ) throws -> [T]? where T.RawValue: JSONRawValue {
         try require(key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)) {
-            $0.read(.value, required: false, expected: "[\(T.self)]") {
+            $0.read(required: false, expected: "[\(T.self)]") {
                 try $0.convertedElements { try enumCase($0) as T }
             }
         }

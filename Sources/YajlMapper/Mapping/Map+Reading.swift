@@ -27,7 +27,6 @@ extension Map {
 
     /// Reads the selected value with `convert`.
     /// - Parameters:
-    ///   - kind: what the capture must have kept for this read.
     ///   - required: the property is not optional: absent or `null` is a problem.
     ///   - expected: the Swift type's name, for problems.
     /// - Returns: `.some(value)` to assign, `.none` to leave the property as it is, or
@@ -37,11 +36,11 @@ extension Map {
     ///   metadata of `T` at run time on every read.
     @inline(__always)
     func read<T>(
-        _ kind: ReadKind, required: Bool, expected: @autoclosure () -> String,
+        required: Bool, expected: @autoclosure () -> String,
         _ convert: (JSON) throws -> T?
     ) -> T?? {
         let node: JSON
-        switch fetch(kind, required: required, expected: expected()) {
+        switch fetch(required: required, expected: expected()) {
         case .absent: return .none
         case .null: return required ? .none : .some(nil)
         case .value(let value): node = value
@@ -61,9 +60,9 @@ extension Map {
 
     /// The selected value sorted for assignment; a missing or `null` value for a required
     /// property is reported here.
-    func fetch(_ kind: ReadKind, required: Bool, expected: @autoclosure () -> String) -> Fetched {
-        guard let node = take(kind) else {
-            if required && !session.isDryRun { report(.missing, expected: expected(), found: nil) }
+    func fetch(required: Bool, expected: @autoclosure () -> String) -> Fetched {
+        guard let node = take() else {
+            if required { report(.missing, expected: expected(), found: nil) }
             return .absent
         }
         if case .null = node {
@@ -83,7 +82,7 @@ extension Map {
     /// ``fetchValue(required:expected:)`` with the expected type's name as problems give it.
     @usableFromInline
     func fetchValue(required: Bool, expectedName: @autoclosure () -> String) -> Fetched {
-        fetch(.value, required: required, expected: expectedName())
+        fetch(required: required, expected: expectedName())
     }
 
     /// Records a failed conversion of the selected value.

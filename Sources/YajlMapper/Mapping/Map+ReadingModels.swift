@@ -10,20 +10,30 @@ enum ModelRead {
     case unchanged
 }
 
+/// The selected value sorted for a read of models, found on the tape without making it a
+/// ``YajlMapper/JSON`` value.
+enum FetchedToken {
+    /// The key is absent: leave the property as it is.
+    case absent
+    /// The value is `null`: `nil` for an optional property.
+    case null
+    /// The value's token and place.
+    case token(Int, DecodePlan?)
+}
+
 /// Nested models read from the selected value: one, an array, a dictionary, or deeper collections.
 extension Map {
-    /// The type info of a nested model read: the plan's read already holds it (no registry
-    /// lookup, which locks, per object).
-    func modelInfo<T: BaseMappable>(_: T.Type) -> TypeInfo {
-        if let kind = selectedKind {
-            switch kind {
-            case .model(let info), .models(let info), .modelValues(let info):
-                if info.type == ObjectIdentifier(T.self) { return info }
-            case .value:
-                break
-            }
+    /// ``fetch(required:expected:)`` for a read of models.
+    func fetchToken(required: Bool, expected: @autoclosure () -> String) -> FetchedToken {
+        guard selectedToken >= 0 else {
+            if required { report(.missing, expected: expected(), found: nil) }
+            return .absent
         }
-        return PlanRegistry.shared.info(for: T.self, context: session.context)
+        if document.kind(at: selectedToken) == .null {
+            if required { report(.typeMismatch, expected: expected(), found: .null) }
+            return .null
+        }
+        return .token(selectedToken, selectedPlace)
     }
 
     /// Builds a nested model from the selected value.
@@ -42,26 +52,16 @@ extension Map {
     /// optional of the model's type is made in generic code.
     @usableFromInline
     func readModel<T: BaseMappable>(_: T.Type, required: Bool, into address: UnsafeMutablePointer<T>) -> ModelRead {
-        let info = modelInfo(T.self)
-        let node: JSON
-        switch fetch(.model(info), required: required, expected: "\(T.self)") {
+        switch fetchToken(required: required, expected: "\(T.self)") {
         case .absent: return .unchanged
         case .null: return required ? .unchanged : .null
-        case .value(let value): node = value
+        case .token(let index, let place):
+            var spare: Map?
+            let built = ModelBuilder.build(
+                T.self, at: index, place: place, in: document, path: currentPath, session: session, into: address,
+                reusing: &spare)
+            return built ? .built : required ? .unchanged : .null
         }
-        // A plain key under an array element: the nested map shares this map's path.
-        let components = currentComponents
-        let built: Bool
-        if components.count == 1, leaf != nil, leaf2 == nil {
-            built = ModelBuilder.build(
-                T.self, from: node, at: parentPath, leaf: leaf, leaf2: .key(components[0]),
-                session: session, whole: plan == nil, info: info, into: address)
-        } else {
-            built = ModelBuilder.build(
-                T.self, from: node, at: currentPath, session: session, whole: plan == nil,
-                info: info, into: address)
-        }
-        return built ? .built : required ? .unchanged : .null
     }
 
     /// In a mapping onto an existing object (`toObject`), maps the selected object onto the
@@ -70,10 +70,10 @@ extension Map {
     /// - Returns: `false` (nothing done) when the value is absent or not an object.
     @usableFromInline
     func mapSelected<T: BaseMappable>(onto model: inout T) -> Bool {
-        guard toObject, let node = take(.model(modelInfo(T.self))), case .object = node else { return false }
+        guard toObject, selectedToken >= 0, document.kind(at: selectedToken) == .object else { return false }
         let nested = Map(
-            mappingType: .fromJSON, node: node, session: session, path: currentPath, info: nil,
-            plan: nil, toObject: true)
+            mappingType: .fromJSON, document: document, object: selectedToken, place: selectedPlace,
+            session: session, path: currentPath, toObject: true)
         model.mapping(map: nested)
         return true
     }
@@ -83,18 +83,16 @@ extension Map {
     /// instance, fields the JSON does not give kept); a member with no model there is made;
     /// models under other keys are kept. `false` when there is no object to map.
     func mapSelected<T: BaseMappable>(onto models: inout [String: T]) -> Bool {
-        let info = modelInfo(T.self)
-        guard toObject, let node = take(.modelValues(info)), case .object(let object) = node else { return false }
+        guard toObject, selectedToken >= 0, document.kind(at: selectedToken) == .object else { return false }
         let base = currentPath
-        for (key, value) in zip(object.keys, object.values) {
-            if models[key] != nil, case .object = value {
+        document.forEachMember(ofObjectAt: selectedToken, place: selectedPlace, session: session) { key, value, place in
+            if models[key] != nil, document.kind(at: value) == .object {
                 let nested = Map(
-                    mappingType: .fromJSON, node: value, session: session, path: base + [.key(key)],
-                    info: nil, plan: nil, toObject: true)
+                    mappingType: .fromJSON, document: document, object: value, place: place, session: session,
+                    path: base + [.key(key)], toObject: true)
                 models[key]!.mapping(map: nested)
             } else if let model = ModelBuilder.build(
-                T.self, from: value, at: base, leaf: .key(key),
-                session: session, whole: true, info: info)
+                T.self, at: value, place: place, in: document, path: base, leaf: .key(key), session: session)
             {
                 models[key] = model
             }
@@ -106,97 +104,55 @@ extension Map {
     /// - Parameter allOrNothing: one element that fails fails the whole read (as
     ///   `ImmutableMappable`'s `map.value` does in ObjectMapper), instead of being dropped.
     func readModels<T: BaseMappable>(_: T.Type, required: Bool, allOrNothing: Bool = false) -> [T]?? {
-        let info = modelInfo(T.self)
-        return read(.models(info), required: required, expected: "[\(T.self)]") { node in
-            guard case .array(var elements) = node else {
-                throw JSONConversionError.typeMismatch(expected: "[\(T.self)]", found: node.kind)
-            }
-            if let builder = session.builtArray(standingFor: elements)
-                ?? (plan == nil ? session.builtArray(at: currentPath, of: info) : nil)
-            {
-                if builder.info === info {
-                    // Built as the elements closed: take the models and the problems found.
-                    session.adopt(builder.problems, under: currentPath)
-                    if allOrNothing && builder.failures > 0 { return nil }
-                    return unsafeDowncast(builder, to: TypedElementBuilder<T>.self).models
-                }
-                // Built as models of another type than this read's: read the array whole.
-                guard repair(recording: nil), case .array(let whole)? = currentNode else {
-                    session.noteMiss()
-                    return nil
-                }
-                elements = whole
-            }
-            // (The stdlib's uninitialised-capacity initialiser writes a count into the shared
-            // empty-array storage for no elements: a data race that ThreadSanitizer reports.)
-            if elements.isEmpty { return [] }
-            // (Made here, past the empty case: the path costs an allocation.)
-            let base = currentPath
-            let whole = plan == nil
-            let elementPlan = whole ? nil : session.plan(for: info)
-            // Built in place: appending one by one would look up `[T]`'s metadata per element
-            // in this generic code.
-            // An element shaped like the plan (the usual case) is read from its values in
-            // place, as the capture's elements are: no copy of the element per model.
-            let names = elementPlan?.root.names.withUnsafeBufferPointer { $0 }
-            let models = elements.withUnsafeBufferPointer { source in
-                [T](unsafeUninitializedCapacity: source.count) { buffer, built in
-                    var spare: Map?
-                    for i in source.indices {
-                        let done: Bool
-                        if let elementPlan, let values = source[i].objectValues(keyedBy: names) {
-                            done = ModelBuilder.build(
-                                T.self, members: values, collapsed: 0, at: base, leaf: .index(i), session: session,
-                                info: info, plan: elementPlan, into: buffer.baseAddress! + built, reusing: &spare)
-                            // A map the mapping kept must not view the element after this read.
-                            if spare != nil, !isKnownUniquelyReferenced(&spare!) {
-                                spare!.detach()
-                                spare = nil
-                            }
-                        } else {
-                            done = ModelBuilder.build(
-                                T.self, from: source[i], at: base, leaf: .index(i), session: session,
-                                whole: whole, info: info, plan: elementPlan,
-                                into: buffer.baseAddress! + built, reusing: &spare)
-                        }
-                        if done { built += 1 }
-                    }
-                }
-            }
-            if allOrNothing && models.count < elements.count { return nil }
-            return models
+        let index: Int
+        let place: DecodePlan?
+        switch fetchToken(required: required, expected: "[\(T.self)]") {
+        case .absent: return .none
+        case .null: return required ? .none : .some(nil)
+        case .token(let token, let at): (index, place) = (token, at)
         }
+        guard document.kind(at: index) == .array else {
+            report(.typeMismatch, expected: "[\(T.self)]", found: currentNode)
+            return required ? .none : .some(nil)
+        }
+        let (models, failures) = ModelBuilder.buildElements(
+            T.self, ofArrayAt: index, place: place?.elementPlace(learning: session.learning), in: document,
+            path: currentPath, session: session)
+        if allOrNothing && failures > 0 { return .none }
+        return .some(models)
     }
 
     /// Builds a dictionary of models; members that fail are dropped, each with a problem.
     /// - Parameter allOrNothing: one member that fails fails the whole read.
     func readModelDictionary<T: BaseMappable>(_: T.Type, required: Bool, allOrNothing: Bool = false) -> [String: T]?? {
-        let info = modelInfo(T.self)
-        return read(.modelValues(info), required: required, expected: "[String: \(T.self)]") { node in
-            guard case .object(let object) = node else {
-                throw JSONConversionError.typeMismatch(expected: "[String: \(T.self)]", found: node.kind)
-            }
-            let base = currentPath
-            let whole = plan == nil
-            let memberPlan = whole ? nil : session.plan(for: info)
-            var models: [String: T] = [:]
-            var failed = false
-            for (key, value) in zip(object.keys, object.values) {
-                let model = ModelBuilder.build(
-                    T.self, from: value, at: base, leaf: .key(key),
-                    session: session, whole: whole, info: info, plan: memberPlan)
-                models[key] = model
-                if model == nil { failed = true }
-            }
-            if allOrNothing && failed { return nil }
-            return models
+        let index: Int
+        let place: DecodePlan?
+        switch fetchToken(required: required, expected: "[String: \(T.self)]") {
+        case .absent: return .none
+        case .null: return required ? .none : .some(nil)
+        case .token(let token, let at): (index, place) = (token, at)
         }
+        guard document.kind(at: index) == .object else {
+            report(.typeMismatch, expected: "[String: \(T.self)]", found: currentNode)
+            return required ? .none : .some(nil)
+        }
+        let base = currentPath
+        var models: [String: T] = [:]
+        var failed = false
+        document.forEachMember(ofObjectAt: index, place: place, session: session) { key, value, member in
+            let model = ModelBuilder.build(
+                T.self, at: value, place: member, in: document, path: base, leaf: .key(key), session: session)
+            models[key] = model
+            if model == nil { failed = true }
+        }
+        if allOrNothing && failed { return .none }
+        return .some(models)
     }
 
     /// Builds an array of arrays of models, all or nothing (`ImmutableMappable`): `.none`
     /// when an element cannot be mapped (its problem is recorded).
     func readModelGrid<T: BaseMappable>(_: T.Type, required: Bool) -> [[T]]?? {
-        read(.value, required: required, expected: "[[\(T.self)]]") { node -> [[T]]? in
+        read(required: required, expected: "[[\(T.self)]]") { node -> [[T]]? in
             guard case .array(let outer) = node else {
                 throw JSONConversionError.typeMismatch(expected: "[[\(T.self)]]", found: node.kind)
             }
@@ -211,8 +167,7 @@ extension Map {
                 for (j, element) in elements.enumerated() {
                     guard
                         let model = ModelBuilder.build(
-                            T.self, from: element, at: currentPath + [.index(i), .index(j)],
-                            session: session, whole: true)
+                            T.self, from: element, path: currentPath + [.index(i), .index(j)], session: session)
                     else { return nil }
                     row.append(model)
                 }
@@ -222,14 +177,14 @@ extension Map {
         }
     }
 
-    /// Builds nested collections of models from a value kept whole.
+    /// Builds nested collections of models from a value read whole.
     func readModelCollection<T: BaseMappable, Result>(
         _: T.Type, required: Bool, expected: String,
         _ shape: (JSON, (JSON, [JSONPath.Component]) -> T?) throws -> Result
     ) -> Result?? {
-        read(.value, required: required, expected: expected) { node in
+        read(required: required, expected: expected) { node in
             try shape(node) { element, relative in
-                ModelBuilder.build(T.self, from: element, at: currentPath + relative, session: session, whole: true)
+                ModelBuilder.build(T.self, from: element, path: currentPath + relative, session: session)
             }
         }
     }

@@ -21,8 +21,8 @@ extension Map {
     /// transform operators specialise in the caller's module without runtime type lookups.
     @usableFromInline
     func transformInput(required: Bool, expected: Any.Type) -> SelectedTransformInput? {
-        guard let node = take(.value) else {
-            if required && !session.isDryRun { report(.missing, expected: "\(expected)", found: nil) }
+        guard let node = take() else {
+            if required { report(.missing, expected: "\(expected)", found: nil) }
             return nil
         }
         return node == .null
@@ -42,7 +42,7 @@ extension Map {
     func readTransformed<Transform: TransformType>(_ transform: Transform, required: Bool) -> Transform.Object?? {
         guard let input = transformInput(required: false, expected: Transform.Object.self) else {
             if let made = transform.transformFromJSON(nil) { return .some(made) }
-            if required && !session.isDryRun { report(.missing, expected: "\(Transform.Object.self)", found: nil) }
+            if required { report(.missing, expected: "\(Transform.Object.self)", found: nil) }
             return .none
         }
         if let value = transform.transformFromJSON(input.value) { return .some(value) }

@@ -49,168 +49,108 @@ extension Map {
         return self
     }
 
-    /// Selects `key` for the next read. (The subscripts return the map itself in the
-    /// caller's code, so a read costs no reference counting of the map.)
+    /// Selects `key` for the next read, and finds its value on the tape. (The subscripts
+    /// return the map itself in the caller's code, so a read costs no reference counting of
+    /// the map.)
     @usableFromInline
     func select(_ key: String, nested: Bool?, delimiter: String, ignoreNil: Bool) {
-        // The n-th read usually is the plan's n-th read: take its split components (and its
-        // nesting, which the same key and delimiter decide the same way).
         requestedNested = nested
-        selectedIgnoresNil = ignoreNil
-        if cursor < readCount, let table = readTable,
-            table[cursor]._withUnsafeGuaranteedRef({
-                $0.key == key && $0.delimiter == delimiter && nested == $0.requestedNested
-            })
-        {
-            selectedRead = table[cursor]
-            selectedMember = singleMember.unsafelyUnwrapped[cursor]
-            selectedIsPlainValue = table[cursor]._withUnsafeGuaranteedRef { $0.isPlainValue }
-            cursor += 1
+        clearMadeNode()
+        let isNested = nested ?? (delimiter == "." ? key.utf8.contains(UInt8(ascii: ".")) : key.contains(delimiter))
+        ownKey = key
+        ownDelimiter = delimiter
+        ownNested = isNested
+        ownComponents = isNested ? key.components(separatedBy: delimiter) : [key]
+        guard mappingType == .fromJSON else { return }
+        if isNested {
+            (selectedToken, selectedPlace) = find(ownComponents)
         } else {
-            selectedRead = nil
-            selectedMember = -1
-            selectedIsPlainValue = false
-            let isNested = nested ?? (delimiter == "." ? key.utf8.contains(UInt8(ascii: ".")) : key.contains(delimiter))
-            ownUsed = true
-            ownKey = key
-            ownDelimiter = delimiter
-            ownNested = isNested
-            ownComponents = isNested ? key.components(separatedBy: delimiter) : [key]
+            (selectedToken, selectedPlace) = object < 0 ? (-1, nil) : member(key, of: object, at: place, hinted: true)
         }
-        if mappingType == .fromJSON {
-            if shaped, selectedMember >= 0 {
-                // The object has every key of the plan's root, in its order.
-                currentSlot = objectValues.baseAddress.unsafelyUnwrapped + selectedMember
-                foundNode = nil
-                keyPresent = true
-            } else if shaped, let slot = memberPathSlot() {
-                // A path through nested objects that have their plan nodes' shapes too.
-                currentSlot = slot
-                foundNode = nil
-                keyPresent = true
-            } else {
-                currentNode = lookup(selected?.components ?? ownComponents)
-                keyPresent = currentNode != nil
+        if ignoreNil, selectedToken >= 0, document.kind(at: selectedToken) == .null { selectedToken = -1 }
+        keyPresent = selectedToken >= 0
+    }
+
+    /// The value of member `key` of the object at token `object` (at `place` in the plan),
+    /// and its place: -1 when the object has no such member. A member found needs the plan
+    /// only for its place (a container's) or to learn the key; one not found is a miss when
+    /// the plan does not list it (the tape left it out). `hinted`: looked for after the last
+    /// member found first (this map's own object).
+    func member(_ key: String, of object: Int, at place: DecodePlan?, hinted: Bool) -> (Int, DecodePlan?) {
+        var key = key
+        return key.withUTF8 { name in
+            let found = document.member(name, in: object, from: hinted ? hint : 0)
+            if let found, hinted { hint = document.tape.end(ofValueAt: found) }
+            guard let place else { return (found ?? -1, nil) }
+            if let found, !session.learning {
+                let kind = document.kind(at: found)
+                if kind != .object && kind != .array { return (found, nil) }
             }
-            if ignoreNil, case .null? = currentNode {
-                keyPresent = false
-                currentNode = nil
+            switch place.place(ofKey: name, learning: session.learning) {
+            case .known(let child): return (found ?? -1, child)
+            case .miss:
+                session.noteMiss()
+                return (-1, nil)
             }
         }
     }
 
-    /// ``lookup(_:in:)`` on this map's object, trying the hinted position first.
-    func lookup(_ components: [String]) -> YajlMapper.JSON? {
-        // A collapsed member's object is made before anything looks for it.
-        if collapsedMembers != 0 { detach() }
-        guard isObject, let first = components.first else {
-            detach()
-            return Self.lookup(components, from: 0, in: node)
+    /// The value at a key path from this map's object (ObjectMapper's lookup: keys through
+    /// objects, indexes through arrays; `null` before the end of the path means absent).
+    func find(_ components: [String]) -> (Int, DecodePlan?) {
+        var (token, at) = (object, place)
+        for (i, component) in components.enumerated() {
+            guard token >= 0 else { return (-1, nil) }
+            switch document.kind(at: token) {
+            case .object:
+                (token, at) = member(component, of: token, at: at, hinted: i == 0)
+            case .array:
+                guard let position = Int(component), let element = document.element(position, of: token) else {
+                    return (-1, nil)
+                }
+                (token, at) = (element, at?.elementPlace(learning: session.learning))
+            default:
+                return (-1, nil)
+            }
         }
-        let position: Int
-        if shaped, let entry = selected?.entryIndex, entry >= 0 {
-            // The object has every key of the plan's root, in its order.
-            position = entry
-        } else if hint < objectKeys.count, objectKeys[hint] == first {
-            position = hint
-        } else if let found = detached ? objectKeys.firstIndex(of: first) : Self.position(of: first, in: node) {
-            position = found
-        } else {
-            return nil
-        }
-        hint = position + 1
-        return components.count == 1
-            ? objectValues[position] : Self.lookup(components, from: 1, in: objectValues[position])
+        return (token, at)
     }
 
     /// Whether the mapped object has `key` as one member (a key that holds dots, read with
     /// `nested: false`), as far as it was kept.
     func hasLiteralKey(_ key: String) -> Bool {
-        guard isObject else { return false }
-        return detached || shaped ? objectKeys.contains(key) : Self.position(of: key, in: node) != nil
+        guard object >= 0 else { return false }
+        var key = key
+        return key.withUTF8 { document.member($0, in: object, from: 0) } != nil
     }
 
-    /// The position of `key` among `node`'s members, when it is an object.
-    private static func position(of key: String, in node: YajlMapper.JSON) -> Int? {
-        guard case .object(let object) = node else { return nil }
-        return object.position(of: key)
-    }
-
-    /// ObjectMapper's lookup: keys through objects, indexes through arrays; `null` before the
-    /// end of the path means absent.
-    static func lookup(_ components: [String], in root: YajlMapper.JSON) -> YajlMapper.JSON? {
-        lookup(components, from: 0, in: root)
-    }
-
-    /// ``lookup(_:in:)`` from `components[start]` on. Recursive on the borrowed value: only
-    /// the value found is copied, not each container on the way.
-    static func lookup(_ components: [String], from start: Int, in root: YajlMapper.JSON) -> YajlMapper.JSON? {
-        guard start < components.count else { return root }
-        switch root {
-        case .object(let object):
-            guard let position = object.position(of: components[start]) else { return nil }
-            if start + 1 == components.count {
-                // The last step (`owner.avatar_url`'s `avatar_url`): the value is read in place.
-                return object.values.withUnsafeBufferPointer { $0[position] }
-            }
-            return lookup(components, from: start + 1, in: object.values[position])
-        case .array(let array):
-            guard let i = Int(components[start]), array.indices.contains(i) else { return nil }
-            return lookup(components, from: start + 1, in: array[i])
-        default:
-            return nil
-        }
-    }
-
-    /// The selected value when it is the usual case: a member of the object, read by the
-    /// plan's matched read as a plain value, and not `null` (`nil` otherwise: the caller
+    /// The selected value when it is a scalar other than `null` (`nil` otherwise: the caller
     /// then takes the general path, ``fetchValue(required:expected:)``).
     @inlinable
     func plainMember() -> YajlMapper.JSON? {
-        guard let slot = plainSlot else { return nil }
-        let value = slot.pointee
-        if case .null = value { return nil }
-        return value
+        guard selectedToken >= 0, isPlainScalar else { return nil }
+        return currentNode
     }
 
-    /// ``plainMember()`` when it is a string: the string itself, without a copy of the
-    /// JSON value around it.
+    /// The selected value when it is a string, without a ``YajlMapper/JSON`` value around it.
     @inlinable
     func plainString() -> String? {
-        guard let slot = plainSlot, case .string(let string) = slot.pointee else { return nil }
-        return string
+        guard selectedToken >= 0 else { return nil }
+        return selectedString
     }
 
-    /// The member behind ``plainMember()`` and ``plainString()``: the selection matched a
-    /// plan read of a plain value, found in place (and no plan is being learned).
-    @inlinable
-    var plainSlot: UnsafePointer<YajlMapper.JSON>? {
-        selectedIsPlainValue && !session.recording ? currentSlot : nil
-    }
-
-    /// Follows the selected read's path through nested objects by position: each object on
-    /// the way must share its plan node's names (then it lists the node's keys in the node's
-    /// order). `nil` when the read has no such path or an object on it has another shape
-    /// (the general lookup decides then).
-    private func memberPathSlot() -> UnsafePointer<YajlMapper.JSON>? {
-        guard let read = selectedRead, let base = objectValues.baseAddress else { return nil }
-        return read._withUnsafeGuaranteedRef { read in
-            guard !read.memberPath.isEmpty, read.entryIndex >= 0 else { return nil }
-            var slot = base + read.entryIndex
-            if collapsedMembers != 0, read.entryIndex < 64, collapsedMembers & (1 << UInt64(read.entryIndex)) != 0 {
-                // The member is the one value its object keeps.
-                return read.memberPath.count == 1 && read.memberPath[0].index == 0 ? UnsafePointer(slot) : nil
-            }
-            for step in read.memberPath {
-                guard case .object(let object) = slot.pointee else { return nil }
-                let next: UnsafePointer<YajlMapper.JSON>? = object.keys.withUnsafeBufferPointer { keys in
-                    guard keys.count == step.names.count, keys.baseAddress == step.names.baseAddress else { return nil }
-                    return object.values.withUnsafeBufferPointer { $0.baseAddress.map { $0 + step.index } }
-                }
-                guard let next else { return nil }
-                slot = next
-            }
-            return slot
+    /// Whether the selected value is a number, a string or a boolean.
+    @usableFromInline
+    var isPlainScalar: Bool {
+        switch document.kind(at: selectedToken) {
+        case .number, .string, .true, .false: return true
+        default: return false
         }
+    }
+
+    /// The selected value's text when it is a string.
+    @usableFromInline
+    var selectedString: String? {
+        document.kind(at: selectedToken) == .string ? document.tape.string(at: selectedToken) : nil
     }
 }

@@ -4,7 +4,6 @@ import Foundation
 extension Map {
     /// The selected value as Foundation types (`String`, `NSNumber`, `Bool`, `[Any]`,
     /// `[String: Any]`); `nil` for `null` and absent keys.
-    /// Asking counts as reading the value, so the engine keeps it.
     public var currentValue: Any? {
         guard let currentNode = currentJSON, currentNode != .null else { return nil }
         return currentNode.foundationValue
@@ -12,35 +11,22 @@ extension Map {
 
     /// The selected value as a ``YajlMapper/JSON`` value; `nil` when absent.
     public var currentJSON: YajlMapper.JSON? {
-        mappingType == .fromJSON ? take(.value) : nil
+        mappingType == .fromJSON ? take() : nil
     }
 
     /// The object being read, or written so far, as a Foundation dictionary. Asking (while
-    /// reading) makes the engine keep this type's objects whole from then on.
+    /// reading) makes the plan keep objects at this place whole from then on.
     public var JSON: [String: Any] {
         jsonValue.foundationValue as? [String: Any] ?? [:]
     }
 
     /// The object being read, or written so far, as a ``YajlMapper/JSON`` value: the dynamic
-    /// fallback for what the DSL does not express. Asking (while reading) makes the engine
-    /// keep this type's objects whole from then on.
+    /// fallback for what the DSL does not express. Asking (while reading) makes the plan
+    /// keep objects at this place whole from then on.
     public var jsonValue: YajlMapper.JSON {
         guard mappingType == .fromJSON else { return output }
-        noteWholeRead()
-        detach()
-        return node
-    }
-
-    /// Records a read of the whole object (a plan with it keeps such objects whole).
-    private func noteWholeRead() {
-        guard plan != nil || session.recording || repairedFrom != nil else { return }
-        let read = PlanRead(key: "", nested: false, delimiter: ".", kind: .value, whole: true)
-        if let info, session.recording { session.record(read, for: info) }
-        if let plan, !plan.keepsWhole {
-            repair(recording: read)
-        } else if let repairedFrom, !repairedFrom.keepsWhole, let info {
-            session.record(read, for: info)
-        }
+        guard object >= 0 else { return .object(JSONObject()) }
+        return document.json(at: object, place: place, session: session)
     }
 
     /// The selected value cast to `T` (ObjectMapper's `value()`).

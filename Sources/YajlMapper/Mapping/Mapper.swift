@@ -28,6 +28,9 @@ public final class Mapper<N: BaseMappable> {
     /// The size from which a document's models are built on several threads (`nil`: 1 MiB),
     /// for tests and the fuzz harness, whose inputs are a few KiB.
     @_spi(Fuzzing) public var parallelFrom: Int?
+    /// Where this mapper's plans are learned and kept: the process's registry, or (for
+    /// tests that start from no plan) one of their own.
+    var plans = PlanRegistry.shared
 
     /// Creates a mapper.
     /// - Parameters:
@@ -46,21 +49,19 @@ public final class Mapper<N: BaseMappable> {
 
     // MARK: Engine
 
+    /// A run of this mapper's settings whose root has the shape `root` (the name of its plan).
     func run<Value>(
-        rule: @escaping (MappingCapture) -> CaptureRule,
-        build: @escaping (JSON, MappingSession, Bool) -> Value?
+        root: Any.Type, build: @escaping (MappingDocument, DecodePlan?, MappingSession) -> Value?
     ) -> MappingRun<Value> {
         MappingRun(
-            strict: strict, context: context, shouldIncludeNilValues: shouldIncludeNilValues,
-            rule: rule, build: build, jobs: jobs, parallelFrom: parallelFrom)
+            strict: strict, context: context, shouldIncludeNilValues: shouldIncludeNilValues, root: root,
+            build: build, registry: plans, jobs: jobs, parallelFrom: parallelFrom)
     }
 
     var objectRun: MappingRun<N> {
-        run(
-            rule: { $0.modelRule(PlanRegistry.shared.info(for: N.self, context: self.context)) },
-            build: { root, session, whole in
-                ModelBuilder.build(N.self, from: root, at: [], session: session, whole: whole)
-            })
+        run(root: N.self) { document, place, session in
+            ModelBuilder.build(N.self, at: document.root, place: place, in: document, path: [], session: session)
+        }
     }
 
     /// How a collection run treats elements (or members) that make no model.
@@ -78,79 +79,93 @@ public final class Mapper<N: BaseMappable> {
     var arrayRun: MappingRun<[N]> { arrayRun(.leaveOut) }
 
     func arrayRun(_ collecting: Collecting) -> MappingRun<[N]> {
-        var mapping: MappingRun<[N]> = run(
-            rule: { _ in .elements(PlanRegistry.shared.info(for: N.self, context: self.context)) },
-            build: { root, session, whole in
-                if case .array(let elements) = root, let builder = session.builtArray(standingFor: elements) {
-                    // Built as the elements closed (on several threads for a big document).
-                    session.adopt(builder.problems, under: [])
-                    if collecting == .every && builder.failures > 0 { return nil }
-                    return unsafeDowncast(builder, to: TypedElementBuilder<N>.self).models
-                }
-                if collecting == .objectsOnly, case .object = root {
-                    return ModelBuilder.build(N.self, from: root, at: [], session: session, whole: whole).map { [$0] }
-                }
-                guard case .array(let elements) = root else {
-                    session.report(
-                        .typeMismatch, path: [], expected: "[\(N.self)]", found: root.foundDescription, value: root)
+        run(root: [N].self) { document, place, session in
+            let root = document.root
+            switch document.kind(at: root) {
+            case .array:
+                // ObjectMapper's collection functions first check that every element is an object.
+                if collecting == .objectsOnly, !Self.allObjects(ofArrayAt: root, in: document, at: [], session) {
                     return nil
                 }
-                if collecting == .objectsOnly,
-                    !Self.allObjects(elements.enumerated().map { (.index($0), $1) }, at: [], session)
-                {
-                    return nil
-                }
-                let models = elements.enumerated().compactMap { i, element in
-                    ModelBuilder.build(N.self, from: element, at: [], leaf: .index(i), session: session, whole: whole)
-                }
-                return collecting == .every && models.count < elements.count ? nil : models
-            })
-        // ObjectMapper's collection functions first check that every element is an object.
-        mapping.buildsTopLevelArray = collecting != .objectsOnly
-        return mapping
+                let (models, failures) = ModelBuilder.buildElements(
+                    N.self, ofArrayAt: root, place: place?.elementPlace(learning: session.learning), in: document,
+                    path: [], session: session)
+                return collecting == .every && failures > 0 ? nil : models
+            case .object where collecting == .objectsOnly:
+                return ModelBuilder.build(N.self, at: root, place: place, in: document, path: [], session: session)
+                    .map { [$0] }
+            default:
+                Self.reportMismatch(at: root, in: document, expected: "[\(N.self)]", session)
+                return nil
+            }
+        }
     }
 
     var dictionaryRun: MappingRun<[String: N]> { dictionaryRun(.leaveOut) }
 
     func dictionaryRun(_ collecting: Collecting) -> MappingRun<[String: N]> {
-        run(
-            rule: { _ in .members(PlanRegistry.shared.info(for: N.self, context: self.context)) },
-            build: { root, session, whole in
-                guard case .object(let object) = root else {
-                    session.report(
-                        .typeMismatch, path: [], expected: "[String: \(N.self)]", found: root.foundDescription,
-                        value: root)
-                    return nil
-                }
-                if collecting == .objectsOnly,
-                    !Self.allObjects(zip(object.keys, object.values).map { (.key($0), $1) }, at: [], session)
-                {
-                    return nil
-                }
-                var result: [String: N] = [:]
-                for (key, value) in zip(object.keys, object.values) {
-                    result[key] = ModelBuilder.build(
-                        N.self, from: value, at: [], leaf: .key(key), session: session, whole: whole)
-                }
-                return collecting == .every && result.count < object.count ? nil : result
-            })
+        run(root: [String: N].self) { document, place, session in
+            let root = document.root
+            guard document.kind(at: root) == .object else {
+                Self.reportMismatch(at: root, in: document, expected: "[String: \(N.self)]", session)
+                return nil
+            }
+            if collecting == .objectsOnly, !Self.allObjects(ofObjectAt: root, in: document, at: [], session) {
+                return nil
+            }
+            var result: [String: N] = [:]
+            var failed = false
+            document.forEachMember(ofObjectAt: root, place: place, session: session) { key, value, member in
+                result[key] = ModelBuilder.build(
+                    N.self, at: value, place: member, in: document, path: [], leaf: .key(key), session: session)
+                if result[key] == nil { failed = true }
+            }
+            return collecting == .every && failed ? nil : result
+        }
     }
 
-    /// Whether every value is an object, as ObjectMapper's collection functions require
-    /// (`as? [[String: Any]]`); the first that is not is a problem at its position.
+    /// Reports that the value at `index` is not the collection expected.
+    static func reportMismatch(at index: Int, in document: MappingDocument, expected: String, _ session: MappingSession)
+    {
+        let value = index < 0 ? JSON.null : document.json(at: index, place: nil, session: session)
+        session.report(.typeMismatch, path: [], expected: expected, found: value.foundDescription, value: value)
+    }
+
+    /// Whether every element of the array at `index` is an object, as ObjectMapper's
+    /// collection functions require (`as? [[String: Any]]`); the first that is not is a
+    /// problem at its position.
     static func allObjects(
-        _ values: [(JSONPath.Component, JSON)], at path: [JSONPath.Component],
-        _ session: MappingSession
+        ofArrayAt index: Int, in document: MappingDocument, at path: [JSONPath.Component], _ session: MappingSession
     ) -> Bool {
-        for (step, value) in values {
-            guard case .object = value else {
-                session.report(
-                    .typeMismatch, path: path + [step], expected: "\(N.self) (an object)",
-                    found: value.foundDescription, value: value)
-                return false
-            }
+        var all = true
+        document.forEachElement(ofArrayAt: index) { i, element in
+            if all, !isObject(element, in: document, at: path + [.index(i)], session) { all = false }
         }
-        return true
+        return all
+    }
+
+    /// ``allObjects(ofArrayAt:in:at:_:)`` for the members of the object at `index`.
+    static func allObjects(
+        ofObjectAt index: Int, in document: MappingDocument, at path: [JSONPath.Component], _ session: MappingSession
+    ) -> Bool {
+        var all = true
+        var k = index + 1
+        while all, k < document.tape.tokens[index].start {
+            all = isObject(k + 1, in: document, at: path + [.key(document.tape.string(at: k))], session)
+            k = document.tape.end(ofValueAt: k + 1)
+        }
+        return all
+    }
+
+    /// Whether the value at `index` is an object; a problem at `path` when it is not.
+    private static func isObject(
+        _ index: Int, in document: MappingDocument, at path: [JSONPath.Component], _ session: MappingSession
+    ) -> Bool {
+        guard document.kind(at: index) != .object else { return true }
+        let value = document.json(at: index, place: nil, session: session)
+        session.report(
+            .typeMismatch, path: path, expected: "\(N.self) (an object)", found: value.foundDescription, value: value)
+        return false
     }
 
     /// Runs a mapping over text, keeping problems for ``lastProblems``; `nil` on any error.
@@ -204,10 +219,11 @@ public final class Mapper<N: BaseMappable> {
 
     private func map(json: YajlMapper.JSON, toObject object: N) -> N {
         let session = MappingSession(
-            strict: false, context: context, shouldIncludeNilValues: shouldIncludeNilValues,
-            capturedWhole: true)
+            strict: false, context: context, shouldIncludeNilValues: shouldIncludeNilValues)
+        let document = MappingDocument(value: json)
         let map = Map(
-            mappingType: .fromJSON, node: json, session: session, path: [], info: nil, plan: nil, toObject: true)
+            mappingType: .fromJSON, document: document, object: document.root, place: nil, session: session,
+            path: [], toObject: true)
         var copy = object
         copy.mapping(map: map)
         lastProblems = session.takeProblems()
@@ -274,60 +290,65 @@ public final class Mapper<N: BaseMappable> {
     /// ObjectMapper's dictionary of arrays: models only when every member is an array of
     /// objects (and, collecting `.every`, only when every object makes a model).
     func dictionaryOfArraysRun(_ collecting: Collecting) -> MappingRun<[String: [N]]> {
-        run(
-            rule: { _ in .all },
-            build: { root, session, _ in
-                guard case .object(let object) = root else {
-                    session.report(
-                        .typeMismatch, path: [], expected: "[String: [\(N.self)]]", found: root.foundDescription,
-                        value: root)
-                    return nil
-                }
-                let rows = zip(object.keys, object.values).map { (JSONPath.Component.key($0), $1) }
-                return Self.rowsOfModels(rows, collecting, session).map {
-                    Dictionary(uniqueKeysWithValues: zip(object.keys, $0))
-                }
-            })
+        run(root: [String: [N]].self) { document, place, session in
+            let root = document.root
+            guard document.kind(at: root) == .object else {
+                Self.reportMismatch(at: root, in: document, expected: "[String: [\(N.self)]]", session)
+                return nil
+            }
+            var rows: [(JSONPath.Component, Int, DecodePlan?)] = []
+            var keys: [String] = []
+            document.forEachMember(ofObjectAt: root, place: place, session: session) { key, value, member in
+                rows.append((.key(key), value, member))
+                keys.append(key)
+            }
+            return Self.rowsOfModels(rows, collecting, document, session).map {
+                Dictionary(uniqueKeysWithValues: zip(keys, $0))
+            }
+        }
     }
 
     /// ObjectMapper's array of arrays: models only when every element is an array of
     /// objects (and, collecting `.every`, only when every object makes a model).
     func arrayOfArraysRun(_ collecting: Collecting) -> MappingRun<[[N]]> {
-        run(
-            rule: { _ in .all },
-            build: { root, session, _ in
-                guard case .array(let outer) = root else {
-                    session.report(
-                        .typeMismatch, path: [], expected: "[[\(N.self)]]", found: root.foundDescription, value: root)
-                    return nil
-                }
-                return Self.rowsOfModels(outer.enumerated().map { (.index($0), $1) }, collecting, session)
-            })
+        run(root: [[N]].self) { document, place, session in
+            let root = document.root
+            guard document.kind(at: root) == .array else {
+                Self.reportMismatch(at: root, in: document, expected: "[[\(N.self)]]", session)
+                return nil
+            }
+            let rowPlace = place?.elementPlace(learning: session.learning)
+            var rows: [(JSONPath.Component, Int, DecodePlan?)] = []
+            document.forEachElement(ofArrayAt: root) { i, row in rows.append((.index(i), row, rowPlace)) }
+            return Self.rowsOfModels(rows, collecting, document, session)
+        }
     }
 
     /// The models of each row, when every row is an array of objects (else a problem at the
     /// first value that is not, and `nil`); objects refused are left out, or, collecting
     /// `.every`, make the result `nil`.
     private static func rowsOfModels(
-        _ rows: [(JSONPath.Component, JSON)], _ collecting: Collecting,
-        _ session: MappingSession
+        _ rows: [(step: JSONPath.Component, index: Int, place: DecodePlan?)], _ collecting: Collecting,
+        _ document: MappingDocument, _ session: MappingSession
     ) -> [[N]]? {
-        var elementsOfRows: [[JSON]] = []
-        for (step, row) in rows {
-            guard case .array(let elements) = row else {
+        for row in rows {
+            guard document.kind(at: row.index) == .array else {
+                let value = document.json(at: row.index, place: nil, session: session)
                 session.report(
-                    .typeMismatch, path: [step], expected: "[\(N.self)]", found: row.foundDescription, value: row)
+                    .typeMismatch, path: [row.step], expected: "[\(N.self)]", found: value.foundDescription,
+                    value: value)
                 return nil
             }
-            guard allObjects(elements.enumerated().map { (.index($0), $1) }, at: [step], session) else { return nil }
-            elementsOfRows.append(elements)
+            guard allObjects(ofArrayAt: row.index, in: document, at: [row.step], session) else { return nil }
         }
-        let models = zip(rows, elementsOfRows).map { row, elements in
-            elements.enumerated().compactMap { j, element in
-                ModelBuilder.build(N.self, from: element, at: [row.0, .index(j)], session: session, whole: true)
-            }
+        var complete = true
+        let models = rows.map { row in
+            let (models, failures) = ModelBuilder.buildElements(
+                N.self, ofArrayAt: row.index, place: row.place?.elementPlace(learning: session.learning),
+                in: document, path: [row.step], session: session)
+            if failures > 0 { complete = false }
+            return models
         }
-        let complete = zip(models, elementsOfRows).allSatisfy { $0.count == $1.count }
         return collecting == .every && !complete ? nil : models
     }
 

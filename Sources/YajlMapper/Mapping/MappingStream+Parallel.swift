@@ -95,7 +95,7 @@ extension MappingStreamParser: ElementSpine {
     var engine: YajlParserEngine { parser.engine }
 
     /// Just past the last element mapped on this thread.
-    var lastElementEnd: Int? { parser.handler.lastElementEnd }
+    var lastElementEnd: Int? { parser.handler.lastValueEnd }
 
     /// Maps a stretch as ``stretchMapping`` says.
     func read(
@@ -107,12 +107,13 @@ extension MappingStreamParser: ElementSpine {
     /// Counts a stretch's elements, adds its problems (named by their index in the whole
     /// array, located on their lines in the document) and hands its outputs over.
     func deliver(_ stretch: MappedStretch, line: Int, lineStart: Int) throws {
-        let first = count
+        let first = parser.handler.count
         for (problem, element) in zip(stretch.problems, stretch.problemElements) {
             problems.append(placed(problem, element: element, first: first, line: line, lineStart: lineStart))
             problemElements.append(first + element)
         }
-        count += stretch.count
+        parser.handler.skip(stretch.count)
+        count = parser.handler.count
         elementsFromThreads += stretch.count
         try stretch.deliver()
     }
@@ -144,10 +145,13 @@ extension MappingStreamParser: ElementSpine {
         _ mapper: Mapper<N>, path: [JSONPath.Component], transform: @escaping (N) throws -> Output,
         deliver: @escaping (Output) throws -> Void
     ) -> StretchMapping {
-        let (context, strict, includesNils) = (mapper.context, mapper.strict, mapper.shouldIncludeNilValues)
+        let (context, strict, includesNils, plans) = (
+            mapper.context, mapper.strict, mapper.shouldIncludeNilValues, mapper.plans
+        )
         return { stretch, offset, options in
             var outputs: [Output] = []
             let settings = Mapper<N>(context: context, shouldIncludeNilValues: includesNils, strict: strict)
+            settings.plans = plans
             let piece = MappingStreamParser(mapper: settings, elementsAt: JSONPath([]), options: options) {
                 outputs.append(try transform($0))
             }

@@ -49,18 +49,16 @@ public struct StreamSummary {
 /// print(summary.envelope["total_count"].int ?? 0)
 /// ```
 public final class MappingStreamParser<N: BaseMappable> {
-    /// The parser, whose capture hands each element over.
-    let parser: JSONStreamParser<MappingCapture>
-    /// The session every element is mapped in.
-    let session: MappingSession
-    /// The elements' model type.
-    let info: TypeInfo
+    /// The parser, whose recorder hands each element's tape over.
+    var parser: JSONStreamParser<StreamedTapeRecorder>!
+    /// How each element is mapped: the mapper's settings, the element type's plan.
+    let run: MappingRun<N>
     /// Where the streamed array is.
     let arrayPath: [JSONPath.Component]
     /// The path problems name the array by: ``arrayPath``, unless the array read is a
     /// stretch of another document's (a parallel stream's worker).
     var namePath: [JSONPath.Component]
-    /// The parse's options (an element parsed again after a plan miss is read with them).
+    /// The parse's options (an element recorded again after a plan miss is read with them).
     let options: JSONParseOptions
     /// Receives each model, in order.
     let onElement: (N) throws -> Void
@@ -74,9 +72,6 @@ public final class MappingStreamParser<N: BaseMappable> {
     var elementsFromThreads = 0
     /// Maps a stretch of elements on a worker thread when the stream is read on several.
     var stretchMapping: StretchMapping = { _, _, _ in nil }
-    /// The plan node of the envelope; the capture refers to it unretained, so it is kept here
-    /// for the stream's life.
-    private let envelope: PlanNode?
 
     /// Creates a stream over the array at `path`.
     /// - Parameters:
@@ -88,24 +83,35 @@ public final class MappingStreamParser<N: BaseMappable> {
         mapper: Mapper<N> = Mapper<N>(), elementsAt path: JSONPath = "items",
         options: JSONParseOptions = JSONParseOptions(), onElement: @escaping (N) throws -> Void
     ) {
-        session = MappingSession(
-            strict: mapper.strict, context: mapper.context,
-            shouldIncludeNilValues: mapper.shouldIncludeNilValues)
-        info = PlanRegistry.shared.info(for: N.self, context: mapper.context)
+        run = mapper.run(root: N.self) { document, place, session in
+            ModelBuilder.build(N.self, at: document.root, place: place, in: document, path: [], session: session)
+        }
         arrayPath = path.components
         namePath = path.components
         self.onElement = onElement
         var single = options
         single.allowMultipleValues = false
-        envelope = Self.envelopeNode(path, info)
-        parser = JSONStreamParser(
-            handler: MappingCapture(session: session, rootRule: envelope.map { .node($0) } ?? .units(info)),
-            options: single)
         self.options = single
-        parser.handler.onUnit = { [unowned self] value, offsets, source in
-            try self.element(value, offsets: offsets, source: source)
+        let recorder = StreamedTapeRecorder(path: path, plan: run.firstPlan) {
+            [unowned self] tape, bytes, origin, index, plan in
+            try self.element(MappingDocument(tape: tape, input: bytes, origin: origin), index: index, plan: plan)
         }
+        parser = JSONStreamParser(handler: recorder, options: single)
         stretchMapping = Self.stretchMapping(mapper, path: arrayPath, transform: { $0 }, deliver: onElement)
+    }
+
+    /// Maps one element from its tape (a miss records its bytes again whole), places its
+    /// problems, and hands the model to `onElement`. Returns the plan for the next element.
+    private func element(_ document: MappingDocument, index: Int, plan: DecodePlan?) throws -> DecodePlan? {
+        count = index + 1
+        let (model, session, next) = try run.run(
+            recorded: document, by: plan, options: options, basePath: JSONPath(namePath + [.index(index)]))
+        let found = session.takeProblems()
+        if run.strict && !found.isEmpty { throw MappingError(problems: found) }
+        problems += found
+        problemElements += repeatElement(index, count: found.count)
+        if let model { try onElement(model) }
+        return next
     }
 
     /// Feeds the next chunk.
@@ -124,19 +130,18 @@ public final class MappingStreamParser<N: BaseMappable> {
         try parser.finish()
         // Once more: the same summary.
         if let summary { return summary }
-        let envelope = parser.handler.documents.first ?? .null
+        count = parser.handler.count
+        let envelope = parser.handler.envelope.documents.first ?? .null
         // A top-level stream whose root is not an array streamed nothing: say so.
         if arrayPath.isEmpty && envelope.array == nil {
             let problem = MappingProblem(
                 kind: .typeMismatch, keyPath: "", expected: "[\(N.self)]",
                 found: envelope.foundDescription, location: JSONLocation(offset: 0, line: 1, column: 1))
-            if session.strict { throw MappingError(problems: [problem]) }
+            if run.strict { throw MappingError(problems: [problem]) }
             problems.append(problem)
         }
-        let lines = parser.handler.envelopeLines
-        let starts = zip(parser.handler.offsets, lines).map { (offset: $0, line: $1.line, lineStart: $1.lineStart) }
         let summary = StreamSummary(
-            envelope: envelope, count: count, problems: problems, starts: starts,
+            envelope: envelope, count: count, problems: problems, starts: parser.handler.starts,
             objectsSkipped: parser.engine.objectsSkipped, elementsFromThreads: elementsFromThreads)
         self.summary = summary
         return summary
@@ -148,7 +153,7 @@ public final class MappingStreamParser<N: BaseMappable> {
     /// The envelope as read so far: the members of each object still open, with the
     /// streamed array empty; e.g. `total_count` from an element's handler, when it comes
     /// before `items`. `.null` before the document starts.
-    public var envelopeSoFar: JSON { parser.handler.partialDocument() ?? .null }
+    public var envelopeSoFar: JSON { parser.handler.envelope.partialDocument() ?? .null }
 }
 
 extension Mapper {

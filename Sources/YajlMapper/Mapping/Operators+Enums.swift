@@ -62,7 +62,7 @@ public func <- <T: RawRepresentable>(left: inout [T], right: Map) where T.RawVal
     if right.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        right.read(.value, required: true, expected: "[\(T.self)]") {
+        right.read(required: true, expected: "[\(T.self)]") {
             try right.keptElements($0) { try enumCase($0) as T }
         })
 }
@@ -72,7 +72,7 @@ public func <- <T: RawRepresentable>(left: inout [T]?, right: Map) where T.RawVa
     if right.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        right.read(.value, required: false, expected: "[\(T.self)]") {
+        right.read(required: false, expected: "[\(T.self)]") {
             try right.keptElements($0) { try enumCase($0) as T }
         })
 }
@@ -92,7 +92,7 @@ public func <- <T: RawRepresentable>(left: inout [String: T], right: Map) where 
     if right.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        right.read(.value, required: true, expected: "[String: \(T.self)]") {
+        right.read(required: true, expected: "[String: \(T.self)]") {
             try right.keptMembers($0) { try enumCase($0) as T }
         })
 }
@@ -102,7 +102,7 @@ public func <- <T: RawRepresentable>(left: inout [String: T]?, right: Map) where
     if right.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        right.read(.value, required: false, expected: "[String: \(T.self)]") {
+        right.read(required: false, expected: "[String: \(T.self)]") {
             try right.keptMembers($0) { try enumCase($0) as T }
         })
 }

@@ -70,7 +70,7 @@ public func <- <Transform: TransformType>(left: inout [Transform.Object], right:
     if map.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        map.read(.value, required: true, expected: "[\(Transform.Object.self)]") {
+        map.read(required: true, expected: "[\(Transform.Object.self)]") {
             try map.keptElements($0) { try transformedElement($0, transform) }
         })
 }
@@ -81,7 +81,7 @@ public func <- <Transform: TransformType>(left: inout [Transform.Object]?, right
     if map.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        map.read(.value, required: false, expected: "[\(Transform.Object.self)]") {
+        map.read(required: false, expected: "[\(Transform.Object.self)]") {
             try map.keptElements($0) { try transformedElement($0, transform) }
         })
 }
@@ -100,7 +100,7 @@ public func <- <Transform: TransformType>(left: inout [String: Transform.Object]
     if map.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        map.read(.value, required: true, expected: "[String: \(Transform.Object.self)]") {
+        map.read(required: true, expected: "[String: \(Transform.Object.self)]") {
             try map.keptMembers($0) { try transformedElement($0, transform) }
         })
 }
@@ -111,7 +111,7 @@ public func <- <Transform: TransformType>(left: inout [String: Transform.Object]
     if map.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        map.read(.value, required: false, expected: "[String: \(Transform.Object.self)]") {
+        map.read(required: false, expected: "[String: \(Transform.Object.self)]") {
             try map.keptMembers($0) { try transformedElement($0, transform) }
         })
 }
@@ -132,7 +132,7 @@ public func <- <Transform: TransformType>(left: inout [String: [Transform.Object
     if map.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        map.read(.value, required: true, expected: "[String: [\(Transform.Object.self)]]") {
+        map.read(required: true, expected: "[String: [\(Transform.Object.self)]]") {
             try map.keptMemberArrays($0) { try transformedElement($0, transform) }
         })
 }
@@ -143,7 +143,7 @@ public func <- <Transform: TransformType>(left: inout [String: [Transform.Object
     if map.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        map.read(.value, required: false, expected: "[String: [\(Transform.Object.self)]]") {
+        map.read(required: false, expected: "[String: [\(Transform.Object.self)]]") {
             try map.keptMemberArrays($0) { try transformedElement($0, transform) }
         })
 }
@@ -174,7 +174,7 @@ where Transform.Object: Hashable {
     if map.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        map.read(.value, required: false, expected: "Set<\(Transform.Object.self)>") {
+        map.read(required: false, expected: "Set<\(Transform.Object.self)>") {
             Set(try map.keptElements($0) { try transformedElement($0, transform) })
         })
 }
@@ -186,7 +186,7 @@ where Transform.Object: Hashable {
     if map.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        map.read(.value, required: true, expected: "Set<\(Transform.Object.self)>") {
+        map.read(required: true, expected: "Set<\(Transform.Object.self)>") {
             Set(try map.keptElements($0) { try transformedElement($0, transform) })
         })
 }
@@ -197,7 +197,7 @@ public func <- <Transform: TransformType>(left: inout [[Transform.Object]], righ
     if map.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        map.read(.value, required: true, expected: "[[\(Transform.Object.self)]]") { node in
+        map.read(required: true, expected: "[[\(Transform.Object.self)]]") { node in
             try map.keptRows(node) { try transformedElement($0, transform) }
         })
 }
@@ -208,7 +208,7 @@ public func <- <Transform: TransformType>(left: inout [[Transform.Object]]?, rig
     if map.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        map.read(.value, required: false, expected: "[[\(Transform.Object.self)]]") { node in
+        map.read(required: false, expected: "[[\(Transform.Object.self)]]") { node in
             try map.keptRows(node) { try transformedElement($0, transform) }
         })
 }
@@ -228,7 +228,7 @@ extension Map {
         file: StaticString = #file, function: StaticString = #function, line: UInt = #line
     ) throws -> [Transform.Object] {
         try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
-            $0.read(.value, required: true, expected: "[\(Transform.Object.self)]") {
+            $0.read(required: true, expected: "[\(Transform.Object.self)]") {
                 try transformedElements($0, transform)
             }
         }!
@@ -241,7 +241,7 @@ extension Map {
         file: StaticString = #file, function: StaticString = #function, line: UInt = #line
     ) throws -> [[Transform.Object]] {
         try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
-            $0.read(.value, required: true, expected: "[[\(Transform.Object.self)]]") {
+            $0.read(required: true, expected: "[[\(Transform.Object.self)]]") {
                 try $0.convertedElements { try transformedElements($0, transform) }
             }
         }!
@@ -254,7 +254,7 @@ extension Map {
         file: StaticString = #file, function: StaticString = #function, line: UInt = #line
     ) throws -> [String: Transform.Object] {
         try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
-            $0.read(.value, required: true, expected: "[String: \(Transform.Object.self)]") {
+            $0.read(required: true, expected: "[String: \(Transform.Object.self)]") {
                 try transformedMembers($0, transform)
             }
         }!

@@ -173,7 +173,7 @@ public func <- <T: JSONScalar & Hashable>(left: inout Set<T>, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        right.read(.value, required: true, expected: "Set<\(T.self)>") { Set(try $0.convertedElements(T.fromJSON)) })
+        right.read(required: true, expected: "Set<\(T.self)>") { Set(try $0.convertedElements(T.fromJSON)) })
 }
 
 /// Reads or writes an optional set of basic values.
@@ -181,7 +181,7 @@ public func <- <T: JSONScalar & Hashable>(left: inout Set<T>?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        right.read(.value, required: false, expected: "Set<\(T.self)>") { Set(try $0.convertedElements(T.fromJSON)) })
+        right.read(required: false, expected: "Set<\(T.self)>") { Set(try $0.convertedElements(T.fromJSON)) })
 }
 
 /// Writes a set of basic values.
@@ -225,7 +225,7 @@ public func <- <T>(left: inout T, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        right.read(.value, required: true, expected: expectedName(T.self)) { node in
+        right.read(required: true, expected: expectedName(T.self)) { node in
             guard let value = node.foundationValue as? T else {
                 throw JSONConversionError.typeMismatch(expected: expectedName(T.self), found: node.kind)
             }
@@ -238,7 +238,7 @@ public func <- <T>(left: inout T?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        right.read(.value, required: false, expected: expectedName(T.self)) { node in
+        right.read(required: false, expected: expectedName(T.self)) { node in
             guard let value = node.foundationValue as? T else {
                 throw JSONConversionError.typeMismatch(expected: expectedName(T.self), found: node.kind)
             }
@@ -266,13 +266,13 @@ public func >>> <T>(left: T?, right: Map) {
 /// itself (all or nothing: one bad element is a problem at its path).
 public func <- <T: JSONReadable>(left: inout T, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: true, expected: expectedName(T.self)) { try T.fromJSON($0) })
+    assign(&left, right.read(required: true, expected: expectedName(T.self)) { try T.fromJSON($0) })
 }
 
 /// Reads or writes an optional collection of basic values nested to any depth.
 public func <- <T: JSONReadable>(left: inout T?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(&left, right.read(.value, required: false, expected: expectedName(T.self)) { try T.fromJSON($0) })
+    assign(&left, right.read(required: false, expected: expectedName(T.self)) { try T.fromJSON($0) })
 }
 
 /// Writes a collection of basic values nested to any depth.

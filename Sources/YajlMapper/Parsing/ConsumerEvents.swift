@@ -96,6 +96,9 @@ enum ConsumerEvents<Consumer: ParseConsumer> {
     /// A key the filter let through (a call of its own, so the filter's path saves no registers).
     @inline(never)
     private static func readKey(_ ctx: UnsafeMutableRawPointer?, _ name: UnsafeRawBufferPointer) -> Int32 {
+        if Consumer.defersBadStrings, let problem = YajlParserEngine.surrogateProblem(ctx, name) {
+            return deliver(ctx) { try $0.badKey(JSONBytes(name), problem) }
+        }
         // A key the consumer does not read is not looked at for surrogate escapes, as in validation.
         let reads = { consumer(ctx).pointee.readsKey(JSONBytes(name)) }
         if let stop = YajlParserEngine.stopAtEscape(ctx, name, when: reads) { return stop }

@@ -18,12 +18,14 @@ protocol ParseConsumer: JSONEventHandler {
     /// Whether the consumer reads the key at all (an unread key's escapes go unchecked, as in
     /// validation).
     func readsKey(_ name: JSONBytes) -> Bool
-    /// Whether a string value with a surrogate escape that has no UTF-8 form reaches
-    /// ``badString(_:)`` rather than stopping the parse (only through ``eventTable``): for a
-    /// consumer that knows only later whether the string is read.
+    /// Whether a string value or key with a surrogate escape that has no UTF-8 form reaches
+    /// ``badString(_:)`` or ``badKey(_:_:)`` rather than stopping the parse (only through
+    /// ``eventTable``): for a consumer that knows only later whether the text is read.
     static var defersBadStrings: Bool { get }
     /// A string value with a bad surrogate escape, and the error it would be.
     mutating func badString(_ problem: JSONParseError) throws
+    /// A key with a bad surrogate escape (as yajl decoded it), and the error it would be.
+    mutating func badKey(_ name: JSONBytes, _ problem: JSONParseError) throws
     /// The work the consumer put off with ``ParseControl/pause()``, run once yajl has
     /// returned: outside every callback, so it may start a parse of its own.
     mutating func afterPause() throws
@@ -40,6 +42,7 @@ extension ParseConsumer {
     static var defersBadStrings: Bool { false }
     /// Stops the parse with the problem.
     mutating func badString(_ problem: JSONParseError) throws { throw problem }
+    mutating func badKey(_ name: JSONBytes, _ problem: JSONParseError) throws { throw problem }
     /// Nothing put off.
     mutating func afterPause() throws {}
 }

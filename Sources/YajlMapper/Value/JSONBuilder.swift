@@ -113,6 +113,21 @@ public struct JSONBuilder: JSONEventHandler {
         add(.object(Self.object(keys: memberKeys, values: memberValues, policy: duplicateKeys)))
     }
 
+    /// The first value as built so far: each container still open closed where it stands
+    /// (a key whose value has not begun left out); `nil` before any value.
+    func partialDocument() -> JSON? {
+        var copy = self
+        while let frame = copy.frames.last {
+            switch frame {
+            case .array: copy.endArray()
+            case .object(let start, let keyStart):
+                if copy.keys.count - keyStart > copy.values.count - start { copy.keys.removeLast() }
+                copy.endObject()
+            }
+        }
+        return copy.documents.first
+    }
+
     private static func object(keys: [String], values: [JSON], policy: JSON.DuplicateKeyPolicy) -> JSONObject {
         // Repeats are rare: check cheaply, resolve slowly only when present.
         if let object = JSONObject(distinctKeys: keys, values: values) { return object }

@@ -99,7 +99,7 @@ struct DecoderPlanTests {
     @Test func aTypeThatReadsNewKeysEveryTimeStaysRight() {
         // Past the relearning limit its documents are recorded whole.
         let comparison = DecoderComparison()
-        for n in 0..<(3 * DecodePlans.relearnLimit) {
+        for n in 0..<(3 * PlanRegistry.relearnLimit) {
             comparison.expectSame(Pointer.self, "{\"k\(n)\": \(n), \"key\": \"k\(n)\", \"k\(n + 1)\": 0}")
         }
         comparison.expectSame(Pointer.self, #"{"key": "gone"}"#)

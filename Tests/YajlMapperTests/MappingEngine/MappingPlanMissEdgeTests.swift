@@ -3,9 +3,9 @@ import Testing
 
 @testable import YajlMapper
 
-// Adversarial cases of the repair after a plan miss; the models and helpers are in
-// MappingPlanMissEdgeModels.swift.
-@Suite("Plan misses: the repair's edge cases")
+// Adversarial cases of plan misses (a unit that misses is recorded again whole and mapped
+// again, learning); the models and helpers are in MappingPlanMissEdgeModels.swift.
+@Suite("Plan misses: edge cases")
 struct MappingPlanMissEdgeTests {
     enum Container: CaseIterable { case root, rootWithContext, dictionary, topLevelArray, nestedModel, foundation }
 
@@ -45,7 +45,6 @@ struct MappingPlanMissEdgeTests {
     }
 
     @Test func theFirstReadIsTheMiss() throws {
-        _ = PlanRegistry.shared.info(for: EdgeItem<EdgeT03>.self)
         EdgeRuns.shared.turnOn(EdgeItem<EdgeT03>.self)
         EdgeRuns.shared.turnOn(EdgeItem<EdgeOracle<EdgeT03>>.self)
         let page = try edgeOracle(
@@ -71,9 +70,8 @@ struct MappingPlanMissEdgeTests {
                 #"id=3 kind=dot+path+index+value+has+json common=3 opt=5 has=false value=false second=two keys=["common", "id", "kind", "list", "v", "x"]"#,
             ])
         #expect(EdgeRuns.shared.take(EdgeItem<EdgeT04>.self) == ["1", "2", "3"])
-        let plan = try #require(PlanRegistry.shared.info(for: EdgeItem<EdgeT04>.self).plan)
-        #expect(Set(plan.reads.map(\.key)).isSuperset(of: ["x.y", "p->q", "opt", "maybe", "v", "list.1.name"]))
-        #expect(plan.keepsWhole, "the next such object would need no repair")
+        // The third item's mapping read it whole (`map.JSON`): the plan keeps its elements whole.
+        #expect(mapperPlanReadsAllKeys([EdgeItem<EdgeT04>].self, at: ["[]"]))
     }
 
     @Test func parentRepairedAroundItemsAtAnArrayIndex() throws {
@@ -111,13 +109,7 @@ struct MappingPlanMissEdgeTests {
             #expect(box.alts?.map(\.description) == (0..<5).map { "et\($0)/-" } && box.items.isEmpty)
             let runs = edgeRuns(Tag.self)
             #expect(runs.details == (0..<5).map { "et\($0)" })
-            withKnownIssue(
-                "Built as the elements close as the plan's EdgeItem, though the repaired box reads EdgeDetail"
-            ) {
-                #expect(runs.items == [], "no item is mapped: the array is read as details")
-            } when: {
-                !withContext
-            }
+            #expect(runs.items == [], "no item is mapped: the array is read as details")
             // Once the plan has both reads, the array is kept whole and built by its read only.
             let again = try Mapper<EdgeBox<Tag>>(context: withContext ? EdgeContext() : nil, strict: true)
                 .map(string: #"{"id": "B", "kind": "alt", "items": \#(page.text)}"#)
@@ -267,8 +259,10 @@ struct MappingPlanMissEdgeTests {
             lock.withLock { found[d] = box?.extra == (d % 2 == 0 ? d : nil) ? box?.items.map(\.summary) : nil }
         }
         for (d, page) in pages.enumerated() { #expect(found[d] == page.summaries, "document \(d)") }
+        // A document that missed the plan another thread published was mapped again whole.
         let runs = edgeRuns(EdgeT27.self)
-        #expect(runs.items == pages.flatMap(\.items).sorted() && runs.details == pages.flatMap(\.details).sorted())
-        #expect(EdgeRuns.shared.take(EdgeBox<EdgeT27>.self) == (0..<32).map { "b\($0)" }.sorted())
+        expectRunOnceOrTwice(runs.items, pages.flatMap(\.items))
+        expectRunOnceOrTwice(runs.details, pages.flatMap(\.details))
+        expectRunOnceOrTwice(EdgeRuns.shared.take(EdgeBox<EdgeT27>.self), (0..<32).map { "b\($0)" })
     }
 }

@@ -49,6 +49,8 @@ struct MappingSkipAheadTests {
 
     @Test func aModelThatReadsNoKeySkipsEachObjectFromItsStart() throws {
         let bytes = SkipAhead.page(tail: SkipAhead.realisticTail)
+        // The first document of a root recorded whole teaches its plan.
+        _ = try bytes.withUnsafeBytes { try Mapper<SkipNothingPage>().mapResult(bytes: $0) }
         for skip in [true, false] {
             let result = try bytes.withUnsafeBytes {
                 try Mapper<SkipNothingPage>(strict: true).mapResult(
@@ -331,7 +333,7 @@ struct MemberSkipTests {
     /// The listed keys of a table, for calling the scan directly.
     final class Listed {
         let node = PlanNode()
-        init(_ names: [String]) { for name in names { node.set(name, .value) } }
+        init(_ names: [String]) { for name in names { node.add(name) } }
         /// `cyajl_skip_members` on `text`: where yajl would be moved, and where a scan stopped.
         func scan(_ text: String, atStart: Bool, seen: UInt64 = 0) -> (move: Int, stopped: Int) {
             var stopped = -2

@@ -193,6 +193,16 @@ func edgeOracle<Tag>(_: Tag.Type, _ elements: [String]) throws -> EdgePage {
     return EdgePage(elements: elements, summaries: summaries, items: runs.items, details: runs.details)
 }
 
+/// Every mapping in `expected` ran, and none more than twice (once more after a miss).
+func expectRunOnceOrTwice(
+    _ runs: [String], _ expected: [String], _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    var counts: [String: Int] = [:]
+    for run in runs { counts[run, default: 0] += 1 }
+    #expect(Set(counts.keys) == Set(expected), comment, sourceLocation: sourceLocation)
+    #expect(counts.values.allSatisfy { $0 <= 2 }, comment, sourceLocation: sourceLocation)
+}
+
 func edgeRuns<Tag>(_: Tag.Type) -> (items: [String], details: [String]) {
     (EdgeRuns.shared.take(EdgeItem<Tag>.self), EdgeRuns.shared.take(EdgeDetail<Tag>.self))
 }
@@ -225,6 +235,8 @@ struct EdgeStreamCheck: EdgeFreshTagBody {
         #expect(models.map(\.summary) == expected, "chunk \(step + 1)")
         #expect(edgeProblems(summary.problems) == ["items[2].a 4:50"], "chunk \(step + 1)")
         let runs = edgeRuns(Tag.self)
-        #expect(runs.items == ["s0", "s1", "s2"] && runs.details == ["bigA"], "chunk \(step + 1)")
+        // An element that missed the plan was mapped again.
+        expectRunOnceOrTwice(runs.items, ["s0", "s1", "s2"], "chunk \(step + 1)")
+        expectRunOnceOrTwice(runs.details, ["bigA"], "chunk \(step + 1)")
     }
 }

@@ -1,0 +1,42 @@
+/// A document held in memory recorded into a tape: the one recording both ``YajlDecoder``
+/// and ``Mapper`` read from.
+struct RecordedDocument {
+    /// The tape.
+    var tape: DecodingTape
+    /// How many elements were recorded on other threads and spliced in.
+    var elementsSpliced = 0
+    /// How many objects the parse passed over the rest of.
+    var objectsSkipped = 0
+    /// How many times the parse was moved past members.
+    var membersSkipped = 0
+    /// Where the text starts, past a byte order mark: where its first line starts.
+    var textStart = 0
+
+    /// Records `bytes` by `plan` (`nil`: whole) as one value; on `threads` threads, the
+    /// elements of a big array near the root (see ``TapeRecordingSpine``). Texts are referred
+    /// to in `bytes`, which must outlive the tape's reading. Offsets count from `offset`
+    /// (where `bytes` sit in a longer input: a streamed element recorded again).
+    /// - Throws: ``JSONParseError`` when the input is not valid JSON.
+    static func record(
+        _ bytes: UnsafeRawBufferPointer, plan: DecodePlan?, options: JSONParseOptions, threads: Int, at offset: Int = 0
+    ) throws -> RecordedDocument {
+        guard threads > 1, !options.allowMultipleValues, offset == 0 else {
+            let parser = JSONStreamParser(handler: TapeRecorder(plan: plan, input: bytes), options: options)
+            if offset > 0 { parser.engine.skipStart(offset) }
+            // The buffer outlives `finish`: its lines are counted only if an error needs them.
+            parser.engine.oneShot = true
+            try parser.feed(bytes)
+            try parser.finish()
+            return RecordedDocument(
+                tape: parser.handler.tape, objectsSkipped: parser.engine.objectsSkipped,
+                membersSkipped: parser.engine.skipsMade, textStart: parser.engine.textStart)
+        }
+        let spine = TapeRecordingSpine(plan: plan, input: bytes, options: options, threads: threads)
+        try ParallelElementReader(spine: spine, threads: threads, options: options).read(inPlace: bytes)
+        try spine.parser.finish()
+        return RecordedDocument(
+            tape: spine.parser.handler.tape, elementsSpliced: spine.elementsSpliced,
+            objectsSkipped: spine.engine.objectsSkipped, membersSkipped: spine.engine.skipsMade,
+            textStart: spine.engine.textStart)
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import Synchronization
+
+/// A unit the mapper reads (a document, or one streamed element): its tape, recorded by a
+/// plan (or whole), and the input the tape was recorded from, to locate problems.
+final class MappingDocument {
+    /// The recorded values.
+    private(set) var tape: DecodingTape
+    /// The input the tape's offsets point into (empty for a value replayed from memory).
+    private(set) var input: UnsafeRawBufferPointer
+    /// A copy of the input this unit owns, once a map outlives its mapping (see ``keepInput()``).
+    private var ownInput: UnsafeMutableRawBufferPointer?
+    /// Whether a model kept the map of one of its objects past that object's mapping.
+    let hasKeptMap = Atomic<Bool>(false)
+    /// Where ``input`` starts in the whole input, its line and that line's start.
+    let origin: TapeDecoder.Origin
+
+    /// A unit recorded from `input`, which starts at `origin`.
+    init(tape: DecodingTape, input: UnsafeRawBufferPointer, origin: TapeDecoder.Origin = TapeDecoder.Origin()) {
+        self.tape = tape
+        self.input = input
+        self.origin = origin
+    }
+
+    deinit { ownInput?.deallocate() }
+
+    /// Makes the unit hold its own copy of the input, whose bytes live only as long as the
+    /// mapping: a map kept past it (a model holding its `Map`) reads the copy.
+    func keepInput() {
+        guard ownInput == nil, input.count > 0 else { return }
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: input.count, alignment: 1)
+        copy.copyMemory(from: input)
+        ownInput = copy
+        if tape.input.baseAddress != nil {
+            let shift = tape.input.baseAddress! - input.baseAddress!
+            tape.input = UnsafeRawBufferPointer(
+                rebasing: UnsafeRawBufferPointer(copy)[shift..<shift + tape.input.count])
+        }
+        input = UnsafeRawBufferPointer(copy)
+    }
+
+    /// A unit holding `value` whole, with no input to locate problems in.
+    convenience init(value: JSON) {
+        var tape = DecodingTape()
+        tape.append(value)
+        self.init(tape: tape, input: UnsafeRawBufferPointer(start: nil, count: 0))
+    }
+
+    /// The token of the root value (-1: the tape is empty).
+    var root: Int { tape.tokens.isEmpty ? -1 : 0 }
+
+    /// What the token at `index` is (`null` for -1).
+    @inline(__always)
+    func kind(at index: Int) -> DecodingTape.Kind { index < 0 ? .null : tape.tokens[index].kind }
+
+    /// The value token of the member of the object at `object` whose key has the bytes of
+    /// `name`, searched from the member at token `hint` to the end, then from the start; `nil`
+    /// when there is none. The tape holds each key of an object once.
+    func member(_ name: UnsafeBufferPointer<UInt8>, in object: Int, from hint: Int) -> Int? {
+        let end = tape.tokens[object].start
+        let first = object + 1
+        let from = hint > object && hint < end ? hint : first
+        let input = tape.input.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        return tape.tokens.withUnsafeBufferPointer { tokens in
+            tape.arena.withUnsafeBufferPointer { arena in
+                func scan(_ start: Int, _ stop: Int) -> Int? {
+                    var k = start
+                    while k < stop {
+                        let token = tokens[k]
+                        if Int(token.length) == name.count,
+                            name.count == 0
+                                || memcmp(
+                                    token.start >= 0
+                                        ? arena.baseAddress! + token.start : input.unsafelyUnwrapped + ~token.start,
+                                    name.baseAddress!, name.count) == 0
+                        {
+                            return k + 1
+                        }
+                        let next = tokens[k + 1]
+                        k = next.kind == .object || next.kind == .array ? next.start : k + 2
+                    }
+                    return nil
+                }
+                return scan(from, end) ?? (from > first ? scan(first, from) : nil)
+            }
+        }
+    }
+
+    /// The token of element `position` of the array at `array`, or `nil` past its end.
+    func element(_ position: Int, of array: Int) -> Int? {
+        guard position >= 0, position < Int(tape.tokens[array].length) else { return nil }
+        var k = array + 1
+        for _ in 0..<position { k = tape.end(ofValueAt: k) }
+        return k
+    }
+
+    /// The token at `path` from `index` (a key that is a number names an array's element),
+    /// or of the deepest value on the way when the path ends early: a missing key is located
+    /// at its object.
+    func deepestToken(at path: [JSONPath.Component], from index: Int) -> Int {
+        var current = index
+        for component in path {
+            guard current >= 0 else { return current }
+            let next: Int?
+            switch (component, kind(at: current)) {
+            case (.key(var key), .object):
+                next = key.withUTF8 { member($0, in: current, from: 0) }
+            case (.key(let key), .array):
+                next = Int(key).flatMap { element($0, of: current) }
+            case (.index(let i), .array):
+                next = element(i, of: current)
+            default:
+                next = nil
+            }
+            guard let next else { return current }
+            current = next
+        }
+        return current
+    }
+
+    /// Where the token at `index` starts in the whole input (`nil` without an input).
+    func offset(of index: Int) -> Int? {
+        guard index >= 0, input.baseAddress != nil else { return nil }
+        return tape.tokenStart(index, in: input, base: origin.offset)
+    }
+
+    /// A locator over the input, for the line and column of offsets.
+    func locator() -> Locator {
+        Locator(bytes: input, base: origin.offset, line: origin.line, lineStart: origin.lineStart)
+    }
+}
+
+extension DecodingTape {
+    /// Appends `value` whole: its texts in the arena, its containers with their ends.
+    mutating func append(_ value: JSON) {
+        switch value {
+        case .null: appendScalar(.null)
+        case .bool(let b): appendScalar(b ? .true : .false)
+        case .number(let n): appendText(.number, n.text)
+        case .string(let s): appendText(.string, s)
+        case .array(let elements):
+            let token = tokens.count
+            tokens.append(Token(offset: 0, start: 0, length: UInt32(elements.count), kind: .array))
+            for element in elements { append(element) }
+            tokens[token].start = tokens.count
+        case .object(let object):
+            let token = tokens.count
+            tokens.append(Token(offset: 0, start: 0, length: UInt32(object.count), kind: .object))
+            for (key, member) in zip(object.keys, object.values) {
+                appendText(.key, key)
+                append(member)
+            }
+            tokens[token].start = tokens.count
+        }
+    }
+
+    /// Appends a token without text.
+    private mutating func appendScalar(_ kind: Kind) {
+        tokens.append(Token(offset: 0, start: 0, length: 0, kind: kind))
+    }
+
+    /// Appends a token whose text goes to the arena.
+    private mutating func appendText(_ kind: Kind, _ text: String) {
+        let start = arena.count
+        arena.append(contentsOf: text.utf8)
+        tokens.append(Token(offset: 0, start: start, length: UInt32(arena.count - start), kind: kind))
+    }
+}
+
+extension MappingDocument {
+    /// The value at token `index` as a ``JSON`` value. Its place in the plan learns every
+    /// member and element below it (the value is read whole), or, when the plan kept only
+    /// some of them, `session` notes a miss.
+    func json(at index: Int, place: DecodePlan?, session: MappingSession) -> JSON {
+        let token = tape.tokens[index]
+        switch token.kind {
+        case .null: return .null
+        case .invalidString:
+            session.noteUnreadable(index)
+            return .null
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .number: return .number(JSONNumber(unchecked: tape.string(at: index)))
+        case .string, .key: return .string(tape.string(at: index))
+        case .array:
+            let elementPlace = place?.elementPlace(learning: session.learning)
+            var elements: [JSON] = []
+            elements.reserveCapacity(Int(token.length))
+            var k = index + 1
+            while k < token.start {
+                elements.append(json(at: k, place: elementPlace, session: session))
+                k = tape.end(ofValueAt: k)
+            }
+            return .array(elements)
+        case .object:
+            var keys: [String] = []
+            var values: [JSON] = []
+            keys.reserveCapacity(Int(token.length))
+            values.reserveCapacity(Int(token.length))
+            forEachMember(ofObjectAt: index, place: place, session: session) { key, value, member in
+                keys.append(key)
+                values.append(json(at: value, place: member, session: session))
+            }
+            return .object(JSONObject(uniqueKeys: keys, values: values))
+        }
+    }
+
+    /// Calls `body` with each member's key, value token and place, of the object at `index`
+    /// read whole (its place learns every key, or the read is a miss where it kept some).
+    func forEachMember(
+        ofObjectAt index: Int, place: DecodePlan?, session: MappingSession,
+        _ body: (String, Int, DecodePlan?) throws -> Void
+    ) rethrows {
+        if let place {
+            if session.learning {
+                place.learnAllKeys()
+            } else if place.filtersKeys {
+                session.noteMiss()
+            }
+        }
+        var k = index + 1
+        let end = tape.tokens[index].start
+        let checksKeys = !tape.problems.isEmpty
+        while k < end {
+            if checksKeys, tape.problems[k] != nil { session.noteUnreadable(k) }
+            let member = place.flatMap { memberPlace(ofKeyAt: k, in: $0, session: session) }
+            try body(tape.string(at: k), k + 1, member)
+            k = tape.end(ofValueAt: k + 1)
+        }
+    }
+
+    /// Calls `body` with each element's token, of the array at `index`.
+    func forEachElement(ofArrayAt index: Int, _ body: (Int, Int) throws -> Void) rethrows {
+        var k = index + 1
+        var i = 0
+        let end = tape.tokens[index].start
+        while k < end {
+            try body(i, k)
+            i += 1
+            k = tape.end(ofValueAt: k)
+        }
+    }
+
+    /// The place of the member whose key token is at `k`, in an object at `place`: learned,
+    /// or known; `nil` (with a miss noted) when the plan does not list it.
+    func memberPlace(ofKeyAt k: Int, in place: DecodePlan, session: MappingSession) -> DecodePlan? {
+        tape.withText(at: k) { name in
+            switch place.place(ofKey: name, learning: session.learning) {
+            case .known(let child): return child
+            case .miss:
+                session.noteMiss()
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+/// The elements of a big array of models mapped on several threads: the tape is complete
+/// before any mapping runs, and each element's mapping reads only its own tokens, so
+/// stretches of elements are mapped at once, each with a session of its own. The models,
+/// the problems (in document order) and any miss are the serial loop's.
+struct ParallelModels {
+    /// The elements' count.
+    let count: Int
+    /// The threads.
+    let threads: Int
+    /// The session of the whole mapping.
+    let session: MappingSession
+
+    /// Parallel mapping of an array of `count` elements, when the session allows it: several
+    /// threads, no context (which the mappings may share), not learning (one mapping's
+    /// state), and enough elements.
+    init?(count: Int, session: MappingSession) {
+        guard session.threads > 1, !session.learning, !session.hasContext, count >= 2 * session.threads,
+            count >= session.elementsToSplit
+        else { return nil }
+        self.count = count
+        threads = session.threads
+        self.session = session
+    }
+
+    /// The models of the elements of the array at token `index`, as
+    /// ``ModelBuilder/buildElements(_:ofArrayAt:place:in:path:session:)`` makes them.
+    func build<T: BaseMappable>(
+        _ type: T.Type, ofArrayAt index: Int, place: DecodePlan?, in document: MappingDocument,
+        path: [JSONPath.Component]
+    ) -> (models: [T], failures: Int) {
+        var starts: [Int] = []
+        starts.reserveCapacity(count)
+        var k = index + 1
+        for _ in 0..<count {
+            starts.append(k)
+            k = document.tape.end(ofValueAt: k)
+        }
+        let stretches = min(count, threads * 4)
+        let sessions = (0..<stretches).map { _ in MappingSession(like: session) }
+        let ranges = (0..<stretches).map { s in (count * s / stretches)..<(count * (s + 1) / stretches) }
+        // Per stretch, the models built, moved to the front of its range afterwards.
+        let built = UnsafeMutableBufferPointer<Int>.allocate(capacity: stretches)
+        built.initialize(repeating: 0)
+        defer { built.deallocate() }
+        let models = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let base = buffer.baseAddress.unsafelyUnwrapped
+            // Each index maps its own elements into its own range and writes its own slot.
+            forEachOnThreads(stretches, threads: threads) { s in
+                var spare: Map?
+                for i in ranges[s] {
+                    let made = ModelBuilder.build(
+                        T.self, at: starts[i], place: place, in: document, path: path, leaf: .index(i),
+                        session: sessions[s], into: base + ranges[s].lowerBound + built[s], reusing: &spare)
+                    built[s] += made ? 1 : 0
+                }
+            }
+            // The stretches' models made one run, in order.
+            var end = 0
+            for s in 0..<stretches {
+                let from = base + ranges[s].lowerBound
+                if from != base + end { (base + end).moveInitialize(from: from, count: built[s]) }
+                end += built[s]
+            }
+            initialized = end
+        }
+        for stretch in sessions {
+            if stretch.missed { session.noteMiss() }
+            for problem in stretch.takeProblems() { session.adopt(problem) }
+        }
+        session.elementsFromThreads += count
+        return (models, count - models.count)
+    }
+}
