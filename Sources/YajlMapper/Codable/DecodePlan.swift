@@ -103,6 +103,27 @@ final class DecodePlan: @unchecked Sendable {
         return .known(child)
     }
 
+    /// ``place(ofKey:learning:)`` without reference counting (the plan keeps its places
+    /// alive), for the mapper's reads.
+    @inline(__always)
+    func unretainedPlace(ofKey name: UnsafeBufferPointer<UInt8>, learning: Bool) -> UnretainedPlace {
+        if !foldsKeys, let index = keysRef._withUnsafeGuaranteedRef({ $0.lookup(JSONBytes(UnsafeRawBufferPointer(name))) }) {
+            return .known(childRefs[index])
+        }
+        switch place(ofKey: name, learning: learning) {
+        case .known(let child): return .known(child.map(Unmanaged.passUnretained))
+        case .miss: return .miss
+        }
+    }
+
+    /// ``Place`` without reference counting.
+    enum UnretainedPlace {
+        /// The place, `nil` below what the plan knows.
+        case known(Unmanaged<DecodePlan>?)
+        /// A key the plan does not list.
+        case miss
+    }
+
     /// The place of an array's elements here, learned when `learning`.
     func elementPlace(learning: Bool) -> DecodePlan? {
         if element == nil, learning { element = DecodePlan(foldsKeys: foldsKeys) }

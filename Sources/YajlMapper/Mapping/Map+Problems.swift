@@ -5,9 +5,12 @@ extension Map {
         // One allocation: it is made for every array of models read.
         let components = currentComponents
         var path: [JSONPath.Component] = []
-        path.reserveCapacity(parentPath.count + 1 + components.count)
+        path.reserveCapacity(parentPath.count + 2 + components.count)
         path.append(contentsOf: parentPath)
-        if let leaf { path.append(leaf) }
+        if let leaf {
+            path.append(leaf)
+            if let leaf2 { path.append(leaf2) }
+        }
         for component in components { path.append(.key(component)) }
         return path
     }

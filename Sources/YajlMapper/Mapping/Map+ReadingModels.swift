@@ -56,10 +56,17 @@ extension Map {
         case .absent: return .unchanged
         case .null: return required ? .unchanged : .null
         case .token(let index, let place):
-            var spare: Map?
-            let built = ModelBuilder.build(
-                T.self, at: index, place: place, in: document, path: currentPath, session: session, into: address,
-                reusing: &spare)
+            let built: Bool
+            if !ownNested, leaf != nil, leaf2 == nil, let key = ownKey {
+                // A key of an array's element: the nested map shares this map's path.
+                built = ModelBuilder.build(
+                    T.self, at: index, place: place, in: document, path: parentPath, leaf: leaf, leaf2: .key(key),
+                    session: session, into: address, reusing: &nestedSpare)
+            } else {
+                built = ModelBuilder.build(
+                    T.self, at: index, place: place, in: document, path: currentPath, session: session,
+                    into: address, reusing: &nestedSpare)
+            }
             return built ? .built : required ? .unchanged : .null
         }
     }

@@ -55,65 +55,106 @@ extension Map {
     @usableFromInline
     func select(_ key: String, nested: Bool?, delimiter: String, ignoreNil: Bool) {
         requestedNested = nested
-        clearMadeNode()
-        let isNested = nested ?? (delimiter == "." ? key.utf8.contains(UInt8(ascii: ".")) : key.contains(delimiter))
+        clearSelection()
         ownKey = key
         ownDelimiter = delimiter
-        ownNested = isNested
-        ownComponents = isNested ? key.components(separatedBy: delimiter) : [key]
-        guard mappingType == .fromJSON else { return }
-        if isNested {
-            (selectedToken, selectedPlace) = find(ownComponents)
-        } else {
-            (selectedToken, selectedPlace) = object < 0 ? (-1, nil) : member(key, of: object, at: place, hinted: true)
+        guard delimiter == "." else {
+            // Another delimiter: the path is split as ObjectMapper splits it.
+            ownNested = nested ?? key.contains(delimiter)
+            guard mappingType == .fromJSON else { return }
+            (selectedToken, selectedPlaceRef) = find(currentComponents)
+            return found(ignoreNil: ignoreNil)
         }
-        if ignoreNil, selectedToken >= 0, document.kind(at: selectedToken) == .null { selectedToken = -1 }
+        var key = key
+        key.withUTF8 { bytes in
+            let dot = nested == false ? nil : bytes.firstIndex(of: UInt8(ascii: "."))
+            ownNested = nested ?? (dot != nil)
+            guard mappingType == .fromJSON else { return }
+            if let dot, ownNested {
+                (selectedToken, selectedPlaceRef) = find(path: bytes, firstDot: dot)
+            } else {
+                (selectedToken, selectedPlaceRef) =
+                    object < 0 ? (-1, nil) : member(bytes, of: object, at: placeRef, hinted: true)
+            }
+        }
+        if mappingType == .fromJSON { found(ignoreNil: ignoreNil) }
+    }
+
+    /// Settles the selection: `null` is absent with `ignoreNil`.
+    @inline(__always)
+    private func found(ignoreNil: Bool) {
+        if ignoreNil, selectedToken >= 0, tape.pointee.kind(at: selectedToken) == .null { selectedToken = -1 }
         keyPresent = selectedToken >= 0
     }
 
-    /// The value of member `key` of the object at token `object` (at `place` in the plan),
+    /// The value of member `name` of the object at token `object` (at `place` in the plan),
     /// and its place: -1 when the object has no such member. A member found needs the plan
     /// only for its place (a container's) or to learn the key; one not found is a miss when
     /// the plan does not list it (the tape left it out). `hinted`: looked for after the last
     /// member found first (this map's own object).
-    func member(_ key: String, of object: Int, at place: DecodePlan?, hinted: Bool) -> (Int, DecodePlan?) {
-        var key = key
-        return key.withUTF8 { name in
-            let found = document.member(name, in: object, from: hinted ? hint : 0)
-            if let found, hinted { hint = document.tape.end(ofValueAt: found) }
-            guard let place else { return (found ?? -1, nil) }
-            if let found, !session.learning {
-                let kind = document.kind(at: found)
-                if kind != .object && kind != .array { return (found, nil) }
-            }
-            switch place.place(ofKey: name, learning: session.learning) {
-            case .known(let child): return (found ?? -1, child)
-            case .miss:
-                session.noteMiss()
-                return (-1, nil)
-            }
+    @inline(__always)
+    func member(
+        _ name: UnsafeBufferPointer<UInt8>, of object: Int, at place: Unmanaged<DecodePlan>?, hinted: Bool
+    ) -> (Int, Unmanaged<DecodePlan>?) {
+        let found = tape.pointee.member(name, in: object, from: hinted ? hint : 0)
+        if let found, hinted { hint = tape.pointee.end(ofValueAt: found) }
+        guard let place else { return (found ?? -1, nil) }
+        if let found, !learning {
+            let kind = tape.pointee.kind(at: found)
+            if kind != .object && kind != .array { return (found, nil) }
+        }
+        let child = place._withUnsafeGuaranteedRef { $0.unretainedPlace(ofKey: name, learning: learning) }
+        switch child {
+        case .known(let child): return (found ?? -1, child)
+        case .miss:
+            session.noteMiss()
+            return (-1, nil)
         }
     }
 
-    /// The value at a key path from this map's object (ObjectMapper's lookup: keys through
-    /// objects, indexes through arrays; `null` before the end of the path means absent).
-    func find(_ components: [String]) -> (Int, DecodePlan?) {
-        var (token, at) = (object, place)
+    /// The value at a dotted key path from this map's object, walked on the key's bytes
+    /// (`firstDot`: where its first `.` is).
+    private func find(path: UnsafeBufferPointer<UInt8>, firstDot: Int) -> (Int, Unmanaged<DecodePlan>?) {
+        var (token, at) = (object, placeRef)
+        var start = 0
+        var end = firstDot
+        while true {
+            let part = UnsafeBufferPointer(rebasing: path[start..<end])
+            (token, at) = step(part, from: token, at: at, first: start == 0)
+            guard end < path.count else { return (token, at) }
+            start = end + 1
+            end = path[start...].firstIndex(of: UInt8(ascii: ".")) ?? path.count
+        }
+    }
+
+    /// The value at a key path given as components from this map's object.
+    func find(_ components: [String]) -> (Int, Unmanaged<DecodePlan>?) {
+        var (token, at) = (object, placeRef)
         for (i, component) in components.enumerated() {
-            guard token >= 0 else { return (-1, nil) }
-            switch document.kind(at: token) {
-            case .object:
-                (token, at) = member(component, of: token, at: at, hinted: i == 0)
-            case .array:
-                guard let position = Int(component), let element = document.element(position, of: token) else {
-                    return (-1, nil)
-                }
-                (token, at) = (element, at?.elementPlace(learning: session.learning))
-            default:
-                return (-1, nil)
-            }
+            var component = component
+            (token, at) = component.withUTF8 { step($0, from: token, at: at, first: i == 0) }
         }
         return (token, at)
+    }
+
+    /// One step of a key path (ObjectMapper's lookup: keys through objects, indexes through
+    /// arrays; `null` before the end of the path means absent).
+    private func step(
+        _ part: UnsafeBufferPointer<UInt8>, from token: Int, at place: Unmanaged<DecodePlan>?, first: Bool
+    ) -> (Int, Unmanaged<DecodePlan>?) {
+        guard token >= 0 else { return (-1, nil) }
+        switch tape.pointee.kind(at: token) {
+        case .object:
+            return member(part, of: token, at: place, hinted: first)
+        case .array:
+            guard let position = Int(String(decoding: part, as: UTF8.self)),
+                let element = tape.pointee.element(position, of: token)
+            else { return (-1, nil) }
+            let elements = place?._withUnsafeGuaranteedRef { $0.elementPlace(learning: learning) }
+            return (element, elements.map(Unmanaged.passUnretained))
+        default:
+            return (-1, nil)
+        }
     }
 
     /// Whether the mapped object has `key` as one member (a key that holds dots, read with
@@ -142,7 +183,7 @@ extension Map {
     /// Whether the selected value is a number, a string or a boolean.
     @usableFromInline
     var isPlainScalar: Bool {
-        switch document.kind(at: selectedToken) {
+        switch tape.pointee.kind(at: selectedToken) {
         case .number, .string, .true, .false: return true
         default: return false
         }
@@ -151,6 +192,6 @@ extension Map {
     /// The selected value's text when it is a string.
     @usableFromInline
     var selectedString: String? {
-        document.kind(at: selectedToken) == .string ? document.tape.string(at: selectedToken) : nil
+        tape.pointee.kind(at: selectedToken) == .string ? tape.pointee.string(at: selectedToken) : nil
     }
 }

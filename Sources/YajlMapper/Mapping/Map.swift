@@ -43,15 +43,25 @@ public final class Map {
     // the checks cost a large share of the mapping time).
 
     /// The unit read: its tape, and its input for locations.
-    @exclusivity(unchecked) var document: MappingDocument
+    // (Read without reference counting on every selection: the map keeps both alive
+    // through `owners`.)
+    @exclusivity(unchecked) unowned(unsafe) var document: MappingDocument
+    /// The unit's tape, viewed in place (the unit, which the map keeps, holds it).
+    let tape: UnsafeMutablePointer<TapeView>
+    /// Whether the plan learns (the session's, read without reference counting).
+    let learning: Bool
     /// The token of the object being read (-1: none, or not in the unit).
     @exclusivity(unchecked) var object: Int
     /// The object's place in the plan (`nil`: the tape holds it whole); the run's plan keeps it alive.
-    @exclusivity(unchecked) unowned(unsafe) var place: DecodePlan?
+    @exclusivity(unchecked) var placeRef: Unmanaged<DecodePlan>?
+    /// ``placeRef`` as a reference.
+    var place: DecodePlan? { placeRef?.takeUnretainedValue() }
     /// The token of the selected value (-1: absent).
     @usableFromInline @exclusivity(unchecked) var selectedToken = -1
     /// The selected value's place in the plan.
-    @exclusivity(unchecked) unowned(unsafe) var selectedPlace: DecodePlan?
+    @exclusivity(unchecked) var selectedPlaceRef: Unmanaged<DecodePlan>?
+    /// ``selectedPlaceRef`` as a reference.
+    var selectedPlace: DecodePlan? { selectedPlaceRef?.takeUnretainedValue() }
     /// The member after the last one found: mappings mostly read keys in the order the
     /// object has them, so the next key is looked for there first.
     @exclusivity(unchecked) var hint = 0
@@ -63,26 +73,41 @@ public final class Map {
     @exclusivity(unchecked) var ownDelimiter = "."
     /// Whether the selected key is a path.
     @exclusivity(unchecked) var ownNested = false
-    /// The selected key's components (a path's, split when it is one).
-    @exclusivity(unchecked) var ownComponents: [String] = []
+    /// The selected key's components, once asked for (see ``currentComponents``).
+    @exclusivity(unchecked) private var splitKey: [String]?
     /// The selection's `nested:` argument as given.
     @exclusivity(unchecked) var requestedNested: Bool?
     /// The mapping's session, shared by every map of it.
-    @usableFromInline let session: MappingSession
+    @usableFromInline unowned(unsafe) let session: MappingSession
+    /// The unit and the session, held so that ``document`` and ``session`` stay alive.
+    private let owners: (MappingDocument, MappingSession)
     /// From the unit's root to this object: the parent's path (shared, not copied) and this
     /// object's own step, joined only when a problem needs them.
     @exclusivity(unchecked) private(set) var parentPath: [JSONPath.Component]
     /// The object's own last path step (an array index, or a key), apart from `parentPath`.
     @exclusivity(unchecked) private(set) var leaf: JSONPath.Component?
+    /// The step after `leaf` (a nested model's key in an array's element), or `nil`: kept
+    /// apart so that a nested model's map shares its parent's path, with no path made per object.
+    @exclusivity(unchecked) private(set) var leaf2: JSONPath.Component?
+    /// A map for the nested models this one reads, reused from one to the next.
+    @exclusivity(unchecked) var nestedSpare: Map?
     /// The object's path from the unit's root.
     var path: [JSONPath.Component] {
         guard let leaf else { return parentPath }
         var path = parentPath
         path.append(leaf)
+        if let leaf2 { path.append(leaf2) }
         return path
     }
-    /// The selected key's path components.
-    var currentComponents: [String] { ownComponents }
+    /// The selected key's path components (split from the key when first asked for: most
+    /// reads need none, as a path is walked on the key's bytes).
+    var currentComponents: [String] {
+        if let splitKey { return splitKey }
+        guard let ownKey else { return [] }
+        let split = ownNested ? ownKey.components(separatedBy: ownDelimiter) : [ownKey]
+        splitKey = split
+        return split
+    }
     /// The object being written.
     @exclusivity(unchecked) var output: YajlMapper.JSON = .object(JSONObject())
 
@@ -109,15 +134,20 @@ public final class Map {
     /// `session`, at `path` (then `leaf`).
     init(
         mappingType: MappingType, document: MappingDocument, object: Int, place: DecodePlan?,
-        session: MappingSession, path: [JSONPath.Component], leaf: JSONPath.Component? = nil, toObject: Bool = false
+        session: MappingSession, path: [JSONPath.Component], leaf: JSONPath.Component? = nil,
+        leaf2: JSONPath.Component? = nil, toObject: Bool = false
     ) {
         self.mappingType = mappingType
         self.document = document
+        owners = (document, session)
+        tape = document.view
+        learning = session.learning
         self.object = document.kind(at: object) == .object ? object : -1
-        self.place = place
+        placeRef = place.map(Unmanaged.passUnretained)
         self.session = session
         parentPath = path
         self.leaf = leaf
+        self.leaf2 = leaf == nil ? nil : leaf2
         self.toObject = toObject
         storedContext = session.context
         self.shouldIncludeNilValues = session.shouldIncludeNilValues
@@ -130,20 +160,25 @@ public final class Map {
             path: [])
     }
 
-    /// Makes this map read the object at `object` (another element of the same array, at
-    /// `place`, under the same parent path) as a new map would: everything a mapping can
-    /// change is reset. Only done when nothing else holds the map.
-    func reuse(for object: Int, place: DecodePlan?, leaf: JSONPath.Component?) {
-        self.object = document.kind(at: object) == .object ? object : -1
-        self.place = place
+    /// Makes this map read the object at `object` of the same unit (at `place`, `path` then
+    /// `leaf` and `leaf2`) as a new map would: everything a mapping can change is reset.
+    /// Only done when nothing else holds the map.
+    func reuse(
+        for object: Int, place: DecodePlan?, path: [JSONPath.Component], leaf: JSONPath.Component?,
+        leaf2: JSONPath.Component?
+    ) {
+        self.object = tape.pointee.kind(at: object) == .object ? object : -1
+        placeRef = place.map(Unmanaged.passUnretained)
+        parentPath = path
         self.leaf = leaf
+        self.leaf2 = leaf == nil ? nil : leaf2
         selectedToken = -1
-        selectedPlace = nil
+        selectedPlaceRef = nil
         madeNode = nil
         ownKey = nil
         ownDelimiter = "."
         ownNested = false
-        ownComponents = []
+        splitKey = nil
         hint = 0
         requestedNested = nil
         keyPresent = false
@@ -161,13 +196,25 @@ public final class Map {
     @usableFromInline
     var currentNode: YajlMapper.JSON? {
         if selectedToken < 0 { return nil }
+        // A scalar is made from its text (no place to learn), without the unit's help.
+        switch tape.pointee.kind(at: selectedToken) {
+        case .null: return .null
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .number: return .number(JSONNumber(unchecked: tape.pointee.string(at: selectedToken)))
+        case .string: return .string(tape.pointee.string(at: selectedToken))
+        case .key, .invalidString, .object, .array: break
+        }
         if let madeNode { return madeNode }
         let made = document.json(at: selectedToken, place: selectedPlace, session: session)
         madeNode = made
         return made
     }
 
-    /// Forgets the value made for the previous selection.
+    /// Forgets the value made and the components split for the previous selection.
     @inline(__always)
-    func clearMadeNode() { madeNode = nil }
+    func clearSelection() {
+        madeNode = nil
+        splitKey = nil
+    }
 }

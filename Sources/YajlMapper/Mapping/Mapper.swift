@@ -150,9 +150,9 @@ public final class Mapper<N: BaseMappable> {
     ) -> Bool {
         var all = true
         var k = index + 1
-        while all, k < document.tape.tokens[index].start {
-            all = isObject(k + 1, in: document, at: path + [.key(document.tape.string(at: k))], session)
-            k = document.tape.end(ofValueAt: k + 1)
+        while all, k < document.token(index).start {
+            all = isObject(k + 1, in: document, at: path + [.key(document.string(at: k))], session)
+            k = document.end(ofValueAt: k + 1)
         }
         return all
     }

@@ -5,24 +5,31 @@ import Synchronization
 /// plan (or whole), and the input the tape was recorded from, to locate problems.
 final class MappingDocument {
     /// The recorded values.
-    private(set) var tape: DecodingTape
+    @exclusivity(unchecked) private(set) var tape: DecodingTape
     /// The input the tape's offsets point into (empty for a value replayed from memory).
-    private(set) var input: UnsafeRawBufferPointer
+    @exclusivity(unchecked) private(set) var input: UnsafeRawBufferPointer
     /// A copy of the input this unit owns, once a map outlives its mapping (see ``keepInput()``).
     private var ownInput: UnsafeMutableRawBufferPointer?
     /// Whether a model kept the map of one of its objects past that object's mapping.
     let hasKeptMap = Atomic<Bool>(false)
     /// Where ``input`` starts in the whole input, its line and that line's start.
     let origin: TapeDecoder.Origin
+    /// The tape viewed in place, for reads without reference counting (see ``TapeView``).
+    let view: UnsafeMutablePointer<TapeView>
 
     /// A unit recorded from `input`, which starts at `origin`.
     init(tape: DecodingTape, input: UnsafeRawBufferPointer, origin: TapeDecoder.Origin = TapeDecoder.Origin()) {
         self.tape = tape
         self.input = input
         self.origin = origin
+        view = .allocate(capacity: 1)
+        view.initialize(to: TapeView(self.tape))
     }
 
-    deinit { ownInput?.deallocate() }
+    deinit {
+        ownInput?.deallocate()
+        view.deallocate()
+    }
 
     /// Makes the unit hold its own copy of the input, whose bytes live only as long as the
     /// mapping: a map kept past it (a model holding its `Map`) reads the copy.
@@ -35,6 +42,7 @@ final class MappingDocument {
             let shift = tape.input.baseAddress! - input.baseAddress!
             tape.input = UnsafeRawBufferPointer(
                 rebasing: UnsafeRawBufferPointer(copy)[shift..<shift + tape.input.count])
+            view.pointee.inputTexts = tape.input.baseAddress?.assumingMemoryBound(to: UInt8.self)
         }
         input = UnsafeRawBufferPointer(copy)
     }
@@ -51,48 +59,31 @@ final class MappingDocument {
 
     /// What the token at `index` is (`null` for -1).
     @inline(__always)
-    func kind(at index: Int) -> DecodingTape.Kind { index < 0 ? .null : tape.tokens[index].kind }
+    func kind(at index: Int) -> DecodingTape.Kind { view.pointee.kind(at: index) }
 
-    /// The value token of the member of the object at `object` whose key has the bytes of
-    /// `name`, searched from the member at token `hint` to the end, then from the start; `nil`
-    /// when there is none. The tape holds each key of an object once.
+    /// The token at `index`.
+    @inline(__always)
+    func token(_ index: Int) -> DecodingTape.Token { view.pointee.tokens[index] }
+
+    /// The index just past the value whose first token is at `index`.
+    @inline(__always)
+    func end(ofValueAt index: Int) -> Int { view.pointee.end(ofValueAt: index) }
+
+    /// The text of the token at `index`.
+    @inline(__always)
+    func text(at index: Int) -> UnsafeBufferPointer<UInt8> { view.pointee.text(at: index) }
+
+    /// The text of the token at `index` as a `String`.
+    @inline(__always)
+    func string(at index: Int) -> String { view.pointee.string(at: index) }
+
+    /// ``TapeView/member(_:in:from:)``.
     func member(_ name: UnsafeBufferPointer<UInt8>, in object: Int, from hint: Int) -> Int? {
-        let end = tape.tokens[object].start
-        let first = object + 1
-        let from = hint > object && hint < end ? hint : first
-        let input = tape.input.baseAddress?.assumingMemoryBound(to: UInt8.self)
-        return tape.tokens.withUnsafeBufferPointer { tokens in
-            tape.arena.withUnsafeBufferPointer { arena in
-                func scan(_ start: Int, _ stop: Int) -> Int? {
-                    var k = start
-                    while k < stop {
-                        let token = tokens[k]
-                        if Int(token.length) == name.count,
-                            name.count == 0
-                                || memcmp(
-                                    token.start >= 0
-                                        ? arena.baseAddress! + token.start : input.unsafelyUnwrapped + ~token.start,
-                                    name.baseAddress!, name.count) == 0
-                        {
-                            return k + 1
-                        }
-                        let next = tokens[k + 1]
-                        k = next.kind == .object || next.kind == .array ? next.start : k + 2
-                    }
-                    return nil
-                }
-                return scan(from, end) ?? (from > first ? scan(first, from) : nil)
-            }
-        }
+        view.pointee.member(name, in: object, from: hint)
     }
 
-    /// The token of element `position` of the array at `array`, or `nil` past its end.
-    func element(_ position: Int, of array: Int) -> Int? {
-        guard position >= 0, position < Int(tape.tokens[array].length) else { return nil }
-        var k = array + 1
-        for _ in 0..<position { k = tape.end(ofValueAt: k) }
-        return k
-    }
+    /// ``TapeView/element(_:of:)``.
+    func element(_ position: Int, of array: Int) -> Int? { view.pointee.element(position, of: array) }
 
     /// The token at `path` from `index` (a key that is a number names an array's element),
     /// or of the deepest value on the way when the path ends early: a missing key is located
@@ -172,7 +163,7 @@ extension MappingDocument {
     /// member and element below it (the value is read whole), or, when the plan kept only
     /// some of them, `session` notes a miss.
     func json(at index: Int, place: DecodePlan?, session: MappingSession) -> JSON {
-        let token = tape.tokens[index]
+        let token = self.token(index)
         switch token.kind {
         case .null: return .null
         case .invalidString:
@@ -180,8 +171,8 @@ extension MappingDocument {
             return .null
         case .true: return .bool(true)
         case .false: return .bool(false)
-        case .number: return .number(JSONNumber(unchecked: tape.string(at: index)))
-        case .string, .key: return .string(tape.string(at: index))
+        case .number: return .number(JSONNumber(unchecked: string(at: index)))
+        case .string, .key: return .string(string(at: index))
         case .array:
             let elementPlace = place?.elementPlace(learning: session.learning)
             var elements: [JSON] = []
@@ -189,7 +180,7 @@ extension MappingDocument {
             var k = index + 1
             while k < token.start {
                 elements.append(json(at: k, place: elementPlace, session: session))
-                k = tape.end(ofValueAt: k)
+                k = end(ofValueAt: k)
             }
             return .array(elements)
         case .object:
@@ -219,13 +210,13 @@ extension MappingDocument {
             }
         }
         var k = index + 1
-        let end = tape.tokens[index].start
+        let stop = token(index).start
         let checksKeys = !tape.problems.isEmpty
-        while k < end {
+        while k < stop {
             if checksKeys, tape.problems[k] != nil { session.noteUnreadable(k) }
             let member = place.flatMap { memberPlace(ofKeyAt: k, in: $0, session: session) }
-            try body(tape.string(at: k), k + 1, member)
-            k = tape.end(ofValueAt: k + 1)
+            try body(string(at: k), k + 1, member)
+            k = end(ofValueAt: k + 1)
         }
     }
 
@@ -233,24 +224,104 @@ extension MappingDocument {
     func forEachElement(ofArrayAt index: Int, _ body: (Int, Int) throws -> Void) rethrows {
         var k = index + 1
         var i = 0
-        let end = tape.tokens[index].start
-        while k < end {
+        let stop = token(index).start
+        while k < stop {
             try body(i, k)
             i += 1
-            k = tape.end(ofValueAt: k)
+            k = end(ofValueAt: k)
         }
     }
 
     /// The place of the member whose key token is at `k`, in an object at `place`: learned,
     /// or known; `nil` (with a miss noted) when the plan does not list it.
     func memberPlace(ofKeyAt k: Int, in place: DecodePlan, session: MappingSession) -> DecodePlan? {
-        tape.withText(at: k) { name in
-            switch place.place(ofKey: name, learning: session.learning) {
-            case .known(let child): return child
-            case .miss:
-                session.noteMiss()
-                return nil
-            }
+        switch place.place(ofKey: text(at: k), learning: session.learning) {
+        case .known(let child): return child
+        case .miss:
+            session.noteMiss()
+            return nil
         }
     }
+}
+
+/// A tape's arrays viewed in place, read on every key and value without reference counting:
+/// the unit that holds the view keeps the tape, which never changes once recorded.
+struct TapeView {
+    /// The tape's tokens.
+    let tokens: UnsafePointer<DecodingTape.Token>
+    /// The tape's arena.
+    let arena: UnsafePointer<UInt8>
+    /// Where the texts the tape refers to in the input start (its `input`'s first byte).
+    var inputTexts: UnsafePointer<UInt8>?
+
+    /// A view of `tape`, which must outlive it unchanged.
+    init(_ tape: DecodingTape) {
+        tokens = Self.first(tape.tokens)
+        arena = Self.first(tape.arena)
+        inputTexts = tape.input.baseAddress?.assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// The first element of `array`, which its owner keeps alive and unchanged (a dangling
+    /// but never read address for an empty one).
+    private static func first<T>(_ array: [T]) -> UnsafePointer<T> {
+        array.withUnsafeBufferPointer { $0.baseAddress } ?? UnsafePointer(bitPattern: MemoryLayout<T>.alignment)!
+    }
+
+    /// What the token at `index` is (`null` for -1).
+    @inline(__always)
+    func kind(at index: Int) -> DecodingTape.Kind { index < 0 ? .null : tokens[index].kind }
+
+    /// The index just past the value whose first token is at `index`.
+    @inline(__always)
+    func end(ofValueAt index: Int) -> Int {
+        let token = tokens[index]
+        return token.kind == .object || token.kind == .array ? token.start : index + 1
+    }
+
+    /// The text of the token at `index`.
+    @inline(__always)
+    func text(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        let token = tokens[index]
+        let start = token.start >= 0 ? arena + token.start : inputTexts.unsafelyUnwrapped + ~token.start
+        return UnsafeBufferPointer(start: start, count: Int(token.length))
+    }
+
+    /// The text of the token at `index` as a `String`.
+    @inline(__always)
+    func string(at index: Int) -> String { String(decoding: text(at: index), as: UTF8.self) }
+
+    /// The value token of the member of the object at `object` whose key has the bytes of
+    /// `name`, searched from the member at token `hint` to the end, then from the start; `nil`
+    /// when there is none. The tape holds each key of an object once.
+    func member(_ name: UnsafeBufferPointer<UInt8>, in object: Int, from hint: Int) -> Int? {
+        let stop = tokens[object].start
+        let first = object + 1
+        let from = hint > object && hint < stop ? hint : first
+        func scan(_ start: Int, _ stop: Int) -> Int? {
+            var k = start
+            while k < stop {
+                let token = tokens[k]
+                if Int(token.length) == name.count,
+                    name.count == 0
+                        || memcmp(
+                            token.start >= 0 ? arena + token.start : inputTexts.unsafelyUnwrapped + ~token.start,
+                            name.baseAddress!, name.count) == 0
+                {
+                    return k + 1
+                }
+                k = end(ofValueAt: k + 1)
+            }
+            return nil
+        }
+        return scan(from, stop) ?? (from > first ? scan(first, from) : nil)
+    }
+
+    /// The token of element `position` of the array at `array`, or `nil` past its end.
+    func element(_ position: Int, of array: Int) -> Int? {
+        guard position >= 0, position < Int(tokens[array].length) else { return nil }
+        var k = array + 1
+        for _ in 0..<position { k = end(ofValueAt: k) }
+        return k
+    }
+
 }

@@ -6,6 +6,7 @@ enum ModelBuilder {
     /// - Parameters:
     ///   - path: the object's path from the unit's root, without `leaf`.
     ///   - leaf: the object's own last step (an array index, or a key), or `nil`.
+    ///   (The builder into memory also takes `leaf2`, a step after `leaf`.)
     static func build<T: BaseMappable>(
         _ type: T.Type, at index: Int, place: DecodePlan?, in document: MappingDocument,
         path: [JSONPath.Component], leaf: JSONPath.Component? = nil, session: MappingSession
@@ -37,22 +38,22 @@ enum ModelBuilder {
     /// map of the same array, reused when nothing else kept it.
     static func build<T: BaseMappable>(
         _ type: T.Type, at index: Int, place: DecodePlan?, in document: MappingDocument,
-        path: [JSONPath.Component], leaf: JSONPath.Component? = nil, session: MappingSession,
-        into address: UnsafeMutablePointer<T>, reusing spare: inout Map?
+        path: [JSONPath.Component], leaf: JSONPath.Component? = nil, leaf2: JSONPath.Component? = nil,
+        session: MappingSession, into address: UnsafeMutablePointer<T>, reusing spare: inout Map?
     ) -> Bool {
         guard document.kind(at: index) == .object else {
             let value = index < 0 ? JSON.null : document.json(at: index, place: place, session: session)
             session.report(
-                .typeMismatch, path: path + [leaf].compactMap { $0 }, expected: "\(T.self) (an object)",
+                .typeMismatch, path: path + [leaf, leaf2].compactMap { $0 }, expected: "\(T.self) (an object)",
                 found: value.foundDescription, value: value)
             return false
         }
-        if spare != nil, isKnownUniquelyReferenced(&spare!), spare!.document === document {
-            spare!.reuse(for: index, place: place, leaf: leaf)
+        if spare != nil, isKnownUniquelyReferenced(&spare!), spare!.document === document, spare!.session === session {
+            spare!.reuse(for: index, place: place, path: path, leaf: leaf, leaf2: leaf2)
         } else {
             spare = Map(
                 mappingType: .fromJSON, document: document, object: index, place: place, session: session,
-                path: path, leaf: leaf)
+                path: path, leaf: leaf, leaf2: leaf2)
         }
         let built = run(T.self, map: spare.unsafelyUnwrapped, session: session, into: address)
         // A map the model kept reads the unit after the run: the unit must keep its input.
@@ -70,7 +71,7 @@ enum ModelBuilder {
         _ type: T.Type, ofArrayAt index: Int, place: DecodePlan?, in document: MappingDocument,
         path: [JSONPath.Component], session: MappingSession
     ) -> (models: [T], failures: Int) {
-        let count = Int(document.tape.tokens[index].length)
+        let count = Int(document.token(index).length)
         // (The stdlib's uninitialised-capacity initialiser writes a count into the shared
         // empty-array storage for no elements: a data race that ThreadSanitizer reports.)
         if count == 0 { return ([], 0) }
@@ -91,7 +92,7 @@ enum ModelBuilder {
                 } else {
                     failures += 1
                 }
-                k = document.tape.end(ofValueAt: k)
+                k = document.end(ofValueAt: k)
             }
         }
         return (models, failures)

@@ -33,7 +33,7 @@ struct ParallelModels {
         var k = index + 1
         for _ in 0..<count {
             starts.append(k)
-            k = document.tape.end(ofValueAt: k)
+            k = document.end(ofValueAt: k)
         }
         let stretches = min(count, threads * 4)
         let sessions = (0..<stretches).map { _ in MappingSession(like: session) }
