@@ -107,7 +107,9 @@ final class DecodePlan: @unchecked Sendable {
     /// alive), for the mapper's reads.
     @inline(__always)
     func unretainedPlace(ofKey name: UnsafeBufferPointer<UInt8>, learning: Bool) -> UnretainedPlace {
-        if !foldsKeys, let index = keysRef._withUnsafeGuaranteedRef({ $0.lookup(JSONBytes(UnsafeRawBufferPointer(name))) }) {
+        if !foldsKeys,
+            let index = keysRef._withUnsafeGuaranteedRef({ $0.lookup(JSONBytes(UnsafeRawBufferPointer(name))) })
+        {
             return .known(childRefs[index])
         }
         switch place(ofKey: name, learning: learning) {

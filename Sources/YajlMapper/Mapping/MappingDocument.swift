@@ -323,5 +323,4 @@ struct TapeView {
         for _ in 0..<position { k = end(ofValueAt: k) }
         return k
     }
-
 }
