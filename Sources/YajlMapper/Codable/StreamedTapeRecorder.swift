@@ -1,12 +1,16 @@
 import Foundation
 
-/// Records a document whose streamed values are decoded one at a time: the elements of the
-/// array at a path, or (for JSON Lines) every top-level value. Each streamed value is
-/// recorded by a ``TapeRecorder`` and handed over, with its bytes, as soon as it ends; the
-/// rest of the document, the envelope, is built as a ``JSON`` value with the array empty.
+/// Records a document whose streamed values are decoded or mapped one at a time: the
+/// elements of the array at a path, or (for JSON Lines) every top-level value. Each streamed
+/// value is recorded by a ``TapeRecorder``; the values that ended in a piece of input are
+/// handed over, with their bytes, once yajl has returned from it (see
+/// ``handOver(upTo:)``). The rest of the document, the envelope, is built as a ``JSON``
+/// value with the array empty.
 struct StreamedTapeRecorder: ParseConsumer {
-    /// Every event; the bytes are checked behind yajl, and before each value is handed over.
-    static var traits: ConsumerTraits { ConsumerTraits(receivesEvents: true, checksBehind: true, skips: true) }
+    /// Every event; the bytes are checked behind yajl, before the values are handed over.
+    static var traits: ConsumerTraits {
+        ConsumerTraits(receivesEvents: true, checksBehind: true, skips: true, handsOver: true)
+    }
     /// Bad strings in a streamed value are errors only where they are read.
     static var defersBadStrings: Bool { true }
 
@@ -26,6 +30,9 @@ struct StreamedTapeRecorder: ParseConsumer {
     private var recorder: TapeRecorder
     /// The plan the next value is recorded by.
     private var plan: DecodePlan?
+    /// The plan the value being recorded is recorded by (``plan`` may be learned further
+    /// while it is: values that ended before it are handed over meanwhile).
+    private var recording: DecodePlan?
     /// The streamed array's path, or `nil` to stream every top-level value.
     private let path: [JSONPath.Component]?
     /// What is done with each value.
@@ -42,8 +49,31 @@ struct StreamedTapeRecorder: ParseConsumer {
     private var origin = TapeDecoder.Origin()
     /// The parse's steering handle.
     private var control: ParseControl?
-    /// Whether the value just ended waits for the parse to pause before it is handed over.
-    private var handOverPending = false
+    /// A value recorded, waiting for yajl to return before it is handed over.
+    private struct Ended {
+        /// Its tape.
+        var tape: DecodingTape
+        /// Where it starts and ends in the input.
+        var start: Int, end: Int
+        /// Where it starts, with its line.
+        var origin: TapeDecoder.Origin
+        /// Its position in the array (or among the top-level values).
+        var index: Int
+        /// The plan it was recorded by.
+        var plan: DecodePlan?
+        /// The envelope as it stood when the value ended (a copy that costs nothing until
+        /// the envelope changes, which it does not while the array's elements go by).
+        var envelope: JSONBuilder
+    }
+    /// The envelope as it stood when the value being handed over ended (`nil`: not handing over).
+    private var envelopeAtValue: JSONBuilder?
+
+    /// The envelope read so far: during a hand-over, as it stood when the value ended.
+    var envelopeSoFar: JSON? { (envelopeAtValue ?? envelope).partialDocument() }
+    /// The values that ended and wait to be handed over, in order.
+    private var ended: [Ended] = []
+    /// Where the value being recorded starts.
+    private var valueStart = 0
     /// Just past the last value handed over (`nil` before one, or without a parse handle).
     private(set) var lastValueEnd: Int?
     /// How many values other parsers decoded (see ``skip(_:)``).
@@ -66,6 +96,7 @@ struct StreamedTapeRecorder: ParseConsumer {
     init(path: JSONPath?, plan: DecodePlan?, handle: @escaping ValueHandler) {
         self.path = path?.components
         self.plan = plan
+        recording = plan
         self.handle = handle
         recorder = TapeRecorder(plan: plan)
     }
@@ -84,52 +115,57 @@ struct StreamedTapeRecorder: ParseConsumer {
         path == nil ? steps.isEmpty : arrayDepth > 0 && steps.count == arrayDepth
     }
 
-    /// Starts recording a streamed value at `offset`.
+    /// Starts recording a streamed value at `offset`, keeping the input's bytes from there
+    /// on unless earlier values waiting keep them already.
     private mutating func begin(at offset: Int) {
         inValue = true
+        valueStart = offset
         guard let control else { return }
         let (line, lineStart) = control.line(at: offset)
         origin = TapeDecoder.Origin(offset: offset, line: line, lineStart: lineStart)
-        control.startRetaining(at: offset)
+        if ended.isEmpty { control.startRetaining(at: offset) }
     }
 
-    /// Hands the value over when its recording has ended: once yajl has returned (see
-    /// ``afterPause()``), or at once when the parse cannot pause.
+    /// Puts the value aside when its recording has ended, and starts the next.
     private mutating func endIfDone() throws {
         guard recorder.isBetweenValues else { return }
         inValue = false
-        if control?.pause() == true {
-            handOverPending = true
-        } else {
-            try handOver()
-        }
-    }
-
-    /// Hands over the value put off at its end. Decoding it may record its bytes again (a
-    /// plan miss), a parse of their own: so it runs outside yajl's callbacks.
-    mutating func afterPause() throws {
-        guard handOverPending else { return }
-        handOverPending = false
-        try handOver()
-    }
-
-    /// Hands the value just recorded to the handler, with its bytes, and starts the next.
-    private mutating func handOver() throws {
-        let index = count
+        let end = control?.currentOffset ?? 0
+        ended.append(
+            Ended(
+                tape: recorder.tape, start: valueStart, end: end, origin: origin, index: count, plan: recording,
+                envelope: envelope))
         count += 1
-        if let control {
-            try control.checkBytesRead()
-            let (tape, origin, plan) = (recorder.tape, origin, plan)
-            self.plan = try control.withRetained(through: control.currentOffset) { bytes in
-                try handle(tape, bytes, origin, index, plan)
-            }
-            control.stopRetaining()
-        } else {
-            plan = try handle(recorder.tape, UnsafeRawBufferPointer(start: nil, count: 0), origin, index, plan)
-        }
         recorder.reset(plan: plan)
+        recording = plan
         if case .array(let next)? = steps.last { steps[steps.count - 1] = .array(next: next + 1) }
-        lastValueEnd = control?.currentOffset
+    }
+
+    /// Hands the values that ended over to the handler, each with its bytes, in order (up
+    /// to `offset`, where an error stopped the parse). Decoding one may record its bytes
+    /// again (a plan miss), a parse of its own: it runs once yajl has returned.
+    mutating func handOver(upTo offset: Int?) throws {
+        guard !ended.isEmpty, let control else { return }
+        let values = ended
+        ended.removeAll(keepingCapacity: true)
+        defer { envelopeAtValue = nil }
+        for value in values {
+            if let offset, value.end > offset { break }
+            envelopeAtValue = value.envelope
+            plan = try control.withRetained(from: value.start, through: value.end) { bytes in
+                try handle(value.tape, bytes, value.origin, value.index, value.plan)
+            }
+            lastValueEnd = value.end
+        }
+        // The next value is recorded by the plan learned; the bytes kept from here on are
+        // those of the value being recorded, if any.
+        if inValue {
+            control.startRetaining(at: valueStart)
+        } else {
+            recorder.reset(plan: plan)
+            recording = plan
+            control.stopRetaining()
+        }
     }
 
     /// Counts `elements` values of the streamed array that other parsers decoded (a parallel

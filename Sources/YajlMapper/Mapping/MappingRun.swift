@@ -58,7 +58,7 @@ struct MappingRun<Value> {
         let document = MappingDocument(
             tape: recorded.tape, input: bytes, origin: TapeDecoder.Origin(lineStart: recorded.textStart))
         let learning = plans?.mayLearn(root, foldsKeys: false) == true
-        let learned = learning ? known?.copy() ?? DecodePlan() : nil
+        let learned = learning ? latestPlan?.copy() ?? DecodePlan() : nil
         let session = session(learning: learning, threads: threads)
         let value = build(document, learned, session)
         if let learned { plans?.publish(learned, for: root, replacing: known != nil) }
@@ -104,7 +104,7 @@ struct MappingRun<Value> {
             whole = MappingDocument(tape: recorded.tape, input: document.input, origin: document.origin)
         }
         let learning = plans?.mayLearn(root, foldsKeys: false) == true
-        let learned = learning ? plan?.copy() ?? DecodePlan() : nil
+        let learned = learning ? latestPlan?.copy() ?? DecodePlan() : nil
         let session = session(learning: learning, threads: 1)
         session.basePath = basePath
         let value = build(whole, learned, session)
@@ -116,7 +116,11 @@ struct MappingRun<Value> {
     }
 
     /// The plan to record the first unit of a stream by.
-    var firstPlan: DecodePlan? { plans?.plan(for: root, foldsKeys: false) }
+    var firstPlan: DecodePlan? { latestPlan }
+
+    /// The plan learned so far (another unit may have published one since this one was
+    /// recorded): a unit that learns adds to it.
+    private var latestPlan: DecodePlan? { plans?.plan(for: root, foldsKeys: false) }
 
     /// Ends the mapping's hold on `document`: when a model kept a map of it, the input is
     /// copied, as the caller's bytes are gone once the run returns.

@@ -30,7 +30,7 @@ final class MappingSession {
     /// How many threads map the elements of a big array of models (1: this one only).
     var threads = 1
     /// The elements an array needs before they are mapped on several threads.
-    var elementsToSplit = 1024
+    var elementsToSplit = 16
 
     /// A session with the mapping's options; `learning` when the tape is whole.
     init(strict: Bool, context: MapContext?, shouldIncludeNilValues: Bool = false, learning: Bool = false) {

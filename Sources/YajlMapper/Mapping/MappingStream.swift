@@ -153,7 +153,7 @@ public final class MappingStreamParser<N: BaseMappable> {
     /// The envelope as read so far: the members of each object still open, with the
     /// streamed array empty; e.g. `total_count` from an element's handler, when it comes
     /// before `items`. `.null` before the document starts.
-    public var envelopeSoFar: JSON { parser.handler.envelope.partialDocument() ?? .null }
+    public var envelopeSoFar: JSON { parser.handler.envelopeSoFar ?? .null }
 }
 
 extension Mapper {

@@ -10,10 +10,8 @@ import CYajl
 struct CallbackContext {
     /// The engine.
     let engine: Unmanaged<YajlParserEngine>
-    /// The sink the events go to.
-    let sink: Unmanaged<EventSink>
-    /// The consumer itself, for a consumer with an event table of its own.
-    let consumer: UnsafeMutableRawPointer?
+    /// The consumer the table's events call (a ``SinkEvents`` for a handler without a table).
+    let consumer: UnsafeMutableRawPointer
     /// The consumer's key filter for the open object (see ``ParseControl/filterKeys(_:)``).
     var keyFilter: UnsafePointer<Int8>?
 
@@ -34,13 +32,12 @@ struct CallbackContext {
     /// Whether the key callback is on in ``table``.
     private var keyEventsOn = true
 
-    /// The context of `engine`'s callbacks, delivering to `sink`.
+    /// The context of `engine`'s callbacks, delivering to `consumer`.
     init(
-        engine: Unmanaged<YajlParserEngine>, sink: Unmanaged<EventSink>, consumer: UnsafeMutableRawPointer?,
+        engine: Unmanaged<YajlParserEngine>, consumer: UnsafeMutableRawPointer,
         table: UnsafeMutablePointer<yajl_callbacks>, full: yajl_callbacks, switchable: Bool
     ) {
         self.engine = engine
-        self.sink = sink
         self.consumer = consumer
         self.table = table
         self.full = full

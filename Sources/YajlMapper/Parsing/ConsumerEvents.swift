@@ -33,14 +33,14 @@ struct ConsumerEventTable {
     }
 }
 
-/// What each entry of a ``ConsumerEventTable`` does, for a consumer of type `Consumer`: the
-/// same as the sink's table (depth, escapes, the key filter, errors kept for after
-/// `yajl_parse`), with the consumer called directly.
+/// What each entry of a ``ConsumerEventTable`` does, for a consumer of type `Consumer`
+/// (depth, escapes, the key filter, errors kept for after `yajl_parse`), with the consumer
+/// called directly: the one way events reach any consumer.
 enum ConsumerEvents<Consumer: ParseConsumer> {
     /// The consumer, in the memory its sink holds.
     @inline(__always)
     private static func consumer(_ ctx: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<Consumer> {
-        CallbackContext.from(ctx).pointee.consumer.unsafelyUnwrapped.assumingMemoryBound(to: Consumer.self)
+        CallbackContext.from(ctx).pointee.consumer.assumingMemoryBound(to: Consumer.self)
     }
 
     /// Runs one event; an error is kept (located) and stops the parse.

@@ -1,5 +1,6 @@
-/// The class the C callbacks call into: one virtual call per event, after which the
-/// generic subclass calls its handler statically (it is specialised for the handler's type).
+/// What the engine knows of the handler it parses for: the consumer's traits and hooks, and,
+/// for a handler without a table of its own (any `JSONEventHandler` of yours), its events,
+/// one virtual call each, after which the generic subclass calls the handler statically.
 class EventSink {
     /// What the consumer behind this sink needs from the engine.
     var traits: ConsumerTraits { .handler }
@@ -11,8 +12,8 @@ class EventSink {
     var consumer: UnsafeMutableRawPointer? { nil }
     /// Whether the key is read at all (see ``ParseConsumer/readsKey(_:)``).
     func readsKey(_ name: JSONBytes) -> Bool { true }
-    /// The consumer's work deferred by a pause (see ``ParseConsumer/afterPause()``).
-    func afterPause() throws {}
+    /// The consumer's hand-over (see ``ParseConsumer/handOver(upTo:)``).
+    func handOver(upTo offset: Int?) throws {}
 
     /// `null`.
     func null() throws {}
@@ -83,5 +84,38 @@ final class ConsumerSink<Consumer: ParseConsumer>: HandlerSink<Consumer> {
     override var eventTable: ConsumerEventTable? { Consumer.eventTable }
     override var consumer: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(storage) }
     override func readsKey(_ name: JSONBytes) -> Bool { storage.pointee.readsKey(name) }
-    override func afterPause() throws { try storage.pointee.afterPause() }
+    override func handOver(upTo offset: Int?) throws { try storage.pointee.handOver(upTo: offset) }
+}
+
+/// The consumer whose table carries a sink's events, for a handler without a table of its
+/// own: every event reaches every consumer the same way (``ConsumerEvents``), and this one
+/// passes each on to the sink.
+struct SinkEvents: ParseConsumer {
+    /// The sink (the engine keeps it alive).
+    unowned(unsafe) let sink: EventSink
+
+    /// A handler's needs (the sink's own traits are the engine's).
+    static var traits: ConsumerTraits { .handler }
+    /// The sink's table.
+    static let eventTable: ConsumerEventTable? = ConsumerEventTable(
+        null: { ConsumerEvents<SinkEvents>.null($0) },
+        bool: { ConsumerEvents<SinkEvents>.bool($0, $1) },
+        number: { ConsumerEvents<SinkEvents>.number($0, $1, $2) },
+        string: { ConsumerEvents<SinkEvents>.string($0, $1, $2) },
+        key: { ConsumerEvents<SinkEvents>.key($0, $1, $2) },
+        startObject: { ConsumerEvents<SinkEvents>.startObject($0) },
+        endObject: { ConsumerEvents<SinkEvents>.endObject($0) },
+        startArray: { ConsumerEvents<SinkEvents>.startArray($0) },
+        endArray: { ConsumerEvents<SinkEvents>.endArray($0) })
+
+    func readsKey(_ name: JSONBytes) -> Bool { sink.readsKey(name) }
+    mutating func null() throws { try sink.null() }
+    mutating func bool(_ value: Bool) throws { try sink.bool(value) }
+    mutating func number(_ text: JSONBytes) throws { try sink.number(text) }
+    mutating func string(_ value: JSONBytes) throws { try sink.string(value) }
+    mutating func key(_ name: JSONBytes) throws { try sink.key(name) }
+    mutating func startObject() throws { try sink.startObject() }
+    mutating func endObject() throws { try sink.endObject() }
+    mutating func startArray() throws { try sink.startArray() }
+    mutating func endArray() throws { try sink.endArray() }
 }

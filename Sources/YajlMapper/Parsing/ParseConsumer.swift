@@ -1,7 +1,7 @@
 import CYajl
 
-/// A consumer of the engine's events that steers the parse: the validator, the mapping
-/// capture, and any reader of the package's own. It receives the events of
+/// A consumer of the engine's events that steers the parse: the validator, the tape
+/// recorders, and any reader of the package's own. It receives the events of
 /// ``JSONEventHandler`` and, through ``ParseControl``, moves yajl past what it does not
 /// read, quiets events it would ignore, keeps bytes and asks for positions.
 ///
@@ -26,9 +26,11 @@ protocol ParseConsumer: JSONEventHandler {
     mutating func badString(_ problem: JSONParseError) throws
     /// A key with a bad surrogate escape (as yajl decoded it), and the error it would be.
     mutating func badKey(_ name: JSONBytes, _ problem: JSONParseError) throws
-    /// The work the consumer put off with ``ParseControl/pause()``, run once yajl has
-    /// returned: outside every callback, so it may start a parse of its own.
-    mutating func afterPause() throws
+    /// Hands over the values that ended in the chunk yajl just read (only those that end at
+    /// or before `offset`, when an error stopped the parse there), once yajl has returned:
+    /// outside every callback, so the caller's code and a parse of its own may run. Only for
+    /// a consumer whose traits say it hands values over.
+    mutating func handOver(upTo offset: Int?) throws
 }
 
 extension ParseConsumer {
@@ -43,8 +45,8 @@ extension ParseConsumer {
     /// Stops the parse with the problem.
     mutating func badString(_ problem: JSONParseError) throws { throw problem }
     mutating func badKey(_ name: JSONBytes, _ problem: JSONParseError) throws { throw problem }
-    /// Nothing put off.
-    mutating func afterPause() throws {}
+    /// Nothing to hand over.
+    mutating func handOver(upTo offset: Int?) throws {}
 }
 
 /// What a consumer needs from the engine.
@@ -57,6 +59,8 @@ struct ConsumerTraits: Sendable {
     var checksBehind: Bool
     /// Whether it may move yajl past members and objects (``ParseControl/skipMembers(atStart:listed:seen:)``).
     var skips: Bool
+    /// Whether it hands values over as they end (see ``ParseConsumer/handOver(upTo:)``).
+    var handsOver = false
 
     /// A handler of the caller's: every event, checked before yajl reads it, no skipping.
     static let handler = ConsumerTraits(receivesEvents: true, checksBehind: false, skips: false)
@@ -82,17 +86,6 @@ struct ParseControl {
     var currentOffset: Int {
         @inline(__always) get { engine._withUnsafeGuaranteedRef { $0.currentOffset } }
     }
-
-    /// From an event: pauses the parse just after it, so that work which may parse on its own
-    /// runs in ``ParseConsumer/afterPause()``, outside yajl. Returns `false` when the engine
-    /// cannot pause here: the work is then done at once.
-    @inline(__always)
-    func pause() -> Bool { engine._withUnsafeGuaranteedRef { $0.pause() } }
-
-    /// The first byte after the event's token that is not white space, when the chunk holds
-    /// one (`nil` otherwise).
-    @inline(__always)
-    func nextByte() -> UInt8? { engine._withUnsafeGuaranteedRef { $0.nextByte() } }
 
     /// Turns the scalar events (null, bool, number, string) off, or back on: yajl then checks
     /// those tokens without decoding them.
@@ -135,18 +128,17 @@ struct ParseControl {
         engine._withUnsafeGuaranteedRef { $0.line(at: offset) }
     }
 
-    /// Checks the bytes yajl has read so far for what it lets through (form feed, bad UTF-8).
-    func checkBytesRead() throws { try engine._withUnsafeGuaranteedRef { try $0.checkBytesRead() } }
-
     /// Starts keeping a copy of the input from `offset` on.
     func startRetaining(at offset: Int) { engine._withUnsafeGuaranteedRef { $0.startRetaining(at: offset) } }
 
     /// Stops keeping a copy.
     func stopRetaining() { engine._withUnsafeGuaranteedRef { $0.stopRetaining() } }
 
-    /// Calls `body` with the input kept from the retention start up to `end`.
-    func withRetained<R>(through end: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        try engine._withUnsafeGuaranteedRef { try $0.withRetained(through: end, body) }
+    /// Calls `body` with the input kept, from `start` up to `end`.
+    func withRetained<R>(
+        from start: Int, through end: Int, _ body: (UnsafeRawBufferPointer) throws -> R
+    ) rethrows -> R {
+        try engine._withUnsafeGuaranteedRef { try $0.withRetained(from: start, through: end, body) }
     }
 }
 

@@ -8,8 +8,8 @@
 
 /// Per thread: how many engines are inside a yajl call now, and how many yajl calls began
 /// while another was under way on the thread (a parse started from inside a callback).
-/// The package never starts one (consumers pause instead, see `YajlParserEngine+Pause.swift`);
-/// tests read ``nestedStarts`` to hold it to that.
+/// The package never starts one (a stream's values are handed over once yajl has returned,
+/// see `YajlParserEngine+Feeding.swift`); tests read ``nestedStarts`` to hold it to that.
 enum ParseNesting {
     /// The thread's counters, packed in one pointer-sized value: depth in the low 16 bits.
     private static let key = newThreadKey()

@@ -1,6 +1,7 @@
 import CYajl
 
-/// yajl's callbacks: depth, the end of the top-level value, and the events delivered to the sink.
+/// What yajl's callbacks share: depth, the end of the top-level value, bad escapes. The
+/// events reach a consumer through its table (``ConsumerEvents``).
 extension YajlParserEngine {
     /// Notes where the top-level value ended.
     fileprivate func endValue(at offset: Int) {
@@ -36,61 +37,6 @@ extension YajlParserEngine {
         yajl_end_array: { ctx in
             leave(ctx); return 1
         })
-
-    /// The callbacks that deliver every event to the sink.
-    static let eventCallbacks = yajl_callbacks(
-        yajl_null: { ctx in deliver(ctx) { try $0.null() } },
-        yajl_boolean: { ctx, value in deliver(ctx) { try $0.bool(value != 0) } },
-        yajl_integer: nil,
-        yajl_double: nil,
-        yajl_number: { ctx, text, count in
-            deliver(ctx) { try $0.number(JSONBytes(UnsafeRawBufferPointer(start: text, count: count))) }
-        },
-        yajl_string: { ctx, text, count in
-            let value = UnsafeRawBufferPointer(start: text, count: count)
-            if let stop = stopAtEscape(ctx, value) { return stop }
-            return deliver(ctx) { try $0.string(JSONBytes(value)) }
-        },
-        yajl_start_map: { ctx in
-            guard enter(ctx) == 1 else { return 0 }
-            return deliver(ctx) { try $0.startObject() }
-        },
-        yajl_map_key: { ctx, text, count in
-            let name = UnsafeRawBufferPointer(start: text, count: count)
-            // Most keys of a mapped object are not read: the consumer's key filter rejects
-            // them with one load, before any other work. Their values need nothing either:
-            // such a consumer skips them, and yajl checks scalars without calling back. (The
-            // rest is a call of its own, so this path needs no saved registers.)
-            if CallbackContext.from(ctx).pointee.filtersOut(name) { return 1 }
-            return deliverKey(ctx, name)
-        },
-        yajl_end_map: { ctx in
-            leave(ctx)
-            return deliver(ctx) { try $0.endObject() }
-        },
-        yajl_start_array: { ctx in
-            guard enter(ctx) == 1 else { return 0 }
-            return deliver(ctx) { try $0.startArray() }
-        },
-        yajl_end_array: { ctx in
-            leave(ctx)
-            return deliver(ctx) { try $0.endArray() }
-        })
-
-    /// A key the fast path did not reject, delivered to the sink.
-    @inline(never)
-    private static func deliverKey(_ ctx: UnsafeMutableRawPointer?, _ name: UnsafeRawBufferPointer) -> Int32 {
-        // A key the consumer does not read is skipped like a value, so it is not looked at
-        // for surrogate escapes (as in validation).
-        if let stop = stopAtEscape(ctx, name, when: { sink(ctx).readsKey(JSONBytes(name)) }) { return stop }
-        return deliver(ctx) { try $0.key(JSONBytes(name)) }
-    }
-
-    /// The sink, reached without reference counting.
-    @inline(__always)
-    private static func sink(_ ctx: UnsafeMutableRawPointer?) -> EventSink {
-        CallbackContext.from(ctx).pointee.sink.takeUnretainedValue()
-    }
 
     /// 0 (stop), with the error kept, when the string or key just read has a surrogate
     /// escape with no UTF-8 form (see ``surrogateEscapeError(_:)``); `nil` to go on.
@@ -130,22 +76,6 @@ extension YajlParserEngine {
         CallbackContext.from(ctx).pointee.engine._withUnsafeGuaranteedRef { engine in
             engine.depth -= 1
             if engine.depth == 0 { engine.endValue(at: engine.currentOffset) }
-        }
-    }
-
-    /// Calls the sink without reference counting: the engine and its sink outlive every
-    /// callback (a retain and release per event costs a measurable share of a parse).
-    @inline(__always)
-    private static func deliver(_ ctx: UnsafeMutableRawPointer?, _ event: (EventSink) throws -> Void) -> Int32 {
-        let context = CallbackContext.from(ctx)
-        return context.pointee.sink._withUnsafeGuaranteedRef { sink in
-            do {
-                try event(sink)
-                return 1
-            } catch {
-                context.pointee.engine._withUnsafeGuaranteedRef { $0.handlerError = $0.locate(error) }
-                return 0
-            }
         }
     }
 }

@@ -17,7 +17,7 @@ extension YajlParserEngine {
     /// RFC 3629 forbids (see ``UTF8Check``). The chunk is checked for both, and the first
     /// such byte is an error at its offset. A handler of the caller's sees events as they happen,
     /// so for it the chunk is checked before yajl reads it and yajl gets only the bytes
-    /// before that byte. Otherwise (the mapping capture, validation) nothing is seen before
+    /// before that byte. Otherwise (the tape recorders, validation) nothing is seen before
     /// the parse ends, an error or a streamed element, so the chunk is checked behind yajl
     /// in blocks, while the bytes are still in cache (see ``checkBehind(after:chunkEnd:)``), and up to
     /// each of those points: the result is the same, and the bytes are read from memory
@@ -102,7 +102,11 @@ extension YajlParserEngine {
         // Zero values is a valid stream of values (an empty JSON Lines file); yajl says EOF.
         if !sawContent && options.allowMultipleValues { return }
         let status = ParseNesting.around { yajl_complete_parse(handle) }
-        try check(status)
+        var stop: (any Error)?
+        do { try check(status) } catch { stop = error }
+        // A value that ended only with the input (a number at the top level) is handed over here.
+        if handsOver { try handOver(upTo: (stop as? JSONParseError)?.offset) }
+        if let stop { throw stop }
         // yajl takes a string left open after the value (`{} "abc`) for one still to come.
         if let error = trailingDataError(before: Int.max) {
             failure = error
@@ -118,27 +122,52 @@ extension YajlParserEngine {
         }
     }
 
-    /// Gives yajl one chunk (`yajl_parse`), checks what it read, and moves past it; when a
-    /// consumer paused the parse, runs its work and gives yajl the rest.
+    /// Gives yajl one chunk (`yajl_parse`), checks what it read, lets the consumer hand over
+    /// the values that ended in it (outside yajl: no code of the caller's runs while
+    /// `yajl_parse` is on the stack), and moves past it. For a consumer that hands values
+    /// over, a long chunk goes to yajl in pieces of ``handOverPiece`` bytes, so that few
+    /// values wait at a time.
     func parse(_ bytes: UnsafeRawBufferPointer) throws {
         ParseNesting.bytesParsed += bytes.count
+        let piece = handsOver ? Self.handOverPiece : bytes.count
         var rest = bytes
         while rest.count > 0 {
+            let part = UnsafeRawBufferPointer(rebasing: rest[..<min(piece, rest.count)])
             yajlParseCalls += 1
-            chunk = rest
+            chunk = part
             checkedTo = bytesBefore
             yajlReadsChunk = true
             let status = ParseNesting.around {
-                yajl_parse(handle, rest.baseAddress!.assumingMemoryBound(to: UInt8.self), rest.count)
+                yajl_parse(handle, part.baseAddress!.assumingMemoryBound(to: UInt8.self), part.count)
             }
             yajlReadsChunk = false
-            let read = takePause()
-            let end = read ?? rest.count
-            if checksBehind { try checkBehind(after: status, chunkEnd: bytesBefore + end) }
-            try check(status)
-            if read != nil { try resumeConsumer() }
-            advance(past: UnsafeRawBufferPointer(rebasing: rest[..<end]))
-            rest = UnsafeRawBufferPointer(rebasing: rest[end...])
+            var stop: (any Error)?
+            do {
+                if checksBehind { try checkBehind(after: status, chunkEnd: bytesBefore + part.count) }
+                try check(status)
+            } catch {
+                stop = error
+            }
+            if handsOver { try handOver(upTo: (stop as? JSONParseError)?.offset) }
+            if let stop { throw stop }
+            advance(past: part)
+            rest = UnsafeRawBufferPointer(rebasing: rest[part.count...])
+        }
+    }
+
+    /// The longest piece of a chunk yajl reads at once for a consumer that hands values over.
+    static let handOverPiece = 1 << 18
+
+    /// Runs the consumer's hand-over of the values that ended (up to `offset`, where an
+    /// error stopped the parse); an error it throws stops the parse, as a callback's does.
+    private func handOver(upTo offset: Int?) throws {
+        do {
+            try sink.handOver(upTo: offset)
+        } catch {
+            if failure != nil { throw error }
+            let located = locate(error)
+            failure = located
+            throw located
         }
     }
 

@@ -150,12 +150,4 @@ extension YajlParserEngine {
         failure = error
         throw error
     }
-
-    /// Checks everything yajl has read so far, before it is handed to the caller (a
-    /// streamed element); throws the error for a form feed or vertical tab there.
-    func checkBytesRead() throws {
-        guard checksBehind, let error = checkBytes(upTo: currentOffset) else { return }
-        failure = error
-        throw error
-    }
 }

@@ -62,7 +62,7 @@ extension YajlParserEngine {
             // From offset 0: a skipped byte order mark is just before, in the same buffer.
             let input = bytes.baseAddress.unsafelyUnwrapped - bytesBefore
             oneShotInput = UnsafeRawBufferPointer(start: input, count: bytesBefore + bytes.count)
-            // The pieces of a paused parse follow one another in the buffer: their lines wait too.
+            // The pieces of a chunk given to yajl in parts follow one another: their lines wait too.
             if let uncounted = uncountedChunk,
                 uncounted.baseAddress.unsafelyUnwrapped + uncounted.count == bytes.baseAddress
             {

@@ -11,9 +11,9 @@ import CYajl.HandleLayout
 
 /// Skipping the rest of an object the mapping no longer reads.
 ///
-/// Once a mapped object's planned keys have all been read, the capture ignores the rest of
-/// it; yajl would still read every byte of it. yajl's parser keeps its read position in its
-/// handle and reads the next token from there after each callback, so the capture's callback
+/// Once an object's planned keys have all been read, the recorder ignores the rest of it;
+/// yajl would still read every byte of it. yajl's parser keeps its read position in its
+/// handle and reads the next token from there after each callback, so the recorder's callback
 /// can move that position to the object's closing brace. The bytes in between are first
 /// checked to be plain JSON that yajl would accept (`cyajl_skip_rest_of_object` in
 /// `cyajl_skip_scan.h`): objects, arrays, strings with valid escapes and no control characters,
@@ -70,7 +70,7 @@ extension YajlParserEngine {
         return UnsafeMutableRawPointer(cyajl_read_position(handle)).assumingMemoryBound(to: Int.self)
     }
 
-    /// From a callback of the capture or the validator: moves yajl past the members of the
+    /// From a callback of the recorder or the validator: moves yajl past the members of the
     /// innermost open object that `listed` does not name (or `seen` marks as read), up to the
     /// first one it names, or to the object's closing brace, as far as the bytes are plain
     /// JSON (see `cyajl_skip_members` in `cyajl_skip_scan.h`). `listed` `nil`: no member is read.
@@ -79,7 +79,6 @@ extension YajlParserEngine {
     @discardableResult
     func skipMembers(atStart: Bool, listed: UnsafePointer<cyajl_listed_keys>?, seen: UInt64) -> Bool {
         guard yajlReadsChunk, let position = readPosition, let base = chunk.baseAddress else { return false }
-        // After a pause the read position is the chunk's end: nothing is skipped.
         let at = position.pointee
         guard at < chunk.count, bytesBefore + at >= skipBlockedUntil else { return false }
         let nesting = options.maxDepth - depth
@@ -107,5 +106,14 @@ extension YajlParserEngine {
     @discardableResult
     func skipRestOfObject(atStart: Bool) -> Bool {
         skipMembers(atStart: atStart, listed: nil, seen: 0)
+    }
+
+    /// The absolute offset of the byte yajl is at (during a callback: just after the token).
+    /// Read from the handle's read position where the skip may move it (the field that
+    /// `yajl_get_bytes_consumed` returns), without a call into the library per token.
+    var currentOffset: Int {
+        if let readPosition { return bytesBefore + min(readPosition.pointee, chunk.count) }
+        guard let handle else { return bytesBefore }
+        return bytesBefore + min(yajl_get_bytes_consumed(handle), chunk.count)
     }
 }

@@ -28,10 +28,12 @@ final class YajlParserEngine {
     var handle: yajl_handle?
     /// The callback table yajl reads, at a stable address for the handle's life.
     private let callbacks: UnsafeMutablePointer<yajl_callbacks>
+    /// The consumer that passes events on to a sink without a table of its own.
+    private let sinkEvents: UnsafeMutablePointer<SinkEvents>
 
     /// How many containers are open.
     var depth = 0
-    /// yajl's read position in its handle, when the capture or the validator may move it past
+    /// yajl's read position in its handle, when the recorder or the validator may move it past
     /// the rest of an object (see `YajlParserEngine+SkipAhead.swift`).
     private(set) var readPosition: UnsafeMutablePointer<Int>?
     /// Whether yajl is reading ``chunk`` (in ``parse(_:)``), the only bytes a skip may pass.
@@ -45,12 +47,6 @@ final class YajlParserEngine {
     var skipBlockedUntil = 0
     /// How many bytes the skip's scans read, skipped or not (for tests).
     var bytesScannedForSkips = 0
-    /// yajl's read position, when its handle layout is known: a consumer may then pause the
-    /// parse (see `YajlParserEngine+Pause.swift`).
-    private(set) var handlePosition: UnsafeMutablePointer<Int>?
-    /// Where in the chunk yajl was paused (just past the event's token), until ``parse(_:)``
-    /// hands the pause to the consumer.
-    var pausedAt: Int?
     /// Just past the top-level value, once it ended (see `trailingDataStart()`).
     var valueEnd: Int?
     /// The top-level value while it is followed to its end, when it is not a container.
@@ -110,6 +106,8 @@ final class YajlParserEngine {
     /// Whether the chunk is checked for form feeds and vertical tabs behind yajl (see
     /// ``feed(_:)``), rather than before it: the consumer's trait.
     var checksBehind: Bool { traits.checksBehind }
+    /// Whether the consumer hands values over after each piece yajl reads.
+    var handsOver: Bool { traits.handsOver }
     /// How far (an absolute offset) the current chunk has been checked, when checked behind.
     var checkedTo = 0
 
@@ -141,13 +139,17 @@ final class YajlParserEngine {
         self.sink = sink
         traits = sink.traits
         callbacks = .allocate(capacity: 1)
-        let full =
-            sink.eventTable?.callbacks ?? (traits.receivesEvents ? Self.eventCallbacks : Self.validationCallbacks)
+        // One way for events: the consumer's table, or the sink's through ``SinkEvents``.
+        sinkEvents = .allocate(capacity: 1)
+        sinkEvents.initialize(to: SinkEvents(sink: sink))
+        let own = sink.eventTable.flatMap { table in sink.consumer.map { (table, $0) } }
+        let table = own?.0 ?? SinkEvents.eventTable.unsafelyUnwrapped
+        let full = traits.receivesEvents ? table.callbacks : Self.validationCallbacks
         callbacks.initialize(to: full)
         context = .allocate(capacity: 1)
         context.initialize(
             to: CallbackContext(
-                engine: Unmanaged.passUnretained(self), sink: Unmanaged.passUnretained(sink), consumer: sink.consumer,
+                engine: Unmanaged.passUnretained(self), consumer: own?.1 ?? UnsafeMutableRawPointer(sinkEvents),
                 table: callbacks, full: full, switchable: traits.receivesEvents))
         handle = yajl_alloc(callbacks, nil, UnsafeMutableRawPointer(context))
         cyajl_config_flag(handle, yajl_allow_comments, options.allowComments ? 1 : 0)
@@ -157,25 +159,19 @@ final class YajlParserEngine {
         // `yajl_double` callback. Either of yajl's checks would otherwise go unseen there.)
         cyajl_config_flag(handle, yajl_dont_validate_strings, 1)
         cyajl_config_flag(handle, yajl_allow_multiple_values, options.allowMultipleValues ? 1 : 0)
-        handlePosition = Self.handlePosition(of: handle, callbacks: callbacks, context: context)
-        if traits.skips && options.skipsUnreadObjects && Self.skipsObjects { readPosition = handlePosition }
+        if traits.skips && options.skipsUnreadObjects && Self.skipsObjects {
+            readPosition = Self.handlePosition(of: handle, callbacks: callbacks, context: context)
+        }
     }
 
     /// Frees the handle, the callback table and the context.
     deinit {
         if let handle { yajl_free(handle) }
+        sinkEvents.deinitialize(count: 1)
+        sinkEvents.deallocate()
         callbacks.deinitialize(count: 1)
         callbacks.deallocate()
         context.deinitialize(count: 1)
         context.deallocate()
-    }
-
-    /// The absolute offset of the byte yajl is at (during a callback: just after the token).
-    /// Read from the handle's read position where the skip may move it (the field that
-    /// `yajl_get_bytes_consumed` returns), without a call into the library per token.
-    var currentOffset: Int {
-        if let readPosition { return bytesBefore + min(readPosition.pointee, chunk.count) }
-        guard let handle else { return bytesBefore }
-        return bytesBefore + min(yajl_get_bytes_consumed(handle), chunk.count)
     }
 }

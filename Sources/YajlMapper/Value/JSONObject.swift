@@ -135,18 +135,3 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection, Expressib
         return true
     }
 }
-
-extension JSON {
-    /// An object's values in place, when its keys are exactly `names` (the same array, as a
-    /// capture shares a plan's names with the objects it shapes); `nil` otherwise. The view
-    /// lives as long as this value.
-    @inline(__always)
-    func objectValues(keyedBy names: UnsafeBufferPointer<String>?) -> UnsafeBufferPointer<JSON>? {
-        guard let names, case .object(let object) = self else { return nil }
-        let shared = object.keys.withUnsafeBufferPointer {
-            $0.baseAddress == names.baseAddress && $0.count == names.count
-        }
-        guard shared, names.count > 0 else { return nil }
-        return object.values.withUnsafeBufferPointer { $0 }
-    }
-}

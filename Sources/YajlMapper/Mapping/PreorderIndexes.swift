@@ -1,7 +1,7 @@
-// Where a mapping problem is in the input: the pre-order index of the value at its path in
-// the captured tree, whose start offset the capture recorded, then that offset's line and
-// column. A lenient mapping of a damaged page can report a problem per element, so both
-// steps cost the same for the thousandth problem as for the first.
+// Where a value of a stream's envelope is in the input: the pre-order index of the value at
+// its path in the envelope, whose start the recorder noted in pre-order (see
+// ``StreamSummary/location(of:)``). Summed once per container, so the thousandth path costs
+// what the first does.
 
 extension JSON {
     /// The number of values in this tree, itself included (its pre-order size).
