@@ -29,6 +29,10 @@ struct DecodingTape {
         var length: UInt32
         /// What the token is.
         var kind: Kind
+        /// For a key recorded in an object whose place lists its keys: its index in the
+        /// place's keys plus one (0: not known), so a reader finds a key by it without
+        /// comparing texts. (In the token's padding: it costs no memory.)
+        var listed: UInt16 = 0
     }
 
     /// The tokens, in document order.

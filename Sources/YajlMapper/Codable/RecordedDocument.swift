@@ -12,6 +12,17 @@ struct RecordedDocument {
     /// Where the text starts, past a byte order mark: where its first line starts.
     var textStart = 0
 
+    /// Where texts without escapes are referred to rather than copied into the arena: in
+    /// the input, when it is small enough to stay in the processor's cache until the tape is
+    /// read; a bigger one is not (its bytes are long gone from the cache when a string of
+    /// its is read), so its texts are copied as they go by, into an arena read in order.
+    static func texts(in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        bytes.count < inputTextsLimit ? bytes : UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+
+    /// The size from which texts are copied into the arena.
+    static let inputTextsLimit = 1 << 20
+
     /// Records `bytes` by `plan` (`nil`: whole) as one value; on `threads` threads, the
     /// elements of a big array near the root (see ``TapeRecordingSpine``). Texts are referred
     /// to in `bytes`, which must outlive the tape's reading. Offsets count from `offset`
@@ -21,7 +32,9 @@ struct RecordedDocument {
         _ bytes: UnsafeRawBufferPointer, plan: DecodePlan?, options: JSONParseOptions, threads: Int, at offset: Int = 0
     ) throws -> RecordedDocument {
         guard threads > 1, !options.allowMultipleValues, offset == 0 else {
-            let parser = JSONStreamParser(handler: TapeRecorder(plan: plan, input: bytes), options: options)
+            var recorder = TapeRecorder(plan: plan, input: texts(in: bytes))
+            recorder.reserve(for: bytes.count, whole: plan == nil)
+            let parser = JSONStreamParser(handler: recorder, options: options)
             if offset > 0 { parser.engine.skipStart(offset) }
             // The buffer outlives `finish`: its lines are counted only if an error needs them.
             parser.engine.oneShot = true
@@ -31,7 +44,7 @@ struct RecordedDocument {
                 tape: parser.handler.tape, objectsSkipped: parser.engine.objectsSkipped,
                 membersSkipped: parser.engine.skipsMade, textStart: parser.engine.textStart)
         }
-        let spine = TapeRecordingSpine(plan: plan, input: bytes, options: options, threads: threads)
+        let spine = TapeRecordingSpine(plan: plan, input: texts(in: bytes), options: options, threads: threads)
         try ParallelElementReader(spine: spine, threads: threads, options: options).read(inPlace: bytes)
         try spine.parser.finish()
         return RecordedDocument(

@@ -87,6 +87,14 @@ struct TapeRecorder: ParseConsumer {
         next = .record(plan.map { Unmanaged.passUnretained($0) })
     }
 
+    /// Makes room for the tape of a document of `bytes` bytes, recorded `whole` or by a plan
+    /// (an estimate: most pages hold a token per 16 bytes, of which a plan keeps a fraction),
+    /// so that a big tape is not copied as it grows. Untouched room costs no memory.
+    mutating func reserve(for bytes: Int, whole: Bool) {
+        tape.tokens.reserveCapacity(bytes / (whole ? 12 : 48) + 16)
+        if tape.input.baseAddress == nil { tape.arena.reserveCapacity(bytes / (whole ? 2 : 8) + 64) }
+    }
+
     /// Keeps the handle.
     mutating func attach(_ control: ParseControl) { self.control = control }
 
@@ -157,9 +165,9 @@ struct TapeRecorder: ParseConsumer {
         if let parent = open.last, parent.isArray { tape.tokens[parent.token].length &+= 1 }
     }
 
-    /// Appends a token whose text is `bytes`.
+    /// Appends a token whose text is `bytes` (a key's `listed` index, see ``DecodingTape/Token/listed``).
     @inline(__always)
-    private mutating func appendText(_ kind: DecodingTape.Kind, _ bytes: JSONBytes) {
+    private mutating func appendText(_ kind: DecodingTape.Kind, _ bytes: JSONBytes, listed: UInt16 = 0) {
         let start: Int
         if let text = bytes.buffer.baseAddress, let input = tape.input.baseAddress, text >= input,
             text + bytes.count <= input + tape.input.count
@@ -169,7 +177,8 @@ struct TapeRecorder: ParseConsumer {
             start = tape.arena.count
             tape.arena.append(contentsOf: UnsafeRawBufferPointer(bytes.buffer))
         }
-        tape.tokens.append(DecodingTape.Token(offset: offset, start: start, length: UInt32(bytes.count), kind: kind))
+        tape.tokens.append(
+            DecodingTape.Token(offset: offset, start: start, length: UInt32(bytes.count), kind: kind, listed: listed))
     }
 
     /// Records a scalar's token (its text, if any), unless it is dropped.
@@ -194,6 +203,7 @@ struct TapeRecorder: ParseConsumer {
     mutating func key(_ name: JSONBytes) throws {
         if dropping > 0 { return }
         let parent = open.count - 1
+        var listedIndex: UInt16 = 0
         if let listed = open[parent].keys {
             let place = open[parent].place.unsafelyUnwrapped
             let folds = open[parent].folds
@@ -213,6 +223,7 @@ struct TapeRecorder: ParseConsumer {
             }
             open[parent].seen |= bit
             open[parent].lastHit = index
+            if !folds && index < 0xFFFF { listedIndex = UInt16(index + 1) }
             if bit == 0 {
                 keys.append(tape.tokens.count)
                 if open[parent].byHash != nil {
@@ -233,7 +244,7 @@ struct TapeRecorder: ParseConsumer {
             next = .record(open[parent].place.flatMap { Self.memberPlace($0, name) })
         }
         tape.tokens[open[parent].token].length &+= 1
-        appendText(.key, name)
+        appendText(.key, name, listed: listedIndex)
         quiet(keys: false, scalars: false)
     }
 

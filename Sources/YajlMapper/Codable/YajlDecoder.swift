@@ -288,7 +288,10 @@ open class YajlDecoder: @unchecked Sendable {
         }
         let planned = usesPlans(options)
         let learning = planned && plans.mayLearn(T.self, foldsKeys: options.convertsFromSnakeCase)
-        let learned = learning ? plan?.copy() ?? DecodePlan(foldsKeys: options.convertsFromSnakeCase) : nil
+        // Learning adds to the plan learned so far (values recorded before it was, whole, add
+        // to it too), not to the one this value was recorded by.
+        let latest = planToRecord(T.self, options)
+        let learned = learning ? latest?.copy() ?? DecodePlan(foldsKeys: options.convertsFromSnakeCase) : nil
         let session = TapeDecoder.Session(plan: learned, learning: learning)
         let decoder = TapeDecoder(
             tape: whole.tape, input: bytes, origin: whole.origin, options: options, session: session)

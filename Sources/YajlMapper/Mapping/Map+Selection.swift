@@ -96,6 +96,21 @@ extension Map {
     func member(
         _ name: UnsafeBufferPointer<UInt8>, of object: Int, at place: Unmanaged<DecodePlan>?, hinted: Bool
     ) -> (Int, Unmanaged<DecodePlan>?) {
+        if let place, !learning,
+            let listed = place._withUnsafeGuaranteedRef({ $0.listedIndex(ofKey: name) })
+        {
+            // The object holds the place's listed keys only, each marked with its index.
+            guard let index = listed else {
+                session.noteMiss()
+                return (-1, nil)
+            }
+            guard let found = tape.pointee.member(listed: UInt16(index + 1), in: object, from: hinted ? hint : 0)
+            else { return (-1, nil) }
+            if hinted { hint = tape.pointee.end(ofValueAt: found) }
+            let kind = tape.pointee.kind(at: found)
+            if kind != .object && kind != .array { return (found, nil) }
+            return (found, place._withUnsafeGuaranteedRef { $0.childRefs[index] })
+        }
         let found = tape.pointee.member(name, in: object, from: hinted ? hint : 0)
         if let found, hinted { hint = tape.pointee.end(ofValueAt: found) }
         guard let place else { return (found ?? -1, nil) }

@@ -297,19 +297,42 @@ struct TapeView {
         let stop = tokens[object].start
         let first = object + 1
         let from = hint > object && hint < stop ? hint : first
+        let count = name.count
+        // Keys of one length mostly differ in their first bytes: compared as one word first.
+        let head = count >= 8 ? UnsafeRawPointer(name.baseAddress!).loadUnaligned(as: UInt64.self) : 0
         func scan(_ start: Int, _ stop: Int) -> Int? {
             var k = start
             while k < stop {
                 let token = tokens[k]
-                if Int(token.length) == name.count,
-                    name.count == 0
-                        || memcmp(
-                            token.start >= 0 ? arena + token.start : inputTexts.unsafelyUnwrapped + ~token.start,
-                            name.baseAddress!, name.count) == 0
-                {
-                    return k + 1
+                if Int(token.length) == count {
+                    if count == 0 { return k + 1 }
+                    let text = token.start >= 0 ? arena + token.start : inputTexts.unsafelyUnwrapped + ~token.start
+                    if count < 8 || UnsafeRawPointer(text).loadUnaligned(as: UInt64.self) == head,
+                        memcmp(text, name.baseAddress!, count) == 0
+                    {
+                        return k + 1
+                    }
                 }
-                k = end(ofValueAt: k + 1)
+                let value = tokens[k + 1]
+                k = value.kind == .object || value.kind == .array ? value.start : k + 2
+            }
+            return nil
+        }
+        return scan(from, stop) ?? (from > first ? scan(first, from) : nil)
+    }
+
+    /// ``member(_:in:from:)`` for the key at `listed` (see ``DecodingTape/Token/listed``) of
+    /// an object recorded by a place that lists its keys: no text is compared.
+    func member(listed: UInt16, in object: Int, from hint: Int) -> Int? {
+        let stop = tokens[object].start
+        let first = object + 1
+        let from = hint > object && hint < stop ? hint : first
+        func scan(_ start: Int, _ stop: Int) -> Int? {
+            var k = start
+            while k < stop {
+                if tokens[k].listed == listed { return k + 1 }
+                let value = tokens[k + 1]
+                k = value.kind == .object || value.kind == .array ? value.start : k + 2
             }
             return nil
         }
