@@ -214,7 +214,9 @@ struct StreamedTapeRecorder: ParseConsumer {
     }
 
     mutating func string(_ value: JSONBytes) throws {
-        try scalar(length: stringLength(value), record: { try $0.string(value) }, envelope: { try $0.string(value) })
+        // (The token's length matters only where a value or the envelope starts.)
+        let length = inValue ? 0 : stringLength(value)
+        try scalar(length: length, record: { try $0.string(value) }, envelope: { try $0.string(value) })
     }
 
     /// A bad string: recorded in a streamed value (an error if read), else the error now.
