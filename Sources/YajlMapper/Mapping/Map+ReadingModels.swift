@@ -146,9 +146,11 @@ extension Map {
         let base = currentPath
         var models: [String: T] = [:]
         var failed = false
+        var spare: Map?
         document.forEachMember(ofObjectAt: index, place: place, session: session) { key, value, member in
             let model = ModelBuilder.build(
-                T.self, at: value, place: member, in: document, path: base, leaf: .key(key), session: session)
+                T.self, at: value, place: member, in: document, path: base, leaf: .key(key), session: session,
+                reusing: &spare)
             models[key] = model
             if model == nil { failed = true }
         }

@@ -43,9 +43,7 @@ public final class Map {
     // the checks cost a large share of the mapping time).
 
     /// The unit read: its tape, and its input for locations.
-    // (Read without reference counting on every selection: the map keeps both alive
-    // through `owners`.)
-    @exclusivity(unchecked) unowned(unsafe) var document: MappingDocument
+    let document: MappingDocument
     /// The unit's tape, viewed in place (the unit, which the map keeps, holds it).
     let tape: UnsafeMutablePointer<TapeView>
     /// Whether the plan learns (the session's, read without reference counting).
@@ -78,9 +76,7 @@ public final class Map {
     /// The selection's `nested:` argument as given.
     @exclusivity(unchecked) var requestedNested: Bool?
     /// The mapping's session, shared by every map of it.
-    @usableFromInline unowned(unsafe) let session: MappingSession
-    /// The unit and the session, held so that ``document`` and ``session`` stay alive.
-    private let owners: (MappingDocument, MappingSession)
+    @usableFromInline let session: MappingSession
     /// From the unit's root to this object: the parent's path (shared, not copied) and this
     /// object's own step, joined only when a problem needs them.
     @exclusivity(unchecked) private(set) var parentPath: [JSONPath.Component]
@@ -139,7 +135,6 @@ public final class Map {
     ) {
         self.mappingType = mappingType
         self.document = document
-        owners = (document, session)
         tape = document.view
         learning = session.learning
         self.object = document.kind(at: object) == .object ? object : -1

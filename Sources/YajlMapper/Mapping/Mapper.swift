@@ -115,9 +115,11 @@ public final class Mapper<N: BaseMappable> {
             }
             var result: [String: N] = [:]
             var failed = false
+            var spare: Map?
             document.forEachMember(ofObjectAt: root, place: place, session: session) { key, value, member in
                 result[key] = ModelBuilder.build(
-                    N.self, at: value, place: member, in: document, path: [], leaf: .key(key), session: session)
+                    N.self, at: value, place: member, in: document, path: [], leaf: .key(key), session: session,
+                    reusing: &spare)
                 if result[key] == nil { failed = true }
             }
             return collecting == .every && failed ? nil : result

@@ -11,8 +11,19 @@ enum ModelBuilder {
         _ type: T.Type, at index: Int, place: DecodePlan?, in document: MappingDocument,
         path: [JSONPath.Component], leaf: JSONPath.Component? = nil, session: MappingSession
     ) -> T? {
+        var spare: Map?
+        return build(
+            T.self, at: index, place: place, in: document, path: path, leaf: leaf, session: session, reusing: &spare)
+    }
+
+    /// ``build(_:at:place:in:path:leaf:session:)`` for one of several values, `spare`
+    /// holding the previous one's map, reused when nothing else kept it.
+    static func build<T: BaseMappable>(
+        _ type: T.Type, at index: Int, place: DecodePlan?, in document: MappingDocument,
+        path: [JSONPath.Component], leaf: JSONPath.Component? = nil, session: MappingSession,
+        reusing spare: inout Map?
+    ) -> T? {
         withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            var spare: Map?
             let address = buffer.baseAddress!
             guard
                 build(
