@@ -13,11 +13,12 @@ struct MappedStretch {
     var deliver: () throws -> Void
 }
 
-/// Maps a stretch of elements on a worker thread (see ``ElementSpine/read(stretch:at:options:)``).
+/// Maps a stretch of elements on a worker thread (see ``ElementSpine/read(stretch:at:depth:options:)``).
 typealias StretchMapping = (UnsafeRawBufferPointer, Int, JSONParseOptions) -> ReadStretch<MappedStretch>?
 
-/// The stream on several threads: it is the spine of a ``ParallelElementReader``.
-extension MappingStreamParser: ElementSpine {
+/// The stream on several threads: its parser is the spine (``StreamSpine``) of a
+/// ``ParallelElementReader``.
+extension MappingStreamParser {
     /// Maps the elements of each stream to `Output` on the threads that map them, then hands
     /// the outputs over in document order on the caller's thread.
     ///
@@ -82,26 +83,16 @@ extension MappingStreamParser: ElementSpine {
         let threads = parallelThreads(jobs: jobs)
         // The windows' offsets start at the input's: after chunks fed by hand, one thread.
         if threads > 1, parser.engine.bytesFed == 0 {
-            let reader = ParallelElementReader(spine: self, threads: threads, options: options)
-            if let windowSize { reader.windowSize = windowSize }
-            try reader.read(chunks: chunks)
+            let spine = StreamSpine(
+                parser: parser, read: stretchMapping,
+                handOver: { [unowned self] stretch, line, lineStart in
+                    try deliver(stretch, line: line, lineStart: lineStart)
+                })
+            try spine.read(chunks: chunks, threads: threads, windowSize: windowSize)
         } else {
             try chunks(nil) { try feed($0) }
         }
         return try finish()
-    }
-
-    /// The spine's parse.
-    var engine: YajlParserEngine { parser.engine }
-
-    /// Just past the last element mapped on this thread.
-    var lastElementEnd: Int? { parser.handler.lastValueEnd }
-
-    /// Maps a stretch as ``stretchMapping`` says.
-    func read(
-        stretch: UnsafeRawBufferPointer, at offset: Int, depth: Int, options: JSONParseOptions
-    ) -> ReadStretch<MappedStretch>? {
-        stretchMapping(stretch, offset, options)
     }
 
     /// Counts a stretch's elements, adds its problems (named by their index in the whole

@@ -23,10 +23,12 @@ enum ElementSplits {
     /// `count` + 1 increasing offsets shaped like `shape`, from `first`: the last as near the
     /// end as one is found (``lead`` bytes before it at least), the others between at even
     /// distances; `nil` when fewer than three are found. Each is looked for no further than
-    /// the next one's place (the last, within ``JSONValidation/stretchLimit`` of the end), so
+    /// the next one's place (the last, within `longest` bytes of the end), so
     /// the search touches few of a mapped file's pages whatever its shape.
-    static func find(in bytes: UnsafeRawBufferPointer, count: Int, first: Int, shape: Shape) -> [Int]? {
-        let stop = max(first, bytes.count - lead - JSONValidation.stretchLimit)
+    static func find(
+        in bytes: UnsafeRawBufferPointer, count: Int, first: Int, shape: Shape, longest: Int
+    ) -> [Int]? {
+        let stop = max(first, bytes.count - lead - longest)
         guard let (last, _) = previous(in: bytes, before: bytes.count - lead, like: shape, after: stop), last > first
         else {
             return nil

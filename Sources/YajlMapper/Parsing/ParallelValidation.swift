@@ -96,7 +96,7 @@ public enum JSONValidation {
     /// with events, up to ``ElementSplits/window`` bytes past ``ElementSplits/lead``): the
     /// elements of a page's big array rather than of an array inside one of them (the spine
     /// then reads the bytes before it again: at most a few KiB). The others are found by
-    /// their shape (see ``ElementSplits/find(in:count:first:shape:)``).
+    /// their shape (see ``ElementSplits/find(in:count:first:shape:longest:)``).
     static func splits(in bytes: UnsafeRawBufferPointer, count: Int, options: JSONParseOptions) -> [Int]? {
         guard bytes.count > 4 * ElementSplits.lead else { return nil }
         let probe = JSONStreamParser(handler: NestingTrace(), options: options)
@@ -114,7 +114,7 @@ public enum JSONValidation {
             from = split
         }
         guard let best else { return nil }
-        return ElementSplits.find(in: bytes, count: count, first: best.split, shape: best.shape)
+        return ElementSplits.find(in: bytes, count: count, first: best.split, shape: best.shape, longest: stretchLimit)
     }
 
     /// Whether the spine and every stretch between `splits` are valid (see the type's
