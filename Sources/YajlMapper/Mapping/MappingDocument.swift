@@ -13,7 +13,7 @@ final class MappingDocument {
     /// Whether a model kept the map of one of its objects past that object's mapping.
     let hasKeptMap = Atomic<Bool>(false)
     /// Where ``input`` starts in the whole input, its line and that line's start.
-    let origin: TapeDecoder.Origin
+    private(set) var origin: TapeDecoder.Origin
     /// The tape viewed in place, for reads without reference counting (see ``TapeView``).
     let view: UnsafeMutablePointer<TapeView>
 
@@ -29,6 +29,15 @@ final class MappingDocument {
     deinit {
         ownInput?.deallocate()
         view.deallocate()
+    }
+
+    /// Makes this unit the next one of a stream (when no model kept a map of it, and no
+    /// other reference to it is used after): its maps and session can then be reused.
+    func reset(tape: DecodingTape, input: UnsafeRawBufferPointer, origin: TapeDecoder.Origin) {
+        self.tape = tape
+        self.input = input
+        self.origin = origin
+        view.pointee = TapeView(self.tape)
     }
 
     /// Makes the unit hold its own copy of the input, whose bytes live only as long as the

@@ -82,12 +82,14 @@ struct MappingRun<Value> {
     /// recorded by it, else (or after a miss, with the unit's bytes recorded again whole)
     /// learning. Problems are located in the unit's input.
     /// - Returns: the value, its problems, and the plan to record the next unit by.
+    /// - Parameter planned: a session to map by the plan in, reused from the stream's last unit.
     func run(
-        recorded document: MappingDocument, by plan: DecodePlan?, options: JSONParseOptions, basePath: JSONPath
+        recorded document: MappingDocument, by plan: DecodePlan?, options: JSONParseOptions, basePath: JSONPath,
+        planned: MappingSession? = nil
     ) throws -> (value: Value?, session: MappingSession, next: DecodePlan?) {
         if let plan {
-            let session = session(learning: false, threads: 1)
-            session.basePath = basePath
+            let session = planned ?? session(learning: false, threads: 1)
+            session.reset(basePath: basePath)
             let value = build(document, plan, session)
             if !session.missed {
                 Self.release(document)

@@ -41,6 +41,16 @@ final class MappingSession {
         self.learning = learning
     }
 
+    /// Makes this session, which does not learn, ready for the next unit of a stream, at
+    /// `basePath`: what a mapping leaves in it is cleared.
+    func reset(basePath: JSONPath) {
+        self.basePath = basePath
+        missed = false
+        unreadable = nil
+        problems.removeAll(keepingCapacity: true)
+        ownRefusal = nil
+    }
+
     /// A session with `other`'s options (a stretch of its unit mapped on another thread).
     convenience init(like other: MappingSession) {
         self.init(

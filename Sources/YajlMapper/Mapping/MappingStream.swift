@@ -72,6 +72,9 @@ public final class MappingStreamParser<N: BaseMappable> {
     var elementsFromThreads = 0
     /// Maps a stretch of elements on a worker thread when the stream is read on several.
     var stretchMapping: StretchMapping = { _, _, _ in nil }
+    /// The unit, session and map of the last element, reused for the next one when nothing
+    /// else kept them.
+    private let reused = ReusedUnit()
 
     /// Creates a stream over the array at `path`.
     /// - Parameters:
@@ -83,8 +86,10 @@ public final class MappingStreamParser<N: BaseMappable> {
         mapper: Mapper<N> = Mapper<N>(), elementsAt path: JSONPath = "items",
         options: JSONParseOptions = JSONParseOptions(), onElement: @escaping (N) throws -> Void
     ) {
-        run = mapper.run(root: N.self) { document, place, session in
-            ModelBuilder.build(N.self, at: document.root, place: place, in: document, path: [], session: session)
+        run = mapper.run(root: N.self) { [reused] document, place, session in
+            ModelBuilder.build(
+                N.self, at: document.root, place: place, in: document, path: [], session: session,
+                reusing: &reused.map)
         }
         arrayPath = path.components
         namePath = path.components
@@ -94,7 +99,7 @@ public final class MappingStreamParser<N: BaseMappable> {
         self.options = single
         let recorder = StreamedTapeRecorder(path: path, plan: run.firstPlan) {
             [unowned self] tape, bytes, origin, index, plan in
-            try self.element(MappingDocument(tape: tape, input: bytes, origin: origin), index: index, plan: plan)
+            try self.element(reused.unit(tape: tape, input: bytes, origin: origin), index: index, plan: plan)
         }
         parser = JSONStreamParser(handler: recorder, options: single)
         stretchMapping = Self.stretchMapping(mapper, path: arrayPath, transform: { $0 }, deliver: onElement)
@@ -105,7 +110,9 @@ public final class MappingStreamParser<N: BaseMappable> {
     private func element(_ document: MappingDocument, index: Int, plan: DecodePlan?) throws -> DecodePlan? {
         count = index + 1
         let (model, session, next) = try run.run(
-            recorded: document, by: plan, options: options, basePath: JSONPath(namePath + [.index(index)]))
+            recorded: document, by: plan, options: options, basePath: JSONPath(namePath + [.index(index)]),
+            planned: reused.session)
+        if !session.learning { reused.session = session }
         let found = session.takeProblems()
         if run.strict && !found.isEmpty { throw MappingError(problems: found) }
         problems += found
@@ -154,6 +161,30 @@ public final class MappingStreamParser<N: BaseMappable> {
     /// streamed array empty; e.g. `total_count` from an element's handler, when it comes
     /// before `items`. `.null` before the document starts.
     public var envelopeSoFar: JSON { parser.handler.envelopeSoFar ?? .null }
+}
+
+/// What a stream's elements reuse from one to the next: the unit, the session it is mapped
+/// in by the plan, and the element's map (with its nested maps).
+final class ReusedUnit {
+    /// The last element's unit.
+    private var last: MappingDocument?
+    /// The last element's session, when it did not learn.
+    var session: MappingSession?
+    /// The last element's map.
+    var map: Map?
+
+    /// The unit of the next element: the last one, made this one, unless a model kept a
+    /// map of it.
+    func unit(tape: DecodingTape, input: UnsafeRawBufferPointer, origin: TapeDecoder.Origin) -> MappingDocument {
+        if let last, !last.hasKeptMap.load(ordering: .relaxed) {
+            last.reset(tape: tape, input: input, origin: origin)
+            return last
+        }
+        let unit = MappingDocument(tape: tape, input: input, origin: origin)
+        last = unit
+        map = nil
+        return unit
+    }
 }
 
 extension Mapper {

@@ -65,6 +65,7 @@ struct ParallelModels {
         }
         for stretch in sessions {
             if stretch.missed { session.noteMiss() }
+            if let unreadable = stretch.unreadable { session.noteUnreadable(unreadable) }
             for problem in stretch.takeProblems() { session.adopt(problem) }
         }
         session.elementsFromThreads += count

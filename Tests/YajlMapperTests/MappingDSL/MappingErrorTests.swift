@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import YajlMapper
+@_spi(Fuzzing) @testable import YajlMapper
 
 @Suite("Mapping errors: key paths, kinds, positions")
 struct MappingErrorTests {
@@ -271,6 +271,21 @@ struct MappingErrorTests {
         let page = try Mapper<StrmPage>().map(data: skipped)
         #expect(page.items.map(\.name) == ["a"])
         #expect(validates(skipped))
+    }
+
+    /// An element read on another thread whose problem reads a lone surrogate escape (an
+    /// array where a model is, described as found): the same error as on one thread.
+    @Test func loneSurrogateEscapeReadOnAnotherThreadIsTheSameError() throws {
+        let items = (0..<60).map { i in i == 30 ? #"["\uDd1e\uD834"]"# : #"{"id": \#(i), "name": "n"}"# }
+        let text = Array(#"{"total_count": 60, "items": [\#(items.joined(separator: ", "))]}"#.utf8)
+        func error(jobs: Int) -> JSONParseError? {
+            let mapper = Mapper<StrmPage>(jobs: jobs)
+            mapper.parallelFrom = 16
+            return #expect(throws: JSONParseError.self) { try mapper.map(data: text) }
+        }
+        let (serial, parallel) = (error(jobs: 1), error(jobs: 2))
+        #expect(serial?.offset != nil && serial?.offset == parallel?.offset)
+        #expect(parallel?.message.hasPrefix(#"lone UTF-16 surrogate escape \uDd1e"#) == true)
     }
 
     /// The same escape deep in a long name, streamed in chunks much shorter than the name:
