@@ -53,7 +53,7 @@ private func map<Value: Equatable, Model>(
     return mapped
 }
 
-/// Maps a search page whole (`DiffPage`, its `items` built as they close).
+/// Maps a search page whole (`DiffPage`, its `items` built on the threads).
 private func mapPage(_ text: [UInt8], jobs: Int, window: Int, strict: Bool) -> Mapped<DiffPage<PDocMain>> {
     map(text, Mapper<DiffPage<PDocMain>>(strict: strict), jobs: jobs, window: window) { mapper, bytes in
         try mapper.mapResult(bytes: bytes)

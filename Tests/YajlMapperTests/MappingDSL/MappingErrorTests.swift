@@ -307,7 +307,7 @@ struct MappingErrorTests {
     }
 
     /// A key the model does not list is skipped with its value, so a lone surrogate escape
-    /// in it is no error, whether or not it shares a slot of the capture's key filter with
+    /// in it is no error, whether or not it shares a slot of the recorder's key filter with
     /// a listed key (it was an error only then); a key the model reads or keeps whole is
     /// looked at.
     @Test func loneSurrogateEscapeInAnUnlistedKeyIsNoErrorWhateverItsFilterSlot() throws {

@@ -14,7 +14,7 @@ struct MappingMapKeyPathTests {
         """
 
     @Test func nestedIndexesDelimitersAndIgnoreNil() throws {
-        for _ in 0..<2 { // first with a plan from the dry run, then again
+        for _ in 0..<2 { // first learning the plan, then by it
             let (model, problems) = lenientMap(MapPaths.self, Self.text)
             let m = try #require(model)
             #expect(problems.isEmpty)

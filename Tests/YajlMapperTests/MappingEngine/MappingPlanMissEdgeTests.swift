@@ -133,7 +133,7 @@ struct MappingPlanMissEdgeTests {
         #expect(boxes == ["G1"] && items == ["r0"], "only the first value's box and item are mapped, once")
     }
 
-    /// Holders under `a.b` (built as they close) whose boxes miss, items with misses, noise,
+    /// Holders under `a.b` whose boxes miss, items with misses, noise,
     /// repeated keys, non-objects: problems located (lenient, strict; with and without a context).
     @Test(arguments: 0..<3)
     func deepEnvelopeNoiseRepeatsAndNonObjects(variant: Int) throws {

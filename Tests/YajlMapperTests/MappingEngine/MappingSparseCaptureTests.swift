@@ -3,7 +3,7 @@ import Testing
 
 @testable import YajlMapper
 
-// The capture keeps only the keys a plan lists. These tests pin what must not change when
+// The recorder keeps only the keys a plan lists. These tests pin what must not change when
 // objects differ from the plan's order: keys in another order, keys missing, unlisted keys
 // (some sharing a planned key's length and first and last bytes), a planned key given twice,
 // and nested models inside array elements, whose problems name their whole path.

@@ -357,7 +357,7 @@ struct MemberSkipTests {
         #expect(listed.scan(#" , "a": false }"#, atStart: false) == (14, -1))
         // A listed key already read is passed over: its first value counts.
         #expect(listed.scan(#", "id": 5, "a": 1}"#, atStart: false, seen: 1) == (17, -1))
-        // A key with an escape is left to yajl and the capture.
+        // A key with an escape is left to yajl and the recorder.
         #expect(listed.scan(#", "a": 1, "\u0069d": 2}"#, atStart: false) == (8, -1))
         #expect(listed.scan(#" "\n": 1}"#, atStart: true) == (1, -1))
     }

@@ -9,8 +9,7 @@ import Foundation
 // the expected models with the memberwise initialisers.
 
 /// Where one epoch's items were mapped in the last run: before their page's mapping began
-/// (built as they closed, the fast path), or while the page read them. (A type's first run
-/// also counts the dry run that learns its plan.)
+/// (never, as in ObjectMapper), or while the page read them.
 final class DynPathProbe: @unchecked Sendable {
     private let lock = NSLock()
     /// 0 before the page's mapping, 1 while it reads its items, 2 after.

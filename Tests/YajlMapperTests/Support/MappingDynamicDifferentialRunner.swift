@@ -342,7 +342,7 @@ struct DynCheck {
 }
 
 enum DynRunner {
-    /// How the lenient runs without a context mapped their items: all as they closed (`fast`),
+    /// How the lenient runs without a context mapped their items: all before the page (`fast`),
     /// or again after a read the plan had not foreseen (`remapped`); and the runs with a
     /// context that mapped items before their page (there must be none).
     struct Paths {

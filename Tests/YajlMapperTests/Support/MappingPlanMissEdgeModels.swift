@@ -3,9 +3,9 @@ import Testing
 
 @testable import YajlMapper
 
-// Adversarial cases of the repair after a plan miss (see MappingPlanMissTests): each compares
-// the models with a whole-object mapping and checks that each mapping ran once per object.
-// Plans are per type and process: every test has its own tags.
+// Adversarial cases of plan misses (see MappingPlanMissTests): each compares the models with a
+// whole-object mapping and checks that each mapping ran once, or twice where its unit missed.
+// Plans are per root shape and process: every test has its own tags.
 enum EdgeT01 {}; enum EdgeT02 {}; enum EdgeT03 {}; enum EdgeT04 {}; enum EdgeT05 {}; enum EdgeT06 {}
 enum EdgeT07 {}; enum EdgeT08 {}; enum EdgeT09 {}; enum EdgeT10 {}; enum EdgeT11 {}; enum EdgeT12 {}
 enum EdgeT13 {}; enum EdgeT14 {}; enum EdgeT15 {}; enum EdgeT16 {}; enum EdgeT17 {}; enum EdgeT18 {}
@@ -17,7 +17,7 @@ enum EdgeS<T> {}
 enum EdgeOracle<T> {}
 struct EdgeContext: MapContext {}
 
-/// Each mapping run by type and id (a dry run reads an empty id: not noted); switches; a cache.
+/// Each mapping run by type and id (an empty id is not noted); switches; a cache.
 final class EdgeRuns: @unchecked Sendable {
     static let shared = EdgeRuns()
     private let lock = NSLock()
@@ -35,7 +35,7 @@ final class EdgeRuns: @unchecked Sendable {
     }
 }
 
-/// Per token of `kind` (`a+dot`, ...) a read outside the dry run's plan (`id`, `kind`, `common`).
+/// Per token of `kind` (`a+dot`, ...) a read that a plan learned from other kinds does not list.
 struct EdgeItem<Tag>: Mappable {
     var id = "", kind = "", common = 0
     var first: Int?, a: Int?, late: Int?, dotted: Int?, pathed: Int?, arrow: Int?, opt: Int? = 5
@@ -127,7 +127,7 @@ struct EdgeDeep<Tag>: Mappable {
 }
 
 /// Takes its instance from a cache, an ``EdgeCircle`` for type "circle": `type` and `radius`
-/// are read outside the plan (the dry run reads `id` only).
+/// are read only for some objects, outside a plan learned from the others.
 class EdgeShape<Tag>: StaticMappable {
     var id = "", log: [String] = []
     static func objectForMapping(map: Map) -> (any BaseMappable)? {

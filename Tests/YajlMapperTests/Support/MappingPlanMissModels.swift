@@ -16,8 +16,7 @@ enum MissTagWhole {}
 enum MissTagImmutable {}
 enum MissTagPageFirst {}
 
-/// Counts the mappings of each type that read a non-empty `kind` (a plan's dry run reads an
-/// empty object: not counted).
+/// Counts the mappings of each type that read a non-empty `kind`.
 final class MissCounter: @unchecked Sendable {
     static let shared = MissCounter()
     private let lock = NSLock()
@@ -99,8 +98,8 @@ func missItems(_ count: Int) -> (json: String, expected: [PlanBranch<Never>]) {
     return ("[\n    " + parts.joined(separator: ",\n    ") + "\n  ]", expected)
 }
 
-/// A page that reads `note` only when `flagged`, before its items: its own map is repaired
-/// on the first flagged page, after its items were built as they closed.
+/// A page that reads `note` only when `flagged`, before its items: the first flagged page
+/// misses a plan learned from an unflagged one.
 struct MissFlaggedPage<Tag>: Mappable {
     var flagged = false
     var note: String?

@@ -2,8 +2,8 @@ import Foundation
 
 @testable import YajlMapper
 
-// Plans are learned once per type and process, so each test uses its own specialisation
-// (`Tag`) of the generic models: every test starts from the dry run's plan.
+// Plans are learned per root shape for the process, so each test uses its own specialisation
+// (`Tag`) of the generic models: every test starts from no plan.
 enum PlanTagWhole {}
 enum PlanTagWholeStrict {}
 enum PlanTagReplay {}
@@ -17,7 +17,7 @@ enum PlanTagStreamStrict {}
 enum PlanTagConcurrent {}
 
 /// Reads `a` or `b` depending on `kind`, which it reads first; counts its mappings in
-/// ``MissCounter`` (a dry run, whose `kind` is empty, is not counted).
+/// ``MissCounter``.
 struct PlanBranch<Tag>: Mappable, Equatable {
     var kind = ""
     var a: Int?
@@ -148,7 +148,7 @@ final class PlanImmutableNode: ImmutableMappable, Equatable {
     }
 }
 
-/// A document whose items switch branch: b, a, b, a, a, b, ... (b first: the dry run learns `b`).
+/// A document whose items switch branch: b, a, b, a, a, b, ... (b first).
 func branchDocument(count: Int, pretty: Bool = false) -> (text: String, expected: [PlanBranch<Never>]) {
     var parts: [String] = []
     var expected: [PlanBranch<Never>] = []

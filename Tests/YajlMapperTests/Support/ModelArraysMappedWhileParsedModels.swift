@@ -32,8 +32,7 @@ struct KeepingPage: Mappable {
     mutating func mapping(map: Map) { items <- map["items"] }
 }
 
-/// Pages inside a page: each inner page's items are read from the captured tree, not as
-/// they close.
+/// Pages inside a page: each inner page's items are mapped when the inner page reads them.
 struct KeepingBook: Mappable {
     var pages: [KeepingPage] = []
     init?(map: Map) {}
@@ -144,7 +143,7 @@ struct ManyArraysPage: Mappable {
 }
 
 /// Reads one value through a key path (`owner.avatar_url`); for a negative `id`, also the
-/// path's object itself as a value (the object the capture kept as its one value), and for
+/// path's object itself as a value (what the tape kept of it), and for
 /// `id` 99 keeps its map.
 struct AvatarItem: Mappable, Equatable {
     var id = 0
