@@ -60,6 +60,18 @@ struct DecodingTape {
         return token.kind == .object || token.kind == .array ? token.start : index + 1
     }
 
+    /// The first token of each of the `count` elements of the array at `index`.
+    func elementTokens(ofArrayAt index: Int, count: Int) -> [Int] {
+        var starts: [Int] = []
+        starts.reserveCapacity(count)
+        var k = index + 1
+        for _ in 0..<count {
+            starts.append(k)
+            k = end(ofValueAt: k)
+        }
+        return starts
+    }
+
     /// Calls `body` with the text of the token at `index`.
     @inline(__always)
     func withText<R>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {

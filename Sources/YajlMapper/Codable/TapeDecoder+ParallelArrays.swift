@@ -25,16 +25,10 @@ extension TapeDecoder {
     func decodeOnThreads<Element: Decodable>(
         _: Element.Type, arrayAt index: Int, count: Int, path: CodingPathNode, place: DecodePlan?
     ) throws -> [Element] {
-        var starts: [Int] = []
-        starts.reserveCapacity(count)
-        var k = index + 1
-        for _ in 0..<count {
-            starts.append(k)
-            k = tape.end(ofValueAt: k)
-        }
+        let starts = tape.elementTokens(ofArrayAt: index, count: count)
         let stretches = min(count, options.threads * 4)
         let sessions = (0..<stretches).map { _ in Session(plan: session.plan, learning: false) }
-        let ranges = (0..<stretches).map { s in (count * s / stretches)..<(count * (s + 1) / stretches) }
+        let ranges = evenRanges(count, stretches: stretches)
         // Each stretch's elements are decoded straight into their places in the array; per
         // stretch, how many were, and the error that stopped it.
         let decoded = UnsafeMutableBufferPointer<Int>.allocate(capacity: stretches)

@@ -61,7 +61,7 @@ extension Map {
     /// The selected value sorted for assignment; a missing or `null` value for a required
     /// property is reported here.
     func fetch(required: Bool, expected: @autoclosure () -> String) -> Fetched {
-        guard let node = take() else {
+        guard let node = currentNode else {
             if required { report(.missing, expected: expected(), found: nil) }
             return .absent
         }

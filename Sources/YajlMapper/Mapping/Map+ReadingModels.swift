@@ -23,14 +23,22 @@ enum FetchedToken {
 
 /// Nested models read from the selected value: one, an array, a dictionary, or deeper collections.
 extension Map {
-    /// ``fetch(required:expected:)`` for a read of models.
-    func fetchToken(required: Bool, expected: @autoclosure () -> String) -> FetchedToken {
+    /// ``fetch(required:expected:)`` for a read of models; with `container`, a value of
+    /// another kind is a mismatch (reported), read as `null` is.
+    func fetchToken(
+        required: Bool, expected: @autoclosure () -> String, container: DecodingTape.Kind? = nil
+    ) -> FetchedToken {
         guard selectedToken >= 0 else {
             if required { report(.missing, expected: expected(), found: nil) }
             return .absent
         }
-        if document.kind(at: selectedToken) == .null {
+        let kind = document.kind(at: selectedToken)
+        if kind == .null {
             if required { report(.typeMismatch, expected: expected(), found: .null) }
+            return .null
+        }
+        if let container, kind != container {
+            report(.typeMismatch, expected: expected(), found: currentNode)
             return .null
         }
         return .token(selectedToken, selectedPlace)
@@ -113,14 +121,10 @@ extension Map {
     func readModels<T: BaseMappable>(_: T.Type, required: Bool, allOrNothing: Bool = false) -> [T]?? {
         let index: Int
         let place: DecodePlan?
-        switch fetchToken(required: required, expected: "[\(T.self)]") {
+        switch fetchToken(required: required, expected: "[\(T.self)]", container: .array) {
         case .absent: return .none
         case .null: return required ? .none : .some(nil)
         case .token(let token, let at): (index, place) = (token, at)
-        }
-        guard document.kind(at: index) == .array else {
-            report(.typeMismatch, expected: "[\(T.self)]", found: currentNode)
-            return required ? .none : .some(nil)
         }
         let (models, failures) = ModelBuilder.buildElements(
             T.self, ofArrayAt: index, place: place?.elementPlace(learning: session.learning), in: document,
@@ -134,14 +138,10 @@ extension Map {
     func readModelDictionary<T: BaseMappable>(_: T.Type, required: Bool, allOrNothing: Bool = false) -> [String: T]?? {
         let index: Int
         let place: DecodePlan?
-        switch fetchToken(required: required, expected: "[String: \(T.self)]") {
+        switch fetchToken(required: required, expected: "[String: \(T.self)]", container: .object) {
         case .absent: return .none
         case .null: return required ? .none : .some(nil)
         case .token(let token, let at): (index, place) = (token, at)
-        }
-        guard document.kind(at: index) == .object else {
-            report(.typeMismatch, expected: "[String: \(T.self)]", found: currentNode)
-            return required ? .none : .some(nil)
         }
         let base = currentPath
         var models: [String: T] = [:]

@@ -21,7 +21,7 @@ extension Map {
     /// transform operators specialise in the caller's module without runtime type lookups.
     @usableFromInline
     func transformInput(required: Bool, expected: Any.Type) -> SelectedTransformInput? {
-        guard let node = take() else {
+        guard let node = currentNode else {
             if required { report(.missing, expected: "\(expected)", found: nil) }
             return nil
         }

@@ -11,7 +11,7 @@ extension Map {
 
     /// The selected value as a ``YajlMapper/JSON`` value; `nil` when absent.
     public var currentJSON: YajlMapper.JSON? {
-        mappingType == .fromJSON ? take() : nil
+        mappingType == .fromJSON ? currentNode : nil
     }
 
     /// The object being read, or written so far, as a Foundation dictionary. Asking (while

@@ -114,15 +114,12 @@ struct MappingRun<Value> {
         Self.release(whole)
         try session.throwUnreadable(in: whole)
         session.locateProblems(in: whole)
-        return (value, session, plans?.plan(for: root, foldsKeys: false))
+        return (value, session, latestPlan)
     }
 
-    /// The plan to record the first unit of a stream by.
-    var firstPlan: DecodePlan? { latestPlan }
-
     /// The plan learned so far (another unit may have published one since this one was
-    /// recorded): a unit that learns adds to it.
-    private var latestPlan: DecodePlan? { plans?.plan(for: root, foldsKeys: false) }
+    /// recorded): a unit that learns adds to it, and a stream records its first unit by it.
+    var latestPlan: DecodePlan? { plans?.plan(for: root, foldsKeys: false) }
 
     /// Ends the mapping's hold on `document`: when a model kept a map of it, the input is
     /// copied, as the caller's bytes are gone once the run returns.

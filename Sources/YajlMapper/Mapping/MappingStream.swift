@@ -97,7 +97,7 @@ public final class MappingStreamParser<N: BaseMappable> {
         var single = options
         single.allowMultipleValues = false
         self.options = single
-        let recorder = StreamedTapeRecorder(path: path, plan: run.firstPlan) {
+        let recorder = StreamedTapeRecorder(path: path, plan: run.latestPlan) {
             [unowned self] tape, bytes, origin, index, plan in
             try self.element(reused.unit(tape: tape, input: bytes, origin: origin), index: index, plan: plan)
         }

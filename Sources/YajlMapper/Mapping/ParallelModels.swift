@@ -28,16 +28,10 @@ struct ParallelModels {
         _ type: T.Type, ofArrayAt index: Int, place: DecodePlan?, in document: MappingDocument,
         path: [JSONPath.Component]
     ) -> (models: [T], failures: Int) {
-        var starts: [Int] = []
-        starts.reserveCapacity(count)
-        var k = index + 1
-        for _ in 0..<count {
-            starts.append(k)
-            k = document.end(ofValueAt: k)
-        }
+        let starts = document.tape.elementTokens(ofArrayAt: index, count: count)
         let stretches = min(count, threads * 4)
         let sessions = (0..<stretches).map { _ in MappingSession(like: session) }
-        let ranges = (0..<stretches).map { s in (count * s / stretches)..<(count * (s + 1) / stretches) }
+        let ranges = evenRanges(count, stretches: stretches)
         // Per stretch, the models built, moved to the front of its range afterwards.
         let built = UnsafeMutableBufferPointer<Int>.allocate(capacity: stretches)
         built.initialize(repeating: 0)

@@ -53,6 +53,12 @@ package func forEachOnThreads(_ count: Int, threads: Int, _ body: (Int) -> Void)
     }
 }
 
+/// `0..<count` cut into `stretches` consecutive ranges of about equal length, for as many
+/// tasks over the threads.
+func evenRanges(_ count: Int, stretches: Int) -> [Range<Int>] {
+    (0..<stretches).map { s in (count * s / stretches)..<(count * (s + 1) / stretches) }
+}
+
 /// A stretch a worker read, with the line breaks it holds.
 struct ReadStretch<Elements> {
     /// What the worker made of it.
