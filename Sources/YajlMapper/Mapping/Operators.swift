@@ -85,6 +85,7 @@ func readOptionalScalar<T: JSONScalar>(_ left: inout T?, _ right: Map) {
 /// every read would look up the metadata of its generic types at run time (`[T]`, `[T]?`).
 @inlinable
 func readConverted<V: JSONReadable>(_ left: inout V, _ right: Map, expected: @autoclosure () -> String) {
+    if right.readDirectly(into: &left) { return }
     guard case .value(let node) = right.fetchValue(required: true, expectedName: expected()) else { return }
     do { left = try V.fromJSON(node) } catch { right.reportConversion(error, expectedName: expected()) }
 }
@@ -93,6 +94,7 @@ func readConverted<V: JSONReadable>(_ left: inout V, _ right: Map, expected: @au
 /// does not convert (a problem is recorded), reads as `nil`, as in ObjectMapper.
 @inlinable
 func readOptionalConverted<V: JSONReadable>(_ left: inout V?, _ right: Map, expected: @autoclosure () -> String) {
+    if right.readDirectly(into: &left) { return }
     switch right.fetchValue(required: false, expectedName: expected()) {
     case .absent: return
     case .null: left = nil
@@ -266,12 +268,14 @@ public func >>> <T>(left: T?, right: Map) {
 /// itself (all or nothing: one bad element is a problem at its path).
 public func <- <T: JSONReadable>(left: inout T, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
+    if right.readDirectly(into: &left) { return }
     assign(&left, right.read(required: true, expected: expectedName(T.self)) { try T.fromJSON($0) })
 }
 
 /// Reads or writes an optional collection of basic values nested to any depth.
 public func <- <T: JSONReadable>(left: inout T?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
+    if right.readDirectly(into: &left) { return }
     assign(&left, right.read(required: false, expected: expectedName(T.self)) { try T.fromJSON($0) })
 }
 

@@ -91,8 +91,12 @@ final class ConsumerSink<Consumer: ParseConsumer>: HandlerSink<Consumer> {
 /// own: every event reaches every consumer the same way (``ConsumerEvents``), and this one
 /// passes each on to the sink.
 struct SinkEvents: ParseConsumer {
-    /// The sink (the engine keeps it alive).
-    unowned(unsafe) let sink: EventSink
+    /// The sink (the engine keeps it alive); called through `_withUnsafeGuaranteedRef`, which
+    /// costs no retain and release per event, as a stored reference's call does.
+    let sink: Unmanaged<EventSink>
+
+    /// Events for `sink`.
+    init(sink: EventSink) { self.sink = .passUnretained(sink) }
 
     /// A handler's needs (the sink's own traits are the engine's).
     static var traits: ConsumerTraits { .handler }
@@ -108,14 +112,14 @@ struct SinkEvents: ParseConsumer {
         startArray: { ConsumerEvents<SinkEvents>.startArray($0) },
         endArray: { ConsumerEvents<SinkEvents>.endArray($0) })
 
-    func readsKey(_ name: JSONBytes) -> Bool { sink.readsKey(name) }
-    mutating func null() throws { try sink.null() }
-    mutating func bool(_ value: Bool) throws { try sink.bool(value) }
-    mutating func number(_ text: JSONBytes) throws { try sink.number(text) }
-    mutating func string(_ value: JSONBytes) throws { try sink.string(value) }
-    mutating func key(_ name: JSONBytes) throws { try sink.key(name) }
-    mutating func startObject() throws { try sink.startObject() }
-    mutating func endObject() throws { try sink.endObject() }
-    mutating func startArray() throws { try sink.startArray() }
-    mutating func endArray() throws { try sink.endArray() }
+    func readsKey(_ name: JSONBytes) -> Bool { sink._withUnsafeGuaranteedRef { $0.readsKey(name) } }
+    mutating func null() throws { try sink._withUnsafeGuaranteedRef { try $0.null() } }
+    mutating func bool(_ value: Bool) throws { try sink._withUnsafeGuaranteedRef { try $0.bool(value) } }
+    mutating func number(_ text: JSONBytes) throws { try sink._withUnsafeGuaranteedRef { try $0.number(text) } }
+    mutating func string(_ value: JSONBytes) throws { try sink._withUnsafeGuaranteedRef { try $0.string(value) } }
+    mutating func key(_ name: JSONBytes) throws { try sink._withUnsafeGuaranteedRef { try $0.key(name) } }
+    mutating func startObject() throws { try sink._withUnsafeGuaranteedRef { try $0.startObject() } }
+    mutating func endObject() throws { try sink._withUnsafeGuaranteedRef { try $0.endObject() } }
+    mutating func startArray() throws { try sink._withUnsafeGuaranteedRef { try $0.startArray() } }
+    mutating func endArray() throws { try sink._withUnsafeGuaranteedRef { try $0.endArray() } }
 }

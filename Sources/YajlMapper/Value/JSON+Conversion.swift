@@ -12,6 +12,10 @@ public protocol JSONReadable {
     static func fromJSONElements(_ elements: [JSON]) throws -> [Self]
     /// This value as JSON (numbers exact).
     var jsonValue: JSON { get }
+    /// The value the mapper recorded at `token` of the tape `view` points to, read with no
+    /// JSON value made on the way; `nil` reads it through ``fromJSON(_:)`` instead. The
+    /// engine's: a type of yours keeps the default, which reads nothing this way.
+    static func _fromRecording(_ token: Int, in view: UnsafeRawPointer) -> Self?
 }
 
 extension JSONReadable {

@@ -1,0 +1,95 @@
+/// Basic values and arrays of them read straight from the tape's tokens, with no ``JSON``
+/// value made on the way: `[[[Double]]]` coordinates, `[String]` topics, `[Int]`.
+///
+/// A read here gives exactly what ``JSONReadable/fromJSON(_:)`` gives for the same value, or
+/// `nil` when the value is anything else (a mismatch, a number out of range or too long for
+/// the quick path, a text the tape could not read): the read then takes the JSON path,
+/// which reports it.
+extension Map {
+    /// Reads the selected value straight into `target` when it reads that way; `false`
+    /// leaves `target` alone for the JSON path. Not while the plan learns: the JSON path
+    /// learns the places the value holds.
+    @usableFromInline
+    func readDirectly<V: JSONReadable>(into target: inout V) -> Bool {
+        guard !learning, selectedToken >= 0, let value = V._fromRecording(selectedToken, in: UnsafeRawPointer(tape))
+        else { return false }
+        target = value
+        return true
+    }
+
+    /// ``readDirectly(into:)`` for an optional property (`null` is left to the JSON path).
+    @usableFromInline
+    func readDirectly<V: JSONReadable>(into target: inout V?) -> Bool {
+        guard !learning, selectedToken >= 0, let value = V._fromRecording(selectedToken, in: UnsafeRawPointer(tape))
+        else { return false }
+        target = value
+        return true
+    }
+}
+
+extension JSONReadable {
+    /// Reads nothing: a type of the caller's reads through ``fromJSON(_:)``.
+    public static func _fromRecording(_ token: Int, in view: UnsafeRawPointer) -> Self? { nil }
+}
+
+extension Array where Element: JSONReadable {
+    /// Every element read from the recording, or `nil` at the first that does not read.
+    public static func _fromRecording(_ token: Int, in view: UnsafeRawPointer) -> [Element]? {
+        let tape = view.assumingMemoryBound(to: TapeView.self).pointee
+        let array = tape.tokens[token]
+        guard array.kind == .array else { return nil }
+        var elements: [Element] = []
+        elements.reserveCapacity(Int(array.length))
+        var k = token + 1
+        while k < array.start {
+            guard let element = Element._fromRecording(k, in: view) else { return nil }
+            elements.append(element)
+            k = tape.end(ofValueAt: k)
+        }
+        return elements
+    }
+}
+
+extension Double {
+    /// A number that is finite, and not zero unless its literal is (as
+    /// ``JSONNumber/exactDouble()``).
+    public static func _fromRecording(_ token: Int, in view: UnsafeRawPointer) -> Double? {
+        let tape = view.assumingMemoryBound(to: TapeView.self).pointee
+        guard tape.tokens[token].kind == .number else { return nil }
+        let text = tape.text(at: token)
+        let value = parseJSONDouble(text)
+        guard value.isFinite, value != 0 || JSONNumber.isZeroLiteral(text) else { return nil }
+        return value
+    }
+}
+
+extension String {
+    /// A string (one the tape could not read is the JSON path's to report).
+    public static func _fromRecording(_ token: Int, in view: UnsafeRawPointer) -> String? {
+        let tape = view.assumingMemoryBound(to: TapeView.self).pointee
+        return tape.tokens[token].kind == .string ? tape.string(at: token) : nil
+    }
+}
+
+extension Bool {
+    /// `true` or `false`.
+    public static func _fromRecording(_ token: Int, in view: UnsafeRawPointer) -> Bool? {
+        switch view.assumingMemoryBound(to: TapeView.self).pointee.tokens[token].kind {
+        case .true: return true
+        case .false: return false
+        default: return nil
+        }
+    }
+}
+
+extension FixedWidthInteger where Self: JSONScalar {
+    /// A plain integer literal of up to 18 digits that fits (longer ones, and fractions
+    /// and exponents, take the JSON path, exact as ever).
+    public static func _fromRecording(_ token: Int, in view: UnsafeRawPointer) -> Self? {
+        let tape = view.assumingMemoryBound(to: TapeView.self).pointee
+        guard tape.tokens[token].kind == .number, let short = JSONNumber.shortInteger(tape.text(at: token)) else {
+            return nil
+        }
+        return Self(exactly: short)
+    }
+}
