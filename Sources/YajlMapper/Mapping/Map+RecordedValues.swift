@@ -9,44 +9,54 @@ extension Map {
     /// Reads the selected value straight into `target` when it reads that way; `false`
     /// leaves `target` alone for the JSON path. Not while the plan learns: the JSON path
     /// learns the places the value holds.
-    @usableFromInline
+    @inlinable
     func readDirectly<V: JSONReadable>(into target: inout V) -> Bool {
-        guard !learning, selectedToken >= 0, let value = V._fromRecording(selectedToken, in: UnsafeRawPointer(tape))
-        else { return false }
+        guard let tape = recordedValue, let value = V._fromRecording(selectedToken, in: tape) else { return false }
         target = value
         return true
     }
 
     /// ``readDirectly(into:)`` for an optional property (`null` is left to the JSON path).
-    @usableFromInline
+    @inlinable
     func readDirectly<V: JSONReadable>(into target: inout V?) -> Bool {
-        guard !learning, selectedToken >= 0, let value = V._fromRecording(selectedToken, in: UnsafeRawPointer(tape))
-        else { return false }
+        guard let tape = recordedValue, let value = V._fromRecording(selectedToken, in: tape) else { return false }
         target = value
         return true
     }
+
+    /// The tape to read the selected value from directly, `nil` when there is no value or
+    /// the plan learns. (Inlined readers are specialised in the caller's module: generic,
+    /// each read would look up its type's metadata at run time.)
+    @usableFromInline
+    var recordedValue: UnsafeRawPointer? { learning || selectedToken < 0 ? nil : UnsafeRawPointer(tape) }
 }
 
 extension JSONReadable {
     /// Reads nothing: a type of the caller's reads through ``fromJSON(_:)``.
     public static func _fromRecording(_ token: Int, in view: UnsafeRawPointer) -> Self? { nil }
+
+    /// A default, so that each conformance gets a loop specialised for its own type (as
+    /// ``fromJSONElements(_:)``): generic code would look up `[Self]`'s metadata per array.
+    public static func _fromRecordedElements(_ token: Int, in view: UnsafeRawPointer) -> [Self]? {
+        let tape = view.assumingMemoryBound(to: TapeView.self).pointee
+        let array = tape.tokens[token]
+        guard array.kind == .array else { return nil }
+        var elements: [Self] = []
+        elements.reserveCapacity(Int(array.length))
+        var k = token + 1
+        while k < array.start {
+            guard let element = _fromRecording(k, in: view) else { return nil }
+            elements.append(element)
+            k = tape.end(ofValueAt: k)
+        }
+        return elements
+    }
 }
 
 extension Array where Element: JSONReadable {
     /// Every element read from the recording, or `nil` at the first that does not read.
     public static func _fromRecording(_ token: Int, in view: UnsafeRawPointer) -> [Element]? {
-        let tape = view.assumingMemoryBound(to: TapeView.self).pointee
-        let array = tape.tokens[token]
-        guard array.kind == .array else { return nil }
-        var elements: [Element] = []
-        elements.reserveCapacity(Int(array.length))
-        var k = token + 1
-        while k < array.start {
-            guard let element = Element._fromRecording(k, in: view) else { return nil }
-            elements.append(element)
-            k = tape.end(ofValueAt: k)
-        }
-        return elements
+        Element._fromRecordedElements(token, in: view)
     }
 }
 

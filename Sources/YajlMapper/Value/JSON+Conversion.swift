@@ -16,6 +16,9 @@ public protocol JSONReadable {
     /// JSON value made on the way; `nil` reads it through ``fromJSON(_:)`` instead. The
     /// engine's: a type of yours keeps the default, which reads nothing this way.
     static func _fromRecording(_ token: Int, in view: UnsafeRawPointer) -> Self?
+    /// The elements of the array the mapper recorded at `token`, each read with
+    /// ``_fromRecording(_:in:)``; `nil` at the first that does not read that way.
+    static func _fromRecordedElements(_ token: Int, in view: UnsafeRawPointer) -> [Self]?
 }
 
 extension JSONReadable {
