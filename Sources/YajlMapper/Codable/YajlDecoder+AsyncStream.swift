@@ -44,81 +44,29 @@ extension YajlDecoder {
         pull(T.self, at: nil, fromChunks: chunks)
     }
 
-    /// The pulled stream over bytes, gathered up to 4 KiB at a time: an element reaches the
-    /// consumer soon after its bytes, and yajl is not called per byte.
+    /// The pulled stream over bytes, gathered up to 4 KiB at a time.
     private func pull<T: Decodable & Sendable, Bytes: AsyncSequence & Sendable>(
         _ type: T.Type, at path: JSONPath?, from bytes: Bytes
     ) -> AsyncThrowingStream<T, Error> where Bytes.Element == UInt8 {
-        var iterator = bytes.makeAsyncIterator()
-        var chunk: [UInt8] = []
-        chunk.reserveCapacity(4096)
-        let state = DecodingPullState<T>(decoder: self, path: path) { parser in
-            chunk.removeAll(keepingCapacity: true)
-            while chunk.count < 4096, let byte = try await iterator.next() { chunk.append(byte) }
-            if chunk.isEmpty { return false }
-            try chunk.withUnsafeBytes { try parser.feed($0) }
-            return true
-        }
-        return AsyncThrowingStream(unfolding: { try await state.next() })
+        pull(T.self, at: path, PulledStream<T>.gathering(bytes))
     }
 
     /// The pulled stream over chunks.
     private func pull<T: Decodable & Sendable, Chunks: AsyncSequence & Sendable>(
         _ type: T.Type, at path: JSONPath?, fromChunks chunks: Chunks
     ) -> AsyncThrowingStream<T, Error> where Chunks.Element: ContiguousBytes {
-        var iterator = chunks.makeAsyncIterator()
-        let state = DecodingPullState<T>(decoder: self, path: path) { parser in
-            guard let chunk = try await iterator.next() else { return false }
-            try chunk.withUnsafeBytes { try parser.feed($0) }
-            return true
-        }
-        return AsyncThrowingStream(unfolding: { try await state.next() })
-    }
-}
-
-/// The state of one pulled decoding stream. Only the stream's consumer touches it, one
-/// `next()` at a time, which is what makes it safe to send.
-final class DecodingPullState<T: Decodable>: @unchecked Sendable {
-    /// The parse, fed as values are asked for.
-    private let parser: JSONStreamParser<StreamedTapeRecorder>
-    /// The values decoded and not yet taken.
-    private let ready = ElementQueue<T>()
-    /// Gives the parser its next piece of input; `false` at the input's end.
-    private let feed: (JSONStreamParser<StreamedTapeRecorder>) async throws -> Bool
-    /// The error that ended the input, thrown once the values before it are taken.
-    private var failure: (any Error)?
-    /// Whether the input has ended.
-    private var ended = false
-
-    /// A stream of the values at `path` (`nil`: every top-level value).
-    init(
-        decoder: YajlDecoder, path: JSONPath?,
-        feed: @escaping (JSONStreamParser<StreamedTapeRecorder>) async throws -> Bool
-    ) {
-        let ready = ready
-        parser = decoder.makeStreamParser(T.self, at: path) { ready.append($0) }
-        self.feed = feed
+        pull(T.self, at: path, PulledStream<T>.forwarding(chunks))
     }
 
-    /// The next value, reading as much input as it takes; `nil` at the end, or once the
-    /// consumer's task is cancelled.
-    func next() async throws -> T? {
-        while true {
-            if let element = ready.popFirst() { return element }
-            if let failure {
-                self.failure = nil
-                throw failure
-            }
-            if ended || Task.isCancelled { return nil }
-            do {
-                if try await !feed(parser) {
-                    ended = true
-                    try parser.finish()
-                }
-            } catch {
-                ended = true
-                failure = (error as? JSONParseError).map(YajlDecoder.notJSON) ?? error
-            }
-        }
+    /// The pulled stream of the values at `path` (`nil`: every top-level value) over `source`.
+    private func pull<T: Decodable & Sendable>(
+        _ type: T.Type, at path: JSONPath?, _ source: @escaping PulledStream<T>.Source
+    ) -> AsyncThrowingStream<T, Error> {
+        let stream = PulledStream<T>(source)
+        let ready = stream.ready
+        let parser = makeStreamParser(T.self, at: path) { ready.append($0) }
+        return stream.parse(
+            feed: { try parser.feed($0) }, finish: { try parser.finish() },
+            reported: { ($0 as? JSONParseError).map(YajlDecoder.notJSON) ?? $0 })
     }
 }

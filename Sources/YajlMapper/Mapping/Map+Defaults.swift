@@ -70,8 +70,7 @@ extension Map {
         _ key: String, default defaultValue: [T], nested: Bool? = nil,
         delimiter: String = "."
     ) throws -> [T] {
-        let found: [T]? = try value(key, nested: nested, delimiter: delimiter)
-        return found ?? defaultValue
+        try value(key, nested: nested, delimiter: delimiter) as [T]? ?? defaultValue
     }
 
     /// An array of enums, or `default` when absent or `null`.
@@ -80,8 +79,7 @@ extension Map {
         _ key: String, default defaultValue: [T], nested: Bool? = nil,
         delimiter: String = "."
     ) throws -> [T] where T.RawValue: JSONRawValue {
-        let found: [T]? = try value(key, nested: nested, delimiter: delimiter)
-        return found ?? defaultValue
+        try value(key, nested: nested, delimiter: delimiter) as [T]? ?? defaultValue
     }
 
     /// A dictionary of models, or `default` when absent or `null`.
@@ -90,8 +88,7 @@ extension Map {
         _ key: String, default defaultValue: [String: T], nested: Bool? = nil,
         delimiter: String = "."
     ) throws -> [String: T] {
-        let found: [String: T]? = try value(key, nested: nested, delimiter: delimiter)
-        return found ?? defaultValue
+        try value(key, nested: nested, delimiter: delimiter) as [String: T]? ?? defaultValue
     }
 
     /// An enum by its raw value, or `default` when absent or `null`.
@@ -100,8 +97,7 @@ extension Map {
         _ key: String, default defaultValue: T, nested: Bool? = nil,
         delimiter: String = "."
     ) throws -> T where T.RawValue: JSONRawValue {
-        let found: T? = try value(key, nested: nested, delimiter: delimiter)
-        return found ?? defaultValue
+        try value(key, nested: nested, delimiter: delimiter) as T? ?? defaultValue
     }
 
     /// A value through a transform, or `default` when absent or `null`.
@@ -120,8 +116,7 @@ extension Map {
         _ key: String, default defaultValue: T, nested: Bool? = nil,
         delimiter: String = "."
     ) throws -> T {
-        let found: T? = try value(key, nested: nested, delimiter: delimiter)
-        return found ?? defaultValue
+        try value(key, nested: nested, delimiter: delimiter) as T? ?? defaultValue
     }
 
     /// An array of models, or `default` when absent or `null`; as in ObjectMapper this does

@@ -58,8 +58,7 @@ extension Map {
     public func value<T: JSONScalar>(
         _ key: String, default defaultValue: T, nested: Bool? = nil, delimiter: String = "."
     ) throws -> T {
-        let found: T? = try value(key, nested: nested, delimiter: delimiter)
-        return found ?? defaultValue
+        try value(key, nested: nested, delimiter: delimiter) as T? ?? defaultValue
     }
 
     /// An array of basic values.

@@ -22,14 +22,18 @@ extension Map {
 
     /// Records a value that could not be converted.
     func report(_ error: JSONConversionError, expected: String) {
-        switch error {
-        case .typeMismatch(_, let found):
-            session.report(
-                .typeMismatch, path: currentPath, expected: expected, found: found.description, value: currentNode)
-        case .numberOutOfRange(let text, _):
-            session.report(.numberOutOfRange, path: currentPath, expected: expected, found: text, value: currentNode)
-        case .notAnInteger(let text, _):
-            session.report(.notAnInteger, path: currentPath, expected: expected, found: text, value: currentNode)
+        let (kind, _, found) = error.problemParts
+        session.report(kind, path: currentPath, expected: expected, found: found, value: currentNode)
+    }
+}
+
+extension JSONConversionError {
+    /// The problem a failed conversion makes: its kind, the type expected and what was found.
+    var problemParts: (kind: MappingProblem.Kind, expected: String, found: String) {
+        switch self {
+        case .typeMismatch(let expected, let found): return (.typeMismatch, expected, found.description)
+        case .numberOutOfRange(let text, let type): return (.numberOutOfRange, type, text)
+        case .notAnInteger(let text, let type): return (.notAnInteger, type, text)
         }
     }
 }

@@ -116,33 +116,9 @@ extension Map {
     /// Records a failed conversion inside the selected value, at its element: the path
     /// names the element, and so does the type expected there.
     func report(_ failure: ElementFailure) {
+        let (kind, expected, found) = failure.error.problemParts
         session.report(
-            kindOf(failure.error), path: currentPath + failure.path,
-            expected: expectedOf(failure.error), found: failure.found ?? foundOf(failure.error), value: failure.value)
-    }
-
-    /// The problem's kind for a failed conversion.
-    private func kindOf(_ error: JSONConversionError) -> MappingProblem.Kind {
-        switch error {
-        case .typeMismatch: return .typeMismatch
-        case .numberOutOfRange: return .numberOutOfRange
-        case .notAnInteger: return .notAnInteger
-        }
-    }
-
-    /// The type a failed conversion expected.
-    private func expectedOf(_ error: JSONConversionError) -> String {
-        switch error {
-        case .typeMismatch(let expected, _): return expected
-        case .numberOutOfRange(_, let type), .notAnInteger(_, let type): return type
-        }
-    }
-
-    /// What a failed conversion found.
-    private func foundOf(_ error: JSONConversionError) -> String {
-        switch error {
-        case .typeMismatch(_, let found): return found.description
-        case .numberOutOfRange(let text, _), .notAnInteger(let text, _): return text
-        }
+            kind, path: currentPath + failure.path, expected: expected, found: failure.found ?? found,
+            value: failure.value)
     }
 }

@@ -54,7 +54,6 @@ extension Map {
     /// the map.)
     @usableFromInline
     func select(_ key: String, nested: Bool?, delimiter: String, ignoreNil: Bool) {
-        requestedNested = nested
         clearSelection()
         ownKey = key
         ownDelimiter = delimiter

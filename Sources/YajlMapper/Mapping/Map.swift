@@ -73,8 +73,6 @@ public final class Map {
     @exclusivity(unchecked) var ownNested = false
     /// The selected key's components, once asked for (see ``currentComponents``).
     @exclusivity(unchecked) private var splitKey: [String]?
-    /// The selection's `nested:` argument as given.
-    @exclusivity(unchecked) var requestedNested: Bool?
     /// The mapping's session, shared by every map of it.
     @usableFromInline let session: MappingSession
     /// From the unit's root to this object: the parent's path (shared, not copied) and this
@@ -175,7 +173,6 @@ public final class Map {
         ownNested = false
         splitKey = nil
         hint = 0
-        requestedNested = nil
         keyPresent = false
         // (An existential copy is not free: skipped when there is none to copy.)
         if contextChanged || session.hasContext {

@@ -2,18 +2,17 @@ import Foundation
 
 extension Mapper where N: Sendable {
     /// A stream that parses only when its consumer asks for the next model: each `next()`
-    /// feeds chunks from `read` until an element closes (or the input ends), so the input is
-    /// read no further ahead of the consumer than one chunk, and memory stays bounded
-    /// however slow the consumer is. Everything runs in the consumer's task: cancelling it,
-    /// or leaving the loop, stops the reading.
-    /// `feed` gives the parser the next piece of input, or returns `false` at its end.
+    /// feeds pieces from `source` until an element closes (or the input ends), so memory
+    /// stays bounded however slow the consumer is. Everything runs in the consumer's task:
+    /// cancelling it, or leaving the loop, stops the reading.
     private func pullStream(
-        at path: JSONPath, options: JSONParseOptions,
-        onSummary: ((StreamSummary) -> Void)?,
-        feed: @escaping (MappingStreamParser<N>) async throws -> Bool
+        at path: JSONPath, options: JSONParseOptions, onSummary: ((StreamSummary) -> Void)?,
+        _ source: @escaping PulledStream<N>.Source
     ) -> AsyncThrowingStream<N, Error> {
-        let state = PullStreamState<N>(mapper: self, path: path, options: options, onSummary: onSummary, feed: feed)
-        return AsyncThrowingStream(unfolding: { try await state.next() })
+        let stream = PulledStream<N>(source)
+        let ready = stream.ready
+        let parser = MappingStreamParser(mapper: self, elementsAt: path, options: options) { ready.append($0) }
+        return stream.parse(feed: { try parser.feed($0) }, finish: { onSummary?(try parser.finish()) })
     }
 
     /// Maps the elements of the array at `path` from an asynchronous byte sequence (for
@@ -32,18 +31,7 @@ extension Mapper where N: Sendable {
     )
         -> AsyncThrowingStream<N, Error> where Bytes.Element == UInt8
     {
-        var iterator = bytes.makeAsyncIterator()
-        // Up to 4 KiB at a time: small enough that an element reaches the consumer soon
-        // after its bytes, large enough that yajl is not called per byte.
-        var chunk: [UInt8] = []
-        chunk.reserveCapacity(pullByteChunk)
-        return pullStream(at: path, options: options, onSummary: onSummary) { parser in
-            chunk.removeAll(keepingCapacity: true)
-            while chunk.count < pullByteChunk, let byte = try await iterator.next() { chunk.append(byte) }
-            if chunk.isEmpty { return false }
-            try parser.feed(chunk)
-            return true
-        }
+        pullStream(at: path, options: options, onSummary: onSummary, PulledStream<N>.gathering(bytes))
     }
 
     /// Maps the elements of the array at `path` from an asynchronous sequence of chunks,
@@ -62,14 +50,6 @@ extension Mapper where N: Sendable {
     )
         -> AsyncThrowingStream<N, Error> where Chunks.Element: ContiguousBytes
     {
-        var iterator = chunks.makeAsyncIterator()
-        return pullStream(at: path, options: options, onSummary: onSummary) { parser in
-            guard let chunk = try await iterator.next() else { return false }
-            try parser.feed(chunk)
-            return true
-        }
+        pullStream(at: path, options: options, onSummary: onSummary, PulledStream<N>.forwarding(chunks))
     }
 }
-
-/// The bytes `elements(of:)` gathers before each parse.
-private let pullByteChunk = 4096

@@ -58,9 +58,10 @@ final class MappingDocument {
 
     /// A unit holding `value` whole, with no input to locate problems in.
     convenience init(value: JSON) {
-        var tape = DecodingTape()
-        tape.append(value)
-        self.init(tape: tape, input: UnsafeRawBufferPointer(start: nil, count: 0))
+        var recorder = TapeRecorder()
+        // A recorder without a parse cannot fail: nothing steers it, and no key repeats.
+        try? value.replay(into: &recorder)
+        self.init(tape: recorder.tape, input: UnsafeRawBufferPointer(start: nil, count: 0))
     }
 
     /// The token of the root value (-1: the tape is empty).
@@ -127,43 +128,6 @@ final class MappingDocument {
     /// A locator over the input, for the line and column of offsets.
     func locator() -> Locator {
         Locator(bytes: input, base: origin.offset, line: origin.line, lineStart: origin.lineStart)
-    }
-}
-
-extension DecodingTape {
-    /// Appends `value` whole: its texts in the arena, its containers with their ends.
-    mutating func append(_ value: JSON) {
-        switch value {
-        case .null: appendScalar(.null)
-        case .bool(let b): appendScalar(b ? .true : .false)
-        case .number(let n): appendText(.number, n.text)
-        case .string(let s): appendText(.string, s)
-        case .array(let elements):
-            let token = tokens.count
-            tokens.append(Token(offset: 0, start: 0, length: UInt32(elements.count), kind: .array))
-            for element in elements { append(element) }
-            tokens[token].start = tokens.count
-        case .object(let object):
-            let token = tokens.count
-            tokens.append(Token(offset: 0, start: 0, length: UInt32(object.count), kind: .object))
-            for (key, member) in zip(object.keys, object.values) {
-                appendText(.key, key)
-                append(member)
-            }
-            tokens[token].start = tokens.count
-        }
-    }
-
-    /// Appends a token without text.
-    private mutating func appendScalar(_ kind: Kind) {
-        tokens.append(Token(offset: 0, start: 0, length: 0, kind: kind))
-    }
-
-    /// Appends a token whose text goes to the arena.
-    private mutating func appendText(_ kind: Kind, _ text: String) {
-        let start = arena.count
-        arena.append(contentsOf: text.utf8)
-        tokens.append(Token(offset: 0, start: start, length: UInt32(arena.count - start), kind: kind))
     }
 }
 

@@ -21,10 +21,6 @@ final class MappingSession {
 
     /// Problems, each with its path from the unit's root for locating it later.
     @exclusivity(unchecked) private(set) var problems: [MappingProblem] = []
-    /// How many objects yajl skipped the rest of, in the parses of this session.
-    var objectsSkipped = 0
-    /// How many times yajl was moved past members, in the parses of this session.
-    var membersSkipped = 0
     /// How many elements of a big array of models other threads mapped.
     var elementsFromThreads = 0
     /// How many threads map the elements of a big array of models (1: this one only).
@@ -185,16 +181,6 @@ final class MappingSession {
         problems = problems.enumerated().map { ($0, $1, position($1)) }.sorted { a, b in
             a.2 != b.2 ? a.2 < b.2 : a.0 < b.0
         }.map(\.1)
-    }
-
-    /// Adopts problems found with paths relative to `prefix` (a stretch of an array's
-    /// elements mapped on another thread).
-    func adopt(_ found: [MappingProblem], under prefix: [JSONPath.Component]) {
-        for var problem in found {
-            problem.unitPath = prefix + problem.unitPath
-            problem.keyPath = JSONPath(basePath.components + problem.unitPath).description
-            problems.append(problem)
-        }
     }
 
     /// Moves the problems out (for the next unit of a stream).

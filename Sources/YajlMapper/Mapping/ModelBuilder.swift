@@ -130,15 +130,8 @@ enum ModelBuilder {
         return true
     }
 
-    /// Creates and fills an instance, as ObjectMapper does for each protocol.
-    static func instantiate<T: BaseMappable>(_ type: T.Type, map: Map) -> T? {
-        withUnsafeTemporaryAllocation(of: T.self, capacity: 1) { buffer in
-            instantiate(T.self, map: map, into: buffer.baseAddress!) ? buffer.baseAddress!.move() : nil
-        }
-    }
-
-    /// ``instantiate(_:map:)`` into uninitialised memory, which holds the model when this
-    /// returns `true`.
+    /// Creates and fills an instance, as ObjectMapper does for each protocol, in
+    /// uninitialised memory, which holds the model when this returns `true`.
     static func instantiate<T: BaseMappable>(_ type: T.Type, map: Map, into address: UnsafeMutablePointer<T>) -> Bool {
         switch map.session.construction(of: T.self) {
         case .instance:

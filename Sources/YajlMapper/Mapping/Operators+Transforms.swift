@@ -57,6 +57,18 @@ private func transformedElement<Transform: TransformType>(
     return value
 }
 
+/// Reads the selected value with `shape`, which reads each element it keeps through the
+/// transform (the collection operators' one way to read).
+private func readEach<Transform: TransformType, Read>(
+    _ right: (Map, Transform), required: Bool, _ expected: @autoclosure () -> String,
+    _ shape: (Map, JSON, (JSON) throws -> Transform.Object) throws -> Read
+) -> Read?? {
+    let (map, transform) = right
+    return map.read(required: required, expected: expected()) {
+        try shape(map, $0) { try transformedElement($0, transform) }
+    }
+}
+
 /// Transforms each member of an object; the first failure names its key.
 private func transformedMembers<Transform: TransformType>(
     _ node: JSON, _ transform: Transform
@@ -66,24 +78,14 @@ private func transformedMembers<Transform: TransformType>(
 
 /// Reads or writes an array through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout [Transform.Object], right: (Map, Transform)) {
-    let (map, transform) = right
-    if map.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        map.read(required: true, expected: "[\(Transform.Object.self)]") {
-            try map.keptElements($0) { try transformedElement($0, transform) }
-        })
+    if right.0.mappingType == .toJSON { return left >>> right }
+    assign(&left, readEach(right, required: true, "[\(Transform.Object.self)]") { try $0.keptElements($1, $2) })
 }
 
 /// Reads or writes an optional array through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout [Transform.Object]?, right: (Map, Transform)) {
-    let (map, transform) = right
-    if map.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        map.read(required: false, expected: "[\(Transform.Object.self)]") {
-            try map.keptElements($0) { try transformedElement($0, transform) }
-        })
+    if right.0.mappingType == .toJSON { return left >>> right }
+    assign(&left, readEach(right, required: false, "[\(Transform.Object.self)]") { try $0.keptElements($1, $2) })
 }
 
 /// Writes an array through a transform applied to each element; an element the
@@ -96,24 +98,14 @@ public func >>> <Transform: TransformType>(left: [Transform.Object]?, right: (Ma
 
 /// Reads or writes a dictionary through a transform applied to each value.
 public func <- <Transform: TransformType>(left: inout [String: Transform.Object], right: (Map, Transform)) {
-    let (map, transform) = right
-    if map.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        map.read(required: true, expected: "[String: \(Transform.Object.self)]") {
-            try map.keptMembers($0) { try transformedElement($0, transform) }
-        })
+    if right.0.mappingType == .toJSON { return left >>> right }
+    assign(&left, readEach(right, required: true, "[String: \(Transform.Object.self)]") { try $0.keptMembers($1, $2) })
 }
 
 /// Reads or writes an optional dictionary through a transform applied to each value.
 public func <- <Transform: TransformType>(left: inout [String: Transform.Object]?, right: (Map, Transform)) {
-    let (map, transform) = right
-    if map.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        map.read(required: false, expected: "[String: \(Transform.Object.self)]") {
-            try map.keptMembers($0) { try transformedElement($0, transform) }
-        })
+    if right.0.mappingType == .toJSON { return left >>> right }
+    assign(&left, readEach(right, required: false, "[String: \(Transform.Object.self)]") { try $0.keptMembers($1, $2) })
 }
 
 /// Writes a dictionary through a transform applied to each value.
@@ -128,24 +120,18 @@ public func >>> <Transform: TransformType>(left: [String: Transform.Object]?, ri
 
 /// Reads or writes a dictionary of arrays through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout [String: [Transform.Object]], right: (Map, Transform)) {
-    let (map, transform) = right
-    if map.mappingType == .toJSON { return left >>> right }
+    if right.0.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        map.read(required: true, expected: "[String: [\(Transform.Object.self)]]") {
-            try map.keptMemberArrays($0) { try transformedElement($0, transform) }
-        })
+        readEach(right, required: true, "[String: [\(Transform.Object.self)]]") { try $0.keptMemberArrays($1, $2) })
 }
 
 /// Reads or writes an optional dictionary of arrays through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout [String: [Transform.Object]]?, right: (Map, Transform)) {
-    let (map, transform) = right
-    if map.mappingType == .toJSON { return left >>> right }
+    if right.0.mappingType == .toJSON { return left >>> right }
     assign(
         &left,
-        map.read(required: false, expected: "[String: [\(Transform.Object.self)]]") {
-            try map.keptMemberArrays($0) { try transformedElement($0, transform) }
-        })
+        readEach(right, required: false, "[String: [\(Transform.Object.self)]]") { try $0.keptMemberArrays($1, $2) })
 }
 
 /// Writes a dictionary of arrays through a transform applied to each element.
@@ -170,47 +156,28 @@ where Transform.Object: Hashable {
 /// Reads or writes a set through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout Set<Transform.Object>?, right: (Map, Transform))
 where Transform.Object: Hashable {
-    let (map, transform) = right
-    if map.mappingType == .toJSON { return left >>> right }
+    if right.0.mappingType == .toJSON { return left >>> right }
     assign(
-        &left,
-        map.read(required: false, expected: "Set<\(Transform.Object.self)>") {
-            Set(try map.keptElements($0) { try transformedElement($0, transform) })
-        })
+        &left, readEach(right, required: false, "Set<\(Transform.Object.self)>") { Set(try $0.keptElements($1, $2)) })
 }
 
 /// Reads or writes a set through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout Set<Transform.Object>, right: (Map, Transform))
 where Transform.Object: Hashable {
-    let (map, transform) = right
-    if map.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        map.read(required: true, expected: "Set<\(Transform.Object.self)>") {
-            Set(try map.keptElements($0) { try transformedElement($0, transform) })
-        })
+    if right.0.mappingType == .toJSON { return left >>> right }
+    assign(&left, readEach(right, required: true, "Set<\(Transform.Object.self)>") { Set(try $0.keptElements($1, $2)) })
 }
 
 /// Reads or writes an array of arrays through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout [[Transform.Object]], right: (Map, Transform)) {
-    let (map, transform) = right
-    if map.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        map.read(required: true, expected: "[[\(Transform.Object.self)]]") { node in
-            try map.keptRows(node) { try transformedElement($0, transform) }
-        })
+    if right.0.mappingType == .toJSON { return left >>> right }
+    assign(&left, readEach(right, required: true, "[[\(Transform.Object.self)]]") { try $0.keptRows($1, $2) })
 }
 
 /// Reads or writes an optional array of arrays through a transform applied to each element.
 public func <- <Transform: TransformType>(left: inout [[Transform.Object]]?, right: (Map, Transform)) {
-    let (map, transform) = right
-    if map.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        map.read(required: false, expected: "[[\(Transform.Object.self)]]") { node in
-            try map.keptRows(node) { try transformedElement($0, transform) }
-        })
+    if right.0.mappingType == .toJSON { return left >>> right }
+    assign(&left, readEach(right, required: false, "[[\(Transform.Object.self)]]") { try $0.keptRows($1, $2) })
 }
 
 /// Writes an array of arrays through a transform applied to each element.

@@ -225,27 +225,13 @@ public func >>> <T: JSONScalar>(left: [[T]]?, right: Map) {
 /// Reads a value by casting its Foundation form (ObjectMapper's basic operator), or writes it.
 public func <- <T>(left: inout T, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        right.read(required: true, expected: expectedName(T.self)) { node in
-            guard let value = node.foundationValue as? T else {
-                throw JSONConversionError.typeMismatch(expected: expectedName(T.self), found: node.kind)
-            }
-            return value
-        })
+    assign(&left, right.readCast(T.self, required: true))
 }
 
 /// Reads an optional value by casting its Foundation form, or writes it.
 public func <- <T>(left: inout T?, right: Map) {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        right.read(required: false, expected: expectedName(T.self)) { node in
-            guard let value = node.foundationValue as? T else {
-                throw JSONConversionError.typeMismatch(expected: expectedName(T.self), found: node.kind)
-            }
-            return value
-        })
+    assign(&left, right.readCast(T.self, required: false))
 }
 
 /// Writes a value Foundation can hold (left out when JSON cannot hold it, as a `Date`
