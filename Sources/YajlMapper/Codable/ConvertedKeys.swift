@@ -36,8 +36,6 @@ extension TapeDecoder {
     /// A JSON key as the key strategy makes it.
     func convert(_ key: String, node: CodingPathNode) -> String {
         switch options.keys {
-        case .useDefaultKeys:
-            return key
         case .convertFromSnakeCase:
             if let known = convertedKeys[key] { return known }
             let converted = Self.camelCase(fromSnakeCase: key)
@@ -45,7 +43,7 @@ extension TapeDecoder {
             return converted
         case .custom(let convert):
             return convert(node.path + [YajlCodingKey(stringValue: key)]).stringValue
-        @unknown default:
+        default:
             return key
         }
     }

@@ -49,7 +49,7 @@ final class DecodePlan: @unchecked Sendable {
     /// The place of the value of member `name` of an object here, learning the key when
     /// `learning`; `.miss` when the plan cannot answer for it.
     @inline(__always)
-    func place(ofKey name: UnsafeBufferPointer<UInt8>, learning: Bool) -> Place {
+    func place(ofKey name: UnsafeBufferPointer<UInt8>, learning: Bool) -> Place<DecodePlan> {
         if foldsKeys {
             let folded = Self.foldedKey(name)
             return folded.withUnsafeBufferPointer { place(ofListedKey: $0, learning: learning) }
@@ -59,7 +59,7 @@ final class DecodePlan: @unchecked Sendable {
 
     /// ``place(ofKey:learning:)`` for a key in the form ``keys`` lists.
     @inline(__always)
-    private func place(ofListedKey name: UnsafeBufferPointer<UInt8>, learning: Bool) -> Place {
+    private func place(ofListedKey name: UnsafeBufferPointer<UInt8>, learning: Bool) -> Place<DecodePlan> {
         if let index = keys.lookup(JSONBytes(UnsafeRawBufferPointer(name))) { return .known(children[index]) }
         return unlisted(name, learning: learning)
     }
@@ -91,7 +91,7 @@ final class DecodePlan: @unchecked Sendable {
     }
 
     /// ``place(ofKey:learning:)`` for a key the plan does not list.
-    private func unlisted(_ name: UnsafeBufferPointer<UInt8>, learning: Bool) -> Place {
+    private func unlisted(_ name: UnsafeBufferPointer<UInt8>, learning: Bool) -> Place<DecodePlan> {
         if readsAllKeys {
             if member == nil, learning { member = DecodePlan(foldsKeys: foldsKeys) }
             return .known(member)
@@ -106,7 +106,7 @@ final class DecodePlan: @unchecked Sendable {
     /// ``place(ofKey:learning:)`` without reference counting (the plan keeps its places
     /// alive), for the mapper's reads.
     @inline(__always)
-    func unretainedPlace(ofKey name: UnsafeBufferPointer<UInt8>, learning: Bool) -> UnretainedPlace {
+    func unretainedPlace(ofKey name: UnsafeBufferPointer<UInt8>, learning: Bool) -> Place<Unmanaged<DecodePlan>> {
         if !foldsKeys,
             let index = keysRef._withUnsafeGuaranteedRef({ $0.lookup(JSONBytes(UnsafeRawBufferPointer(name))) })
         {
@@ -125,14 +125,6 @@ final class DecodePlan: @unchecked Sendable {
     func listedIndex(ofKey name: UnsafeBufferPointer<UInt8>) -> Int?? {
         guard filtersKeys, !foldsKeys, keys.names.count < 0xFFFF else { return nil }
         return .some(keysRef._withUnsafeGuaranteedRef { $0.lookup(JSONBytes(UnsafeRawBufferPointer(name))) })
-    }
-
-    /// ``Place`` without reference counting.
-    enum UnretainedPlace {
-        /// The place, `nil` below what the plan knows.
-        case known(Unmanaged<DecodePlan>?)
-        /// A key the plan does not list.
-        case miss
     }
 
     /// The place of an array's elements here, learned when `learning`.
@@ -164,10 +156,10 @@ final class DecodePlan: @unchecked Sendable {
     }
 
     /// Where a value is: a place of the plan (`nil`: below what the plan knows, recorded
-    /// whole), or a key the plan does not list.
-    enum Place {
+    /// whole), or a key the plan does not list; `Child` is the plan, retained or not.
+    enum Place<Child> {
         /// The place, `nil` below what the plan knows.
-        case known(DecodePlan?)
+        case known(Child?)
         /// A key the plan does not list.
         case miss
     }
@@ -177,7 +169,7 @@ final class DecodePlan: @unchecked Sendable {
 /// strategy). Each ``YajlDecoder`` has one, for its life, shared by every decoding it makes;
 /// every ``Mapper`` uses ``shared``, for the process, keyed by the shape of the root it maps
 /// (`N` for an object, `[N]` for an array of models, and so on). Thread-safe. A plan in it
-/// is published whole and never changed after; ``removeAll()`` starts from none.
+/// is published whole and never changed after.
 final class PlanRegistry: @unchecked Sendable {
     /// The mappers' plans, for the process.
     static let shared = PlanRegistry()
@@ -216,9 +208,6 @@ final class PlanRegistry: @unchecked Sendable {
     func plan(for type: Any.Type, foldsKeys: Bool) -> DecodePlan? {
         lock.withLock { entries[Root(type: ObjectIdentifier(type), foldsKeys: foldsKeys)]?.plan }
     }
-
-    /// Forgets every plan (tests start from none this way).
-    func removeAll() { lock.withLock { entries.removeAll() } }
 
     /// Whether `type` may still learn a plan.
     func mayLearn(_ type: Any.Type, foldsKeys: Bool) -> Bool {

@@ -119,18 +119,10 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func decodeNil(forKey key: Key) throws -> Bool { decoder.kind(at: try required(key).index) == .null }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-        try decoder.unboxBool(at: try required(key).index, node: node, step: .key(key))
-    }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String {
-        try decoder.unboxString(at: try required(key).index, node: node, step: .key(key))
-    }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-        try decoder.unboxDouble(at: try required(key).index, node: node, step: .key(key))
-    }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-        try decoder.unboxFloat(at: try required(key).index, node: node, step: .key(key))
-    }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try scalar(key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try scalar(key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try scalar(key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try scalar(key) }
     func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
     func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
     func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(key) }
@@ -154,22 +146,16 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try decoder.unboxInteger(T.self, at: try required(key).index, node: node, step: .key(key))
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-        guard let index = try present(key, needsPlace: false)?.index else { return nil }
-        return try decoder.unboxBool(at: index, node: node, step: .key(key))
+    /// A number, string or boolean (see ``TapeArrayElement``).
+    @inline(__always)
+    private func scalar<T: TapeArrayElement>(_ key: Key) throws -> T {
+        try T.unbox(decoder, try required(key).index, node, .key(key))
     }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-        guard let index = try present(key, needsPlace: false)?.index else { return nil }
-        return try decoder.unboxString(at: index, node: node, step: .key(key))
-    }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-        guard let index = try present(key, needsPlace: false)?.index else { return nil }
-        return try decoder.unboxDouble(at: index, node: node, step: .key(key))
-    }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-        guard let index = try present(key, needsPlace: false)?.index else { return nil }
-        return try decoder.unboxFloat(at: index, node: node, step: .key(key))
-    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optionalScalar(key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optionalScalar(key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optionalScalar(key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try optionalScalar(key) }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optionalInteger(key) }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try optionalInteger(key) }
     func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try optionalInteger(key) }
@@ -192,6 +178,13 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func optionalInteger<T: FixedWidthInteger>(_ key: Key) throws -> T? {
         guard let index = try present(key, needsPlace: false)?.index else { return nil }
         return try decoder.unboxInteger(T.self, at: index, node: node, step: .key(key))
+    }
+
+    /// An optional number, string or boolean (see ``TapeArrayElement``).
+    @inline(__always)
+    private func optionalScalar<T: TapeArrayElement>(_ key: Key) throws -> T? {
+        guard let index = try present(key, needsPlace: false)?.index else { return nil }
+        return try T.unbox(decoder, index, node, .key(key))
     }
 
     func nestedContainer<NestedKey: CodingKey>(

@@ -180,33 +180,14 @@ final class PlanNode: @unchecked Sendable {
             let bytes = Array(name.utf8)
             names.append(name)
             let tail = bytes.dropFirst(8)
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: tailsCount + tail.count + 1)
-            grown.update(from: tails, count: tailsCount)
-            if !tail.isEmpty {
-                tail.withUnsafeBufferPointer { (grown + tailsCount).update(from: $0.baseAddress!, count: $0.count) }
-            }
-            tails.deallocate()
-            tails = grown
-            let infos = UnsafeMutablePointer<KeyInfo>.allocate(capacity: keyCount + 1)
-            infos.moveInitialize(from: keyInfo, count: keyCount)
-            (infos + keyCount).initialize(
-                to: KeyInfo(
-                    length: bytes.count, head: bytes.withUnsafeBytes { Self.head($0) },
-                    tailStart: tailsCount))
-            keyInfo.deallocate()
-            keyInfo = infos
+            tails = Self.grown(tails, count: tailsCount, adding: tail)
+            let info = KeyInfo(
+                length: bytes.count, head: bytes.withUnsafeBytes { Self.head($0) }, tailStart: tailsCount)
+            keyInfo = Self.grown(keyInfo, count: keyCount, adding: CollectionOfOne(info))
             let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
             copy.initialize(from: bytes, count: bytes.count)
-            let grownBytes = UnsafeMutablePointer<UnsafePointer<UInt8>?>.allocate(capacity: keyCount + 1)
-            grownBytes.moveInitialize(from: keyBytes, count: keyCount)
-            (grownBytes + keyCount).initialize(to: UnsafePointer(copy))
-            keyBytes.deallocate()
-            keyBytes = grownBytes
-            let grownLengths = UnsafeMutablePointer<Int>.allocate(capacity: keyCount + 1)
-            grownLengths.moveInitialize(from: keyLengths, count: keyCount)
-            (grownLengths + keyCount).initialize(to: bytes.count)
-            keyLengths.deallocate()
-            keyLengths = grownLengths
+            keyBytes = Self.grown(keyBytes, count: keyCount, adding: CollectionOfOne(UnsafePointer(copy)))
+            keyLengths = Self.grown(keyLengths, count: keyCount, adding: CollectionOfOne(bytes.count))
             keyCount += 1
             listedKeys.pointee = cyajl_listed_keys(
                 slots: UnsafePointer(slots), bytes: UnsafePointer(keyBytes),
@@ -216,5 +197,16 @@ final class PlanNode: @unchecked Sendable {
             // More than 126 keys, or a shared slot: mark it for a full comparison.
             slots[slot] = slots[slot] == 0 && names.count < 127 ? Int8(names.count) : -1
         }
+    }
+
+    /// `table`'s `count` values moved to a new allocation with `added` after them; `table` is freed.
+    private static func grown<T>(
+        _ table: UnsafeMutablePointer<T>, count: Int, adding added: some Collection<T>
+    ) -> UnsafeMutablePointer<T> {
+        let grown = UnsafeMutablePointer<T>.allocate(capacity: count + added.count + 1)
+        grown.moveInitialize(from: table, count: count)
+        _ = UnsafeMutableBufferPointer(start: grown + count, count: added.count).initialize(from: added)
+        table.deallocate()
+        return grown
     }
 }

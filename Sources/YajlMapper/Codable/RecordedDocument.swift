@@ -32,9 +32,9 @@ struct RecordedDocument {
         _ bytes: UnsafeRawBufferPointer, plan: DecodePlan?, options: JSONParseOptions, threads: Int, at offset: Int = 0
     ) throws -> RecordedDocument {
         guard threads > 1, !options.allowMultipleValues, offset == 0 else {
-            var recorder = TapeRecorder(plan: plan, input: texts(in: bytes))
-            recorder.reserve(for: bytes.count, whole: plan == nil)
-            let parser = JSONStreamParser(handler: recorder, options: options)
+            let parser = JSONStreamParser(handler: TapeRecorder(plan: plan, input: texts(in: bytes)), options: options)
+            // Room made in the parser's own recorder: a copy's would be copied again on first write.
+            parser.handler.reserve(for: bytes.count, whole: plan == nil)
             if offset > 0 { parser.engine.skipStart(offset) }
             // The buffer outlives `finish`: its lines are counted only if an error needs them.
             parser.engine.oneShot = true

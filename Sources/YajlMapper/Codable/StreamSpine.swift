@@ -22,10 +22,7 @@ final class StreamSpine<Stretch>: ElementSpine {
 
     /// Reads the chunks `chunks` gives on `threads` threads, in windows of `windowSize`
     /// bytes (`nil`: the reader's); the caller finishes the parser.
-    func read(
-        chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void, threads: Int,
-        windowSize: Int?
-    ) throws {
+    func read(chunks: JSONInput.Chunks, threads: Int, windowSize: Int?) throws {
         let reader = ParallelElementReader(spine: self, threads: threads, options: parser.options)
         if let windowSize { reader.windowSize = windowSize }
         try reader.read(chunks: chunks)

@@ -6,69 +6,52 @@ import Foundation
 /// without a container or a call through `Decodable` per element.
 protocol TapeArrayElement {
     /// The value at `index`, in an array at `node`, position `step`.
-    static func unboxElement(
-        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
-    ) throws
-        -> Self
+    static func unbox(_ decoder: TapeDecoder, _ index: Int, _ node: CodingPathNode, _ step: PathStep) throws -> Self
 }
 
 extension Double: TapeArrayElement {
-    static func unboxElement(
-        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
-    ) throws
-        -> Double
-    { try decoder.unboxDouble(at: index, node: node, step: step) }
+    static func unbox(_ decoder: TapeDecoder, _ index: Int, _ node: CodingPathNode, _ step: PathStep) throws -> Self {
+        try decoder.unboxDouble(at: index, node: node, step: step)
+    }
 }
 
 extension Float: TapeArrayElement {
-    static func unboxElement(
-        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
-    ) throws
-        -> Float
-    { try decoder.unboxFloat(at: index, node: node, step: step) }
+    static func unbox(_ decoder: TapeDecoder, _ index: Int, _ node: CodingPathNode, _ step: PathStep) throws -> Self {
+        try decoder.unboxFloat(at: index, node: node, step: step)
+    }
 }
 
 extension TapeArrayElement where Self: FixedWidthInteger {
     /// An integer, exactly.
-    static func unboxElement(
-        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
-    ) throws
-        -> Self
-    { try decoder.unboxInteger(Self.self, at: index, node: node, step: step) }
+    static func unbox(_ decoder: TapeDecoder, _ index: Int, _ node: CodingPathNode, _ step: PathStep) throws -> Self {
+        try decoder.unboxInteger(Self.self, at: index, node: node, step: step)
+    }
 }
 
 extension Int: TapeArrayElement {}
 extension Int64: TapeArrayElement {}
 
 extension String: TapeArrayElement {
-    static func unboxElement(
-        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
-    ) throws
-        -> String
-    { try decoder.unboxString(at: index, node: node, step: step) }
+    static func unbox(_ decoder: TapeDecoder, _ index: Int, _ node: CodingPathNode, _ step: PathStep) throws -> Self {
+        try decoder.unboxString(at: index, node: node, step: step)
+    }
 }
 
 extension Bool: TapeArrayElement {
-    static func unboxElement(
-        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
-    ) throws
-        -> Bool
-    { try decoder.unboxBool(at: index, node: node, step: step) }
+    static func unbox(_ decoder: TapeDecoder, _ index: Int, _ node: CodingPathNode, _ step: PathStep) throws -> Self {
+        try decoder.unboxBool(at: index, node: node, step: step)
+    }
 }
 
 extension Array: TapeArrayElement where Element: TapeArrayElement {
-    static func unboxElement(
-        from decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep
-    ) throws
-        -> [Element]
-    {
+    static func unbox(_ decoder: TapeDecoder, _ index: Int, _ node: CodingPathNode, _ step: PathStep) throws -> Self {
         let path = node.adding(step)
         let count = try decoder.arrayCount(at: index, path: path)
         var elements: [Element] = []
         elements.reserveCapacity(count)
         var k = index + 1
         for i in 0..<count {
-            elements.append(try Element.unboxElement(from: decoder, at: k, node: path, step: .index(i)))
+            elements.append(try Element.unbox(decoder, k, path, .index(i)))
             k = decoder.tape.end(ofValueAt: k)
         }
         return elements
@@ -124,6 +107,23 @@ extension TapeDecoder {
                     "Cannot get unkeyed decoding container -- found null value instead"))
         default:
             throw typeMismatch([Any].self, at: index, node: path, step: .none)
+        }
+    }
+
+    /// Nothing when the value at `index` is an object, else the error `container(keyedBy:)`
+    /// gives (`path`: the value's path).
+    func checkObject(at index: Int, path: CodingPathNode) throws {
+        switch kind(at: index) {
+        case .object:
+            return
+        case .null:
+            throw DecodingError.valueNotFound(
+                [String: Any].self,
+                context(
+                    at: index, node: path, step: .none,
+                    "Cannot get keyed decoding container -- found null value instead"))
+        default:
+            throw typeMismatch([String: Any].self, at: index, node: path, step: .none)
         }
     }
 }

@@ -2,13 +2,9 @@ import Foundation
 
 extension TapeDecoder {
     /// An error's context: the path, and the description with the value's line and column.
-    func context(
-        at index: Int, node: CodingPathNode, step: PathStep, _ description: String,
-        underlying: (any Error)? = nil
-    ) -> DecodingError.Context {
+    func context(at index: Int, node: CodingPathNode, step: PathStep, _ description: String) -> DecodingError.Context {
         DecodingError.Context(
-            codingPath: node.adding(step).path, debugDescription: description + locationSuffix(of: index),
-            underlyingError: underlying)
+            codingPath: node.adding(step).path, debugDescription: description + locationSuffix(of: index))
     }
 
     /// ` (line 3, column 14)` for the token at `index`; empty for a value not in the document.

@@ -44,40 +44,37 @@ extension TapeDecoder {
     /// rounds to zero from a non-zero literal, is `dataCorrupted`, as in `JSONDecoder`.
     @inline(__always)
     func unboxDouble(at index: Int, node: CodingPathNode, step: PathStep) throws -> Double {
-        switch kind(at: index) {
-        case .number:
-            let value = tape.withText(at: index, parseJSONDouble)
-            if value.isFinite, value != 0 || tape.withText(at: index, JSONNumber.isZeroLiteral) { return value }
-            throw numberDoesNotFit(Double.self, at: index, node: node, step: step)
-        case .string:
-            if let value = nonConforming(at: index, Double.self) { return value }
-            throw typeMismatch(Double.self, at: index, node: node, step: step)
-        case .invalidString:
-            throw invalidString(at: index)
-        default:
-            throw mismatch(Double.self, at: index, node: node, step: step)
-        }
+        try unboxFloatingPoint(at: index, node: node, step: step) { parseJSONDouble($0) }
     }
 
     /// A `Float`, correctly rounded from its literal (not through `Double`, which would
     /// round twice).
     @inline(__always)
     func unboxFloat(at index: Int, node: CodingPathNode, step: PathStep) throws -> Float {
+        try unboxFloatingPoint(at: index, node: node, step: step) { Float(String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// A `Double` or `Float`, which `parse` makes from a number's literal, by the rules of
+    /// ``unboxDouble(at:node:step:)``.
+    @inline(__always)
+    private func unboxFloatingPoint<F: BinaryFloatingPoint>(
+        at index: Int, node: CodingPathNode, step: PathStep, _ parse: (UnsafeBufferPointer<UInt8>) -> F?
+    ) throws -> F {
         switch kind(at: index) {
         case .number:
-            if let value = Float(tape.string(at: index)), value.isFinite,
+            if let value = tape.withText(at: index, parse), value.isFinite,
                 value != 0 || tape.withText(at: index, JSONNumber.isZeroLiteral)
             {
                 return value
             }
-            throw numberDoesNotFit(Float.self, at: index, node: node, step: step)
+            throw numberDoesNotFit(F.self, at: index, node: node, step: step)
         case .string:
-            if let value = nonConforming(at: index, Float.self) { return value }
-            throw typeMismatch(Float.self, at: index, node: node, step: step)
+            if let value = nonConforming(at: index, F.self) { return value }
+            throw typeMismatch(F.self, at: index, node: node, step: step)
         case .invalidString:
             throw invalidString(at: index)
         default:
-            throw mismatch(Float.self, at: index, node: node, step: step)
+            throw mismatch(F.self, at: index, node: node, step: step)
         }
     }
 
@@ -112,8 +109,6 @@ extension TapeDecoder {
     /// A `Date`, as the date strategy says.
     func unboxDate(at index: Int, node: CodingPathNode, step: PathStep, place: DecodePlan?) throws -> Date {
         switch options.dates {
-        case .deferredToDate:
-            return try withCurrent(index, node: node.adding(step), place: place) { try Date(from: self) }
         case .secondsSince1970:
             return Date(timeIntervalSince1970: try unboxDouble(at: index, node: node, step: step))
         case .millisecondsSince1970:
@@ -138,7 +133,7 @@ extension TapeDecoder {
         #endif
         case .custom(let decode):
             return try withCurrent(index, node: node.adding(step), place: place) { try decode(self) }
-        @unknown default:
+        default:
             return try withCurrent(index, node: node.adding(step), place: place) { try Date(from: self) }
         }
     }
@@ -162,8 +157,6 @@ extension TapeDecoder {
     /// `Data`, as the data strategy says.
     func unboxData(at index: Int, node: CodingPathNode, step: PathStep, place: DecodePlan?) throws -> Data {
         switch options.data {
-        case .deferredToData:
-            return try withCurrent(index, node: node.adding(step), place: place) { try Data(from: self) }
         case .base64:
             let text = try unboxString(at: index, node: node, step: step)
             guard let data = Data(base64Encoded: text) else {
@@ -173,7 +166,7 @@ extension TapeDecoder {
             return data
         case .custom(let decode):
             return try withCurrent(index, node: node.adding(step), place: place) { try decode(self) }
-        @unknown default:
+        default:
             return try withCurrent(index, node: node.adding(step), place: place) { try Data(from: self) }
         }
     }

@@ -4,47 +4,14 @@ import Foundation
 /// value is decoded by pointing it at that value's token and calling the type's
 /// `init(from:)`, then pointing it back. It is also the single-value container.
 final class TapeDecoder: Decoder {
-    /// The settings of the ``YajlDecoder`` that made it.
-    struct Options {
-        /// How JSON keys become coding keys.
-        var keys: JSONDecoder.KeyDecodingStrategy
-        /// How dates are read.
-        var dates: JSONDecoder.DateDecodingStrategy
-        /// How data is read.
-        var data: JSONDecoder.DataDecodingStrategy
-        /// How non-conforming floats are read.
-        var floats: JSONDecoder.NonConformingFloatDecodingStrategy
-        /// What each decoder carries.
-        var userInfo: [CodingUserInfoKey: any Sendable]
-        /// What input the parser accepts.
-        var parse = JSONParseOptions()
-        /// How many threads decode the elements of a big array of models (see
-        /// `TapeDecoder+ParallelArrays.swift`).
-        var threads = 1
-        /// The tokens an array needs before its elements are decoded on several threads.
-        var tokensToSplit = TapeDecoder.tokensToSplit
-        /// Counts the elements decoded on several threads (tests).
-        var tally: ElementTally?
-        /// Whether JSON keys are used as they are.
-        var usesDefaultKeys: Bool {
-            if case .useDefaultKeys = keys { return true }
-            return false
-        }
-        /// Whether JSON keys are converted from snake case.
-        var convertsFromSnakeCase: Bool {
-            if case .convertFromSnakeCase = keys { return true }
-            return false
-        }
-    }
-
     /// The document.
     let tape: DecodingTape
     /// The input the tape was made from, for the line and column of errors.
     let input: UnsafeRawBufferPointer
     /// Where ``input`` starts in the document.
     let origin: Origin
-    /// The settings.
-    let options: Options
+    /// The settings of the ``YajlDecoder`` that made it.
+    let options: YajlDecoder.Settings
     /// `options.usesDefaultKeys`, read without copying the settings.
     let usesDefaultKeys: Bool
     /// The token of the value being decoded; -1 for a null that is not in the document
@@ -104,7 +71,7 @@ final class TapeDecoder: Decoder {
     /// A decoder at the top of `tape`, recorded with `session`'s plan from `input`, which
     /// starts at `origin` in its document.
     init(
-        tape: DecodingTape, input: UnsafeRawBufferPointer, origin: Origin = Origin(), options: Options,
+        tape: DecodingTape, input: UnsafeRawBufferPointer, origin: Origin = Origin(), options: YajlDecoder.Settings,
         session: Session
     ) {
         self.tape = tape
@@ -206,7 +173,7 @@ final class TapeDecoder: Decoder {
     private func unboxArray<A: TapeArrayElement, T>(
         _ type: A.Type, as: T.Type, at index: Int, node: CodingPathNode, step: PathStep
     ) throws -> T {
-        unsafeBitCast(try A.unboxElement(from: self, at: index, node: node, step: step), to: T.self)
+        unsafeBitCast(try A.unbox(self, index, node, step), to: T.self)
     }
 
     /// The `[String: V]` at `index` read as `D`, which is `T`.
@@ -297,19 +264,8 @@ final class TapeDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        switch kind(at: current) {
-        case .object:
-            return KeyedDecodingContainer(
-                KeyedTapeContainer<Key>(decoder: self, object: current, node: node, place: place))
-        case .null:
-            throw DecodingError.valueNotFound(
-                [String: Any].self,
-                context(
-                    at: current, node: node, step: .none,
-                    "Cannot get keyed decoding container -- found null value instead"))
-        default:
-            throw typeMismatch([String: Any].self, at: current, node: node, step: .none)
-        }
+        try checkObject(at: current, path: node)
+        return KeyedDecodingContainer(KeyedTapeContainer<Key>(decoder: self, object: current, node: node, place: place))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -338,17 +294,7 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
     ) throws
         -> Self
     {
-        switch decoder.kind(at: index) {
-        case .object: break
-        case .null:
-            throw DecodingError.valueNotFound(
-                [String: Any].self,
-                decoder.context(
-                    at: index, node: node, step: .none,
-                    "Cannot get keyed decoding container -- found null value instead"))
-        default:
-            throw decoder.typeMismatch([String: Any].self, at: index, node: node, step: .none)
-        }
+        try decoder.checkObject(at: index, path: node)
         decoder.readsAllKeys(at: place)
         var result: [String: Value] = [:]
         result.reserveCapacity(Int(decoder.tape.tokens[index].length))

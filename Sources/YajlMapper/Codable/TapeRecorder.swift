@@ -196,6 +196,8 @@ struct TapeRecorder: ParseConsumer {
         if dropping > 0 { return }
         let parent = open.count - 1
         var listedIndex: UInt16 = 0
+        // Repeats of a key with a bit in `seen` are found by the bit, others by ``keys``.
+        var notesKey = true
         if let listed = open[parent].keys {
             let place = open[parent].place.unsafelyUnwrapped
             let folds = open[parent].folds
@@ -216,12 +218,7 @@ struct TapeRecorder: ParseConsumer {
             open[parent].seen |= bit
             open[parent].lastHit = index
             if !folds && index < 0xFFFF { listedIndex = UInt16(index + 1) }
-            if bit == 0 {
-                keys.append(tape.tokens.count)
-                if open[parent].byHash != nil {
-                    open[parent].byHash![Self.hash(name.buffer)] = tape.tokens.count
-                }
-            }
+            notesKey = bit == 0
             next = .record(place._withUnsafeGuaranteedRef { $0.childRefs[index] })
         } else {
             if isRepeated(name) {
@@ -229,11 +226,11 @@ struct TapeRecorder: ParseConsumer {
                 quiet(keys: false, scalars: true)
                 return
             }
-            keys.append(tape.tokens.count)
-            if open[parent].byHash != nil {
-                open[parent].byHash![Self.hash(name.buffer)] = tape.tokens.count
-            }
             next = .record(open[parent].place.flatMap { Self.memberPlace($0, name) })
+        }
+        if notesKey {
+            keys.append(tape.tokens.count)
+            if open[parent].byHash != nil { open[parent].byHash![Self.hash(name.buffer)] = tape.tokens.count }
         }
         tape.tokens[open[parent].token].length &+= 1
         appendText(.key, name, listed: listedIndex)

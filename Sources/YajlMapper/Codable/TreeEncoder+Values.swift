@@ -63,8 +63,6 @@ extension TreeEncoder {
     /// A `Date`, as the date strategy says.
     func boxDate(_ date: Date, node: CodingPathNode) throws -> EncodingNode.Value {
         switch options.dates {
-        case .deferredToDate:
-            return try produce(node: node) { try date.encode(to: self) } ?? .node(EncodingNode(isObject: true))
         case .secondsSince1970:
             return try float(date.timeIntervalSince1970)
         case .millisecondsSince1970:
@@ -78,7 +76,7 @@ extension TreeEncoder {
         #endif
         case .custom(let encode):
             return try produce(node: node) { try encode(date, self) } ?? .node(EncodingNode(isObject: true))
-        @unknown default:
+        default:
             return try produce(node: node) { try date.encode(to: self) } ?? .node(EncodingNode(isObject: true))
         }
     }
@@ -96,13 +94,11 @@ extension TreeEncoder {
     /// `Data`, as the data strategy says.
     func boxData(_ data: Data, node: CodingPathNode) throws -> EncodingNode.Value {
         switch options.data {
-        case .deferredToData:
-            return try produce(node: node) { try data.encode(to: self) } ?? .node(EncodingNode(isObject: true))
         case .base64:
             return string(data.base64EncodedString())
         case .custom(let encode):
             return try produce(node: node) { try encode(data, self) } ?? .node(EncodingNode(isObject: true))
-        @unknown default:
+        default:
             return try produce(node: node) { try data.encode(to: self) } ?? .node(EncodingNode(isObject: true))
         }
     }

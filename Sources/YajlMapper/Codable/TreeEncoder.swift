@@ -4,27 +4,6 @@ import Foundation
 /// nested value is encoded by pointing it at that value's path and calling the value's
 /// `encode(to:)`, which leaves what it made in ``slot``. It is also the single-value container.
 final class TreeEncoder: Encoder {
-    /// The settings of the ``YajlEncoder`` that made it.
-    struct Options {
-        /// How coding keys become JSON keys.
-        var keys: JSONEncoder.KeyEncodingStrategy
-        /// How dates are written.
-        var dates: JSONEncoder.DateEncodingStrategy
-        /// How data is written.
-        var data: JSONEncoder.DataEncodingStrategy
-        /// How infinity and NaN are written.
-        var floats: JSONEncoder.NonConformingFloatEncodingStrategy
-        /// What each encoder carries.
-        var userInfo: [CodingUserInfoKey: any Sendable]
-        /// Whether `/` is written `\/`.
-        var escapesSlashes: Bool
-        /// Whether keys are written as they are.
-        var usesDefaultKeys: Bool {
-            if case .useDefaultKeys = keys { return true }
-            return false
-        }
-    }
-
     /// What every encoder of one encoding shares: the scalars' JSON text, and the first
     /// container asked for where a value of another kind is.
     final class Arena {
@@ -40,8 +19,8 @@ final class TreeEncoder: Encoder {
         @exclusivity(unchecked) var value: EncodingNode.Value?
     }
 
-    /// The settings.
-    let options: Options
+    /// The settings of the ``YajlEncoder`` that made it.
+    let options: YajlEncoder.Settings
     /// `options.usesDefaultKeys`, read without copying the settings.
     let usesDefaultKeys: Bool
     /// Where scalars are written.
@@ -61,7 +40,7 @@ final class TreeEncoder: Encoder {
     @exclusivity(unchecked) var convertedKeys: [String: String] = [:]
 
     /// An encoder of a whole value.
-    init(options: Options) {
+    init(options: YajlEncoder.Settings) {
         self.options = options
         usesDefaultKeys = options.usesDefaultKeys
         arena = Arena()
@@ -171,8 +150,6 @@ final class TreeEncoder: Encoder {
     func convert(_ key: some CodingKey, in node: CodingPathNode) -> String {
         if usesDefaultKeys { return key.stringValue }
         switch options.keys {
-        case .useDefaultKeys:
-            return key.stringValue
         case .convertToSnakeCase:
             let name = key.stringValue
             if let known = convertedKeys[name] { return known }
@@ -181,7 +158,7 @@ final class TreeEncoder: Encoder {
             return converted
         case .custom(let convert):
             return convert(node.path + [key]).stringValue
-        @unknown default:
+        default:
             return key.stringValue
         }
     }

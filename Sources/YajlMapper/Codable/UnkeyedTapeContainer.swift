@@ -66,18 +66,10 @@ struct UnkeyedTapeContainer: UnkeyedDecodingContainer {
         return true
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool {
-        try element(Bool.self) { try $0.unboxBool(at: $1, node: $2, step: $3) }
-    }
-    mutating func decode(_ type: String.Type) throws -> String {
-        try element(String.self) { try $0.unboxString(at: $1, node: $2, step: $3) }
-    }
-    mutating func decode(_ type: Double.Type) throws -> Double {
-        try element(Double.self) { try $0.unboxDouble(at: $1, node: $2, step: $3) }
-    }
-    mutating func decode(_ type: Float.Type) throws -> Float {
-        try element(Float.self) { try $0.unboxFloat(at: $1, node: $2, step: $3) }
-    }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { try element(Bool.self, Bool.unbox) }
+    mutating func decode(_ type: String.Type) throws -> String { try element(String.self, String.unbox) }
+    mutating func decode(_ type: Double.Type) throws -> Double { try element(Double.self, Double.unbox) }
+    mutating func decode(_ type: Float.Type) throws -> Float { try element(Float.self, Float.unbox) }
     mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
     mutating func decode(_ type: Int16.Type) throws -> Int16 { try integer() }

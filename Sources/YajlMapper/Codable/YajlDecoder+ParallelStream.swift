@@ -8,8 +8,7 @@ extension YajlDecoder {
     /// any error leaves the stretch to the spine, whose error it is.
     func readElements<T: Decodable>(
         _ type: T.Type, into parser: JSONStreamParser<StreamedTapeRecorder>, jobs: Int, windowSize: Int?,
-        body: @escaping (T) throws -> Void,
-        chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+        body: @escaping (T) throws -> Void, chunks: JSONInput.Chunks
     ) throws {
         let threads = parallelThreads(jobs: jobs)
         guard threads > 1 else { return try chunks(nil) { try parser.feed($0) } }

@@ -28,16 +28,14 @@ extension YajlDecoder {
         _ type: T.Type, from input: JSONInput, elementsAt path: JSONPath = "items", jobs: Int = 0,
         _ body: (T) throws -> Void
     ) throws -> StreamSummary {
-        try stream(
-            T.self, chunks: { size, feed in try input.read(chunkSize: size ?? JSONInput.defaultChunkSize, feed) },
-            elementsAt: path, jobs: jobs, windowSize: nil, body)
+        try stream(T.self, chunks: input.chunks, elementsAt: path, jobs: jobs, windowSize: nil, body)
     }
 
     /// Streams the elements at `path` of the chunks `chunks` gives, on `jobs` threads in
     /// windows of `windowSize` bytes (`nil`: the reader's).
     func stream<T: Decodable>(
-        _ type: T.Type, chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void,
-        elementsAt path: JSONPath, jobs: Int, windowSize: Int?, _ body: (T) throws -> Void
+        _ type: T.Type, chunks: JSONInput.Chunks, elementsAt path: JSONPath, jobs: Int, windowSize: Int?,
+        _ body: (T) throws -> Void
     ) throws -> StreamSummary {
         try streamValues(T.self, at: path, body) { parser, body in
             try readElements(T.self, into: parser, jobs: jobs, windowSize: windowSize, body: body, chunks: chunks)
@@ -49,10 +47,8 @@ extension YajlDecoder {
         _ type: T.Type, from data: Data, elementsAt path: JSONPath = "items", jobs: Int = 0,
         _ body: (T) throws -> Void
     ) throws -> StreamSummary {
-        try data.withUnsafeBytes { buffer in
-            try stream(
-                T.self, chunks: { size, feed in try JSONInput.deliver(buffer, chunkSize: size ?? buffer.count, feed) },
-                elementsAt: path, jobs: jobs, windowSize: nil, body)
+        try data.withUnsafeBytes {
+            try stream(T.self, chunks: JSONInput.chunks(of: $0), elementsAt: path, jobs: jobs, windowSize: nil, body)
         }
     }
 

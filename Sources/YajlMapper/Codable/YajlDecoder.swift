@@ -30,7 +30,7 @@ open class YajlDecoder: @unchecked Sendable {
     /// How infinity and NaN given as strings are read (Foundation's type).
     public typealias NonConformingFloatDecodingStrategy = JSONDecoder.NonConformingFloatDecodingStrategy
 
-    /// Every setting, copied whole by each decoding.
+    /// Every setting, copied whole by each decoding, which sets its threads for a big document.
     struct Settings {
         /// ``keyDecodingStrategy``.
         var keys: KeyDecodingStrategy = .useDefaultKeys
@@ -52,10 +52,37 @@ open class YajlDecoder: @unchecked Sendable {
         var allowsJSON5 = false
         /// ``assumesTopLevelDictionary``.
         var assumesTopLevelDictionary = false
+        /// How many threads decode the elements of a big array of models in one document (see
+        /// `TapeDecoder+ParallelArrays.swift`).
+        var threads = 1
+        /// The tokens an array needs before its elements are decoded on several threads.
+        var tokensToSplit = TapeDecoder.tokensToSplit
+        /// Counts the elements decoded on several threads (tests).
+        var tally: ElementTally?
+        /// Whether JSON keys are used as they are.
+        var usesDefaultKeys: Bool {
+            if case .useDefaultKeys = keys { return true }
+            return false
+        }
+        /// Whether JSON keys are converted from snake case.
+        var convertsFromSnakeCase: Bool {
+            if case .convertFromSnakeCase = keys { return true }
+            return false
+        }
 
-        /// What the tape decoder reads.
-        var options: TapeDecoder.Options {
-            TapeDecoder.Options(keys: keys, dates: dates, data: data, floats: floats, userInfo: userInfo, parse: parse)
+        /// Foundation's `JSONDecoder` set up as this decoder is: what ``YajlDecoder/allowsJSON5``
+        /// hands input that does not parse as JSON to, and ``YajlDecoder/assumesTopLevelDictionary``
+        /// a document that does not open with `{`.
+        func foundationDecoder() -> JSONDecoder {
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = keys
+            decoder.dateDecodingStrategy = dates
+            decoder.dataDecodingStrategy = data
+            decoder.nonConformingFloatDecodingStrategy = floats
+            decoder.userInfo = userInfo
+            decoder.allowsJSON5 = allowsJSON5
+            decoder.assumesTopLevelDictionary = assumesTopLevelDictionary
+            return decoder
         }
     }
 
@@ -210,7 +237,7 @@ open class YajlDecoder: @unchecked Sendable {
         if settings.assumesTopLevelDictionary, !Self.opensObject(bytes) {
             return try foundation(settings.foundationDecoder(), Data(bytes))
         }
-        var options = settings.options
+        var options = settings
         let split = settings.splitsFrom ?? (parallelWindowBytes, TapeDecoder.tokensToSplit)
         if bytes.count >= split.bytes {
             options.threads = parallelThreads(jobs: settings.jobs)
@@ -250,12 +277,12 @@ open class YajlDecoder: @unchecked Sendable {
     /// Whether documents are recorded by plans: with the default keys, or converted from snake
     /// case (by plans that fold keys); not with a custom key strategy, whose conversion the
     /// parse cannot know; and not when `YAJLMAPPER_NO_SKIP` is set.
-    private func usesPlans(_ options: TapeDecoder.Options) -> Bool {
+    private func usesPlans(_ options: Settings) -> Bool {
         PlanRegistry.enabled && (options.usesDefaultKeys || options.convertsFromSnakeCase)
     }
 
     /// The plan to record a value of `T` by, when there is one.
-    func planToRecord<T>(_ type: T.Type, _ options: TapeDecoder.Options) -> DecodePlan? {
+    func planToRecord<T>(_ type: T.Type, _ options: Settings) -> DecodePlan? {
         usesPlans(options) ? plans.plan(for: T.self, foldsKeys: options.convertsFromSnakeCase) : nil
     }
 
@@ -266,7 +293,7 @@ open class YajlDecoder: @unchecked Sendable {
     /// - Returns: the value, and the plan to record the next value of `T` by.
     func decodeValue<T>(
         _ type: T.Type, tape: DecodingTape, recordedBy plan: DecodePlan?, bytes: UnsafeRawBufferPointer,
-        origin: TapeDecoder.Origin, at node: CodingPathNode = .root, options: TapeDecoder.Options,
+        origin: TapeDecoder.Origin, at node: CodingPathNode = .root, options: Settings,
         _ root: (TapeDecoder, CodingPathNode) throws -> T
     ) throws -> (T, DecodePlan?) {
         if let plan {
@@ -302,11 +329,7 @@ open class YajlDecoder: @unchecked Sendable {
 
     /// The tape of a document, by `plan` (`nil`: whole), as ``recordTape(_:plan:options:)``.
     /// - Throws: `DecodingError.dataCorrupted` when the input is not valid JSON.
-    func record(
-        _ bytes: UnsafeRawBufferPointer, plan: DecodePlan?, options: TapeDecoder.Options
-    ) throws
-        -> DecodingTape
-    {
+    func record(_ bytes: UnsafeRawBufferPointer, plan: DecodePlan?, options: Settings) throws -> DecodingTape {
         do {
             return try recordTape(bytes, plan: plan, options: options)
         } catch let error as JSONParseError {
@@ -318,10 +341,8 @@ open class YajlDecoder: @unchecked Sendable {
     /// elements of a big array near the root (see ``TapeRecordingSpine``).
     /// - Throws: ``JSONParseError`` when the input is not valid JSON.
     private func recordTape(
-        _ bytes: UnsafeRawBufferPointer, plan: DecodePlan?, options: TapeDecoder.Options
-    ) throws
-        -> DecodingTape
-    {
+        _ bytes: UnsafeRawBufferPointer, plan: DecodePlan?, options: Settings
+    ) throws -> DecodingTape {
         let recorded = try RecordedDocument.record(bytes, plan: plan, options: options.parse, threads: options.threads)
         elementsRecordedOnThreads.add(recorded.elementsSpliced)
         return recorded.tape
@@ -337,5 +358,5 @@ open class YajlDecoder: @unchecked Sendable {
     }
 
     /// The settings a decoding reads, copied once.
-    var options: TapeDecoder.Options { settings.current.options }
+    var options: Settings { settings.current }
 }

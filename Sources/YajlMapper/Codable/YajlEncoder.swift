@@ -46,6 +46,13 @@ open class YajlEncoder: @unchecked Sendable {
         var floats: NonConformingFloatEncodingStrategy = .throw
         /// ``userInfo``.
         var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+        /// Whether `/` is written `\/`.
+        var escapesSlashes: Bool { !formatting.contains(.withoutEscapingSlashes) }
+        /// Whether keys are written as they are.
+        var usesDefaultKeys: Bool {
+            if case .useDefaultKeys = keys { return true }
+            return false
+        }
     }
 
     /// The settings, behind a lock.
@@ -119,10 +126,7 @@ open class YajlEncoder: @unchecked Sendable {
     private func encodedBytes<T>(_ value: T, _ box: (TreeEncoder) throws -> EncodingNode.Value?) throws -> [UInt8] {
         let settings = settings.current
         let formatting = settings.formatting
-        let options = TreeEncoder.Options(
-            keys: settings.keys, dates: settings.dates, data: settings.data, floats: settings.floats,
-            userInfo: settings.userInfo, escapesSlashes: !formatting.contains(.withoutEscapingSlashes))
-        let encoder = TreeEncoder(options: options)
+        let encoder = TreeEncoder(options: settings)
         let encoded = try box(encoder)
         if let conflict = encoder.arena.conflict { throw conflict }
         guard let root = encoded else {
@@ -133,7 +137,7 @@ open class YajlEncoder: @unchecked Sendable {
         }
         var writer = EncodingWriter(
             arena: encoder.arena.bytes, pretty: formatting.contains(.prettyPrinted),
-            sortsKeys: formatting.contains(.sortedKeys), escapesSlashes: options.escapesSlashes)
+            sortsKeys: formatting.contains(.sortedKeys), escapesSlashes: settings.escapesSlashes)
         writer.write(root)
         return writer.output
     }

@@ -65,7 +65,7 @@ extension Map {
         case .null: return required ? .unchanged : .null
         case .token(let index, let place):
             let built: Bool
-            if !ownNested, leaf != nil, leaf2 == nil, let key = ownKey {
+            if !keyIsNested, leaf != nil, leaf2 == nil, let key = currentKey {
                 // A key of an array's element: the nested map shares this map's path.
                 built = ModelBuilder.build(
                     T.self, at: index, place: place, in: document, path: parentPath, leaf: leaf, leaf2: .key(key),
@@ -143,17 +143,8 @@ extension Map {
         case .null: return required ? .none : .some(nil)
         case .token(let token, let at): (index, place) = (token, at)
         }
-        let base = currentPath
-        var models: [String: T] = [:]
-        var failed = false
-        var spare: Map?
-        document.forEachMember(ofObjectAt: index, place: place, session: session) { key, value, member in
-            let model = ModelBuilder.build(
-                T.self, at: value, place: member, in: document, path: base, leaf: .key(key), session: session,
-                reusing: &spare)
-            models[key] = model
-            if model == nil { failed = true }
-        }
+        let (models, failed) = ModelBuilder.buildMembers(
+            T.self, ofObjectAt: index, place: place, in: document, path: currentPath, session: session)
         if allOrNothing && failed { return .none }
         return .some(models)
     }

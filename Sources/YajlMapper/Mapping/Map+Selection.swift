@@ -55,11 +55,11 @@ extension Map {
     @usableFromInline
     func select(_ key: String, nested: Bool?, delimiter: String, ignoreNil: Bool) {
         clearSelection()
-        ownKey = key
-        ownDelimiter = delimiter
+        currentKey = key
+        nestedKeyDelimiter = delimiter
         guard delimiter == "." else {
             // Another delimiter: the path is split as ObjectMapper splits it.
-            ownNested = nested ?? key.contains(delimiter)
+            keyIsNested = nested ?? key.contains(delimiter)
             guard mappingType == .fromJSON else { return }
             (selectedToken, selectedPlaceRef) = find(currentComponents)
             return found(ignoreNil: ignoreNil)
@@ -67,9 +67,9 @@ extension Map {
         var key = key
         key.withUTF8 { bytes in
             let dot = nested == false ? nil : bytes.firstIndex(of: UInt8(ascii: "."))
-            ownNested = nested ?? (dot != nil)
+            keyIsNested = nested ?? (dot != nil)
             guard mappingType == .fromJSON else { return }
-            if let dot, ownNested {
+            if let dot, keyIsNested {
                 (selectedToken, selectedPlaceRef) = find(path: bytes, firstDot: dot)
             } else {
                 (selectedToken, selectedPlaceRef) =
@@ -83,7 +83,7 @@ extension Map {
     @inline(__always)
     private func found(ignoreNil: Bool) {
         if ignoreNil, selectedToken >= 0, tape.pointee.kind(at: selectedToken) == .null { selectedToken = -1 }
-        keyPresent = selectedToken >= 0
+        isKeyPresent = selectedToken >= 0
     }
 
     /// The value of member `name` of the object at token `object` (at `place` in the plan),

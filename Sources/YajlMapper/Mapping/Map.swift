@@ -10,13 +10,11 @@ public final class Map {
     /// Whether this map reads JSON into models or writes models to JSON.
     public let mappingType: MappingType
     /// Whether the selected key exists (a `null` value exists).
-    public var isKeyPresent: Bool { keyPresent }
-    /// Whether the selected key exists.
-    @exclusivity(unchecked) var keyPresent = false
+    @exclusivity(unchecked) public internal(set) var isKeyPresent = false
     /// The selected key, as given.
-    public var currentKey: String? { ownKey }
+    @exclusivity(unchecked) public internal(set) var currentKey: String?
     /// The separator of nested key paths for the selected key.
-    public var nestedKeyDelimiter: String { ownDelimiter }
+    @exclusivity(unchecked) public internal(set) var nestedKeyDelimiter = "."
     /// Whatever the caller passed to the ``Mapper``.
     public var context: MapContext? {
         get { storedContext }
@@ -34,7 +32,7 @@ public final class Map {
     /// Whether the mapping fills an existing object.
     public let toObject: Bool
     /// Whether the selected key is a nested path.
-    public var keyIsNested: Bool { ownNested }
+    @exclusivity(unchecked) public internal(set) var keyIsNested = false
 
     // MARK: Reading
     //
@@ -65,12 +63,6 @@ public final class Map {
     @exclusivity(unchecked) var hint = 0
     /// The selected value made a ``YajlMapper/JSON`` value, once asked for.
     @exclusivity(unchecked) private var madeNode: YajlMapper.JSON?
-    /// The selected key.
-    @exclusivity(unchecked) var ownKey: String?
-    /// The selected key's delimiter.
-    @exclusivity(unchecked) var ownDelimiter = "."
-    /// Whether the selected key is a path.
-    @exclusivity(unchecked) var ownNested = false
     /// The selected key's components, once asked for (see ``currentComponents``).
     @exclusivity(unchecked) private var splitKey: [String]?
     /// The mapping's session, shared by every map of it.
@@ -97,8 +89,8 @@ public final class Map {
     /// reads need none, as a path is walked on the key's bytes).
     var currentComponents: [String] {
         if let splitKey { return splitKey }
-        guard let ownKey else { return [] }
-        let split = ownNested ? ownKey.components(separatedBy: ownDelimiter) : [ownKey]
+        guard let currentKey else { return [] }
+        let split = keyIsNested ? currentKey.components(separatedBy: nestedKeyDelimiter) : [currentKey]
         splitKey = split
         return split
     }
@@ -168,12 +160,12 @@ public final class Map {
         selectedToken = -1
         selectedPlaceRef = nil
         madeNode = nil
-        ownKey = nil
-        ownDelimiter = "."
-        ownNested = false
+        currentKey = nil
+        nestedKeyDelimiter = "."
+        keyIsNested = false
         splitKey = nil
         hint = 0
-        keyPresent = false
+        isKeyPresent = false
         // (An existential copy is not free: skipped when there is none to copy.)
         if contextChanged || session.hasContext {
             storedContext = session.context

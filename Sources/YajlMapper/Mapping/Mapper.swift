@@ -113,16 +113,9 @@ public final class Mapper<N: BaseMappable> {
             if collecting == .objectsOnly, !Self.allObjects(ofObjectAt: root, in: document, at: [], session) {
                 return nil
             }
-            var result: [String: N] = [:]
-            var failed = false
-            var spare: Map?
-            document.forEachMember(ofObjectAt: root, place: place, session: session) { key, value, member in
-                result[key] = ModelBuilder.build(
-                    N.self, at: value, place: member, in: document, path: [], leaf: .key(key), session: session,
-                    reusing: &spare)
-                if result[key] == nil { failed = true }
-            }
-            return collecting == .every && failed ? nil : result
+            let (models, failed) = ModelBuilder.buildMembers(
+                N.self, ofObjectAt: root, place: place, in: document, path: [], session: session)
+            return collecting == .every && failed ? nil : models
         }
     }
 

@@ -27,6 +27,7 @@ final class MappingDocument {
     }
 
     deinit {
+        TapeStore.keep(&tape)
         ownInput?.deallocate()
         view.deallocate()
     }

@@ -44,7 +44,7 @@ struct MappingRun<Value> {
         let known = plans?.plan(for: root, foldsKeys: false)
         var skipped = (objects: 0, members: 0)
         if let known {
-            let recorded = try record(bytes, plan: known, options: single, threads: threads)
+            let recorded = try RecordedDocument.record(bytes, plan: known, options: single, threads: threads)
             skipped = (recorded.objectsSkipped, recorded.membersSkipped)
             let document = MappingDocument(
                 tape: recorded.tape, input: bytes, origin: TapeDecoder.Origin(lineStart: recorded.textStart))
@@ -52,16 +52,12 @@ struct MappingRun<Value> {
             let value = build(document, known, session)
             if !session.missed { return try finish(value, session, document, skipped: skipped) }
         }
-        let recorded = try record(bytes, plan: nil, options: single, threads: threads)
+        let recorded = try RecordedDocument.record(bytes, plan: nil, options: single, threads: threads)
         skipped.objects += recorded.objectsSkipped
         skipped.members += recorded.membersSkipped
         let document = MappingDocument(
             tape: recorded.tape, input: bytes, origin: TapeDecoder.Origin(lineStart: recorded.textStart))
-        let learning = plans?.mayLearn(root, foldsKeys: false) == true
-        let learned = learning ? latestPlan?.copy() ?? DecodePlan() : nil
-        let session = session(learning: learning, threads: threads)
-        let value = build(document, learned, session)
-        if let learned { plans?.publish(learned, for: root, replacing: known != nil) }
+        let (value, session) = mapLearning(document, threads: threads, replacing: known != nil)
         return try finish(value, session, document, skipped: skipped)
     }
 
@@ -92,29 +88,34 @@ struct MappingRun<Value> {
             session.reset(basePath: basePath)
             let value = build(document, plan, session)
             if !session.missed {
-                Self.release(document)
-                try session.throwUnreadable(in: document)
-                session.locateProblems(in: document)
+                try Self.settle(session, document)
                 return (value, session, plan)
             }
         }
         var whole = document
         if plan != nil {
             // The unit's own bytes recorded again whole, at their offset in the input.
-            let recorded = try record(
+            let recorded = try RecordedDocument.record(
                 document.input, plan: nil, options: options, threads: 1, at: document.origin.offset)
             whole = MappingDocument(tape: recorded.tape, input: document.input, origin: document.origin)
         }
+        let (value, session) = mapLearning(whole, threads: 1, basePath: basePath, replacing: plan != nil)
+        try Self.settle(session, whole)
+        return (value, session, latestPlan)
+    }
+
+    /// Maps a unit recorded whole, learning the plan when it may (`replacing`: one was
+    /// published already, which missed).
+    private func mapLearning(
+        _ document: MappingDocument, threads: Int, basePath: JSONPath = JSONPath([]), replacing: Bool
+    ) -> (Value?, MappingSession) {
         let learning = plans?.mayLearn(root, foldsKeys: false) == true
         let learned = learning ? latestPlan?.copy() ?? DecodePlan() : nil
-        let session = session(learning: learning, threads: 1)
+        let session = session(learning: learning, threads: threads)
         session.basePath = basePath
-        let value = build(whole, learned, session)
-        if let learned { plans?.publish(learned, for: root, replacing: plan != nil) }
-        Self.release(whole)
-        try session.throwUnreadable(in: whole)
-        session.locateProblems(in: whole)
-        return (value, session, latestPlan)
+        let value = build(document, learned, session)
+        if let learned { plans?.publish(learned, for: root, replacing: replacing) }
+        return (value, session)
     }
 
     /// The plan learned so far (another unit may have published one since this one was
@@ -127,20 +128,19 @@ struct MappingRun<Value> {
         if document.hasKeptMap.load(ordering: .relaxed) { document.keepInput() }
     }
 
-    /// The tape of a document.
-    private func record(
-        _ bytes: UnsafeRawBufferPointer, plan: DecodePlan?, options: JSONParseOptions, threads: Int, at offset: Int = 0
-    ) throws -> RecordedDocument {
-        try RecordedDocument.record(bytes, plan: plan, options: options, threads: threads, at: offset)
+    /// Settles a unit's mapping: its input kept for a map that outlives it, a text it could
+    /// not read thrown, its problems located.
+    private static func settle(_ session: MappingSession, _ document: MappingDocument) throws {
+        release(document)
+        try session.throwUnreadable(in: document)
+        session.locateProblems(in: document)
     }
 
     /// The result with the session's problems, located in `document`; throws them in strict mode.
     private func finish(
         _ value: Value?, _ session: MappingSession, _ document: MappingDocument, skipped: (objects: Int, members: Int)
     ) throws -> MappingResult<Value> {
-        Self.release(document)
-        try session.throwUnreadable(in: document)
-        session.locateProblems(in: document)
+        try Self.settle(session, document)
         let problems = session.takeProblems()
         if strict && !problems.isEmpty { throw MappingError(problems: problems) }
         return MappingResult(

@@ -109,6 +109,25 @@ enum ModelBuilder {
         return (models, failures)
     }
 
+    /// The models of the members of the object at token `index` (at `place`), by key, and
+    /// whether any member made none (each with a problem, named by its key under `path`).
+    static func buildMembers<T: BaseMappable>(
+        _ type: T.Type, ofObjectAt index: Int, place: DecodePlan?, in document: MappingDocument,
+        path: [JSONPath.Component], session: MappingSession
+    ) -> (models: [String: T], failed: Bool) {
+        var models: [String: T] = [:]
+        var failed = false
+        var spare: Map?
+        document.forEachMember(ofObjectAt: index, place: place, session: session) { key, value, member in
+            let model = build(
+                T.self, at: value, place: member, in: document, path: path, leaf: .key(key), session: session,
+                reusing: &spare)
+            models[key] = model
+            if model == nil { failed = true }
+        }
+        return (models, failed)
+    }
+
     /// Runs the mapping of one object on its map.
     private static func run<T: BaseMappable>(
         _ type: T.Type, map: Map, session: MappingSession, into address: UnsafeMutablePointer<T>

@@ -1,12 +1,5 @@
 import CZlib
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Reads gzip input (one member or several, as `cat a.gz b.gz` makes), inflated on a
 /// thread of its own while the caller parses the text already inflated.
@@ -156,17 +149,12 @@ private final class GzipInflater {
             case .stopped: return .stopped
             }
         }
-        while true {
-            let n = read(fd, input.baseAddress, input.count)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw JSONInputError(path: path, errno: errno)
-            }
-            if n == 0 { return .ended }
-            stream.pointee.next_in = input.baseAddress!.assumingMemoryBound(to: Bytef.self)
-            stream.pointee.avail_in = UInt32(n)
-            return .read
-        }
+        let n = retryingInterrupts { read(fd, input.baseAddress, input.count) }
+        if n < 0 { throw JSONInputError(path: path, errno: errno) }
+        if n == 0 { return .ended }
+        stream.pointee.next_in = input.baseAddress!.assumingMemoryBound(to: Bytef.self)
+        stream.pointee.avail_in = UInt32(n)
+        return .read
     }
 
     /// zlib's message for the last failure, else its code.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A zero-copy view of a key, string or number's bytes inside the parser's buffer.
 ///
 /// Valid only during the event call that receives it: copy what you keep, e.g. with
@@ -53,11 +55,3 @@ public struct JSONBytes: @unchecked Sendable {
             && (lhs.count == 0 || memcmp(rhs.utf8Start, lhs.buffer.baseAddress!, lhs.count) == 0)
     }
 }
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif

@@ -57,8 +57,9 @@ extension JSONInput {
         // Bytes appended since the size was read.
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(bytes.count)) }
-            if n < 0, errno == EINTR { continue }
+            let n = retryingInterrupts {
+                chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(bytes.count)) }
+            }
             if n < 0 { throw JSONInputError(path: path, errno: errno) }
             if n == 0 { return bytes }
             bytes.append(contentsOf: chunk[..<n])
@@ -69,14 +70,11 @@ extension JSONInput {
     private static func readFully(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int32 {
         var done = 0
         while done < buffer.count {
-            let n = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-            if n > 0 {
-                done += n
-            } else if n == 0 {
-                return -1
-            } else if errno != EINTR {
-                return errno
+            let n = retryingInterrupts {
+                pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
             }
+            if n <= 0 { return n == 0 ? -1 : errno }
+            done += n
         }
         return 0
     }

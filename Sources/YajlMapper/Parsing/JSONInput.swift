@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// A file or standard input, read in fixed-size chunks.
 public enum JSONInput: Sendable, Equatable {
@@ -74,6 +68,17 @@ public enum JSONInput: Sendable, Equatable {
         }
     }
 
+    /// Gives its body chunks of at most the size asked (`nil`: a size of its own), in order.
+    typealias Chunks = (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+
+    /// The input's chunks (of ``defaultChunkSize`` unless asked).
+    var chunks: Chunks { { size, body in try read(chunkSize: size ?? Self.defaultChunkSize, body) } }
+
+    /// The chunks of `bytes` (all at once unless asked).
+    static func chunks(of bytes: UnsafeRawBufferPointer) -> Chunks {
+        { size, body in try deliver(bytes, chunkSize: size ?? bytes.count, body) }
+    }
+
     /// Calls `body` with `bytes` in pieces of at most `chunkSize` bytes (none when empty).
     static func deliver(
         _ bytes: UnsafeRawBufferPointer, chunkSize: Int, _ body: (UnsafeRawBufferPointer) throws -> Void
@@ -90,11 +95,9 @@ public enum JSONInput: Sendable, Equatable {
     /// - Returns: the count read, 0 at the end.
     /// - Throws: ``JSONInputError``.
     private func readSome(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) throws -> Int {
-        while true {
-            let n = readBytes(fd, buffer, count)
-            if n >= 0 { return n }
-            if errno != EINTR { throw JSONInputError(path: displayName, errno: errno) }
-        }
+        let n = retryingInterrupts { readBytes(fd, buffer, count) }
+        if n < 0 { throw JSONInputError(path: displayName, errno: errno) }
+        return n
     }
 
     /// The path, or `-` for standard input.
@@ -122,6 +125,14 @@ public struct JSONInputError: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// `PATH: reason`.
     public var description: String { "\(path): \(reason)" }
+}
+
+/// What `call` returns, called again while it fails with `EINTR`.
+func retryingInterrupts<Value: BinaryInteger>(_ call: () -> Value) -> Value {
+    while true {
+        let result = call()
+        if result >= 0 || errno != EINTR { return result }
+    }
 }
 
 @inline(__always)

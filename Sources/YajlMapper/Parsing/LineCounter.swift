@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Lines and columns, counted forward from a point whose line is known: the package's one
 /// way from an offset to a line and column. The parser counts with one as its chunks go by

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Knows, at each chunk's end, which token is still open there (a string, a number or a
 /// comment) and where it starts, and can keep an open string's bytes so far.

@@ -142,7 +142,7 @@ final class ParallelElementReader<Spine: ElementSpine> {
 
     /// Reads every chunk `chunks` gives its body, asked for chunks of at most 256 KiB, in
     /// windows copied together (the caller finishes the spine).
-    func read(chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+    func read(chunks: JSONInput.Chunks) throws {
         let next = ByteWindow()
         try chunks(min(windowSize, 1 << 18)) { chunk in
             next.append(chunk)

@@ -99,7 +99,7 @@ public enum JSONValidation {
     /// their shape (see ``ElementSplits/find(in:count:first:shape:longest:)``).
     static func splits(in bytes: UnsafeRawBufferPointer, count: Int, options: JSONParseOptions) -> [Int]? {
         guard bytes.count > 4 * ElementSplits.lead else { return nil }
-        let probe = JSONStreamParser(handler: NestingTrace(), options: options)
+        let probe = JSONStreamParser(handler: NestingTrace(DiscardEvents()), options: options)
         var fed = 0
         var best: (split: Int, shape: ElementSplits.Shape, depth: Int)?
         let end = min(bytes.count, ElementSplits.lead + ElementSplits.window)
@@ -124,7 +124,7 @@ public enum JSONValidation {
         _ bytes: UnsafeRawBufferPointer, splits: [Int], options: JSONParseOptions,
         afterStretch: (@Sendable (Range<Int>) -> Void)? = nil
     ) -> Bool {
-        let spine = JSONStreamParser(handler: NestingTrace(), options: options)
+        let spine = JSONStreamParser(handler: NestingTrace(DiscardEvents()), options: options)
         guard (try? spine.feed(UnsafeRawBufferPointer(rebasing: bytes[..<splits[0]]))) != nil,
             let depth = spine.handler.arrayDepth(afterElementCommaAt: splits[0], in: bytes)
         else { return false }

@@ -79,9 +79,6 @@ struct ParseControl {
         context = engine.context
     }
 
-    /// The options of the parse.
-    var options: JSONParseOptions { engine._withUnsafeGuaranteedRef { $0.options } }
-
     /// The absolute offset yajl is at: during an event, just past its token.
     var currentOffset: Int {
         @inline(__always) get { engine._withUnsafeGuaranteedRef { $0.currentOffset } }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Per thread: how many engines are inside a yajl call now, and how many yajl calls began
 /// while another was under way on the thread (a parse started from inside a callback).

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// A few fixed buffers, filled in order on a thread of its own and read in the same order on the caller's.
 ///
@@ -133,13 +127,10 @@ final class ReadAhead: @unchecked Sendable {
     func waitForInput(_ fd: Int32, timeout: Int32) -> InputWait {
         var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
         if wakePipe.read >= 0 { fds.append(pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0)) }
-        while true {
-            let n = poll(&fds, nfds_t(fds.count), timeout)
-            if n < 0 && errno == EINTR { continue }
-            if fds.count > 1 && fds[1].revents != 0 { return .stopped }
-            if n == 0 { return .timedOut }
-            return .ready
-        }
+        let n = retryingInterrupts { poll(&fds, nfds_t(fds.count), timeout) }
+        if fds.count > 1 && fds[1].revents != 0 { return .stopped }
+        if n == 0 { return .timedOut }
+        return .ready
     }
 
     /// Marks the filling as ended; the first call wins.

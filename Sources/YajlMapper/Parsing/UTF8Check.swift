@@ -1,12 +1,5 @@
 import CYajl
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Checks the raw input for UTF-8 that RFC 3629 forbids: overlong forms, encoded UTF-16
 /// surrogates, code points above U+10FFFF, and bytes out of place; and, in the same pass,

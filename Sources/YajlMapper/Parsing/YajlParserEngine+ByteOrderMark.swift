@@ -29,8 +29,7 @@ extension YajlParserEngine {
                     return makeError(
                         kind: .invalidCharacter, message: "byte order mark (U+FEFF) before the JSON value", at: 0)
                 }
-                failure = error
-                throw error
+                try fail(error)
             }
             startBytes = []
             skipStart(3)

@@ -29,7 +29,7 @@ extension YajlParserEngine {
             let (bytes, first) = knownBytes(from: start + 1, to: end - 1),
             let (at, message) = Self.surrogateProblem(in: bytes)
         else { return nil }
-        return error(kind: .invalidUTF8, message: message, at: first + at)
+        return makeError(kind: .invalidUTF8, message: message, at: first + at)
     }
 
     /// Where the first bad surrogate escape of a string's raw bytes starts, and what is wrong.

@@ -1,13 +1,5 @@
 import CYajl
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Feeding chunks to yajl, and ending the input.
 extension YajlParserEngine {
     /// Feeds one chunk. Wraps `yajl_parse`.
@@ -102,23 +94,15 @@ extension YajlParserEngine {
         // Zero values is a valid stream of values (an empty JSON Lines file); yajl says EOF.
         if !sawContent && options.allowMultipleValues { return }
         let status = ParseNesting.around { yajl_complete_parse(handle) }
-        var stop: (any Error)?
-        do { try check(status) } catch { stop = error }
         // A value that ended only with the input (a number at the top level) is handed over here.
-        if handsOver { try handOver(upTo: (stop as? JSONParseError)?.offset) }
-        if let stop { throw stop }
+        try handOver { try check(status) }
         // yajl takes a string left open after the value (`{} "abc`) for one still to come.
-        if let error = trailingDataError(before: Int.max) {
-            failure = error
-            throw error
-        }
+        if let error = trailingDataError(before: Int.max) { try fail(error) }
         // And a block comment left open there for one that may still close (`{} /* x`).
         if !options.allowMultipleValues, options.allowComments, endsInBlockComment() {
-            let error = makeError(
-                kind: .truncated, message: "unexpected end of input (a comment is not closed)",
-                at: bytesBefore)
-            failure = error
-            throw error
+            try fail(
+                makeError(
+                    kind: .truncated, message: "unexpected end of input (a comment is not closed)", at: bytesBefore))
         }
     }
 
@@ -141,15 +125,10 @@ extension YajlParserEngine {
                 yajl_parse(handle, part.baseAddress!.assumingMemoryBound(to: UInt8.self), part.count)
             }
             yajlReadsChunk = false
-            var stop: (any Error)?
-            do {
+            try handOver {
                 if checksBehind { try checkBehind(after: status, chunkEnd: bytesBefore + part.count) }
                 try check(status)
-            } catch {
-                stop = error
             }
-            if handsOver { try handOver(upTo: (stop as? JSONParseError)?.offset) }
-            if let stop { throw stop }
             advance(past: part)
             rest = UnsafeRawBufferPointer(rebasing: rest[part.count...])
         }
@@ -158,17 +137,21 @@ extension YajlParserEngine {
     /// The longest piece of a chunk yajl reads at once for a consumer that hands values over.
     static let handOverPiece = 1 << 18
 
-    /// Runs the consumer's hand-over of the values that ended (up to `offset`, where an
-    /// error stopped the parse); an error it throws stops the parse, as a callback's does.
-    private func handOver(upTo offset: Int?) throws {
-        do {
-            try sink.handOver(upTo: offset)
-        } catch {
-            if failure != nil { throw error }
-            let located = locate(error)
-            failure = located
-            throw located
+    /// Runs `check` on what yajl read, then the consumer's hand-over of the values that ended
+    /// (up to the error `check` threw, if any), then throws that error. An error the hand-over
+    /// throws stops the parse, as a callback's does.
+    private func handOver(after check: () throws -> Void) throws {
+        var stop: (any Error)?
+        do { try check() } catch { stop = error }
+        if handsOver {
+            do {
+                try sink.handOver(upTo: (stop as? JSONParseError)?.offset)
+            } catch {
+                if failure != nil { throw error }
+                try fail(locate(error))
+            }
         }
+        if let stop { throw stop }
     }
 
     /// Throws the error behind a status `yajl_parse` or `yajl_complete_parse` returned.
@@ -177,21 +160,14 @@ extension YajlParserEngine {
         case yajl_status_ok:
             return
         case yajl_status_client_canceled:
-            if let handlerError {
-                failure = handlerError
-                throw handlerError
-            }
+            if let handlerError { try fail(handlerError) }
             // Only the depth check cancels without a handler error.
-            let error = makeError(
-                kind: .tooDeep,
-                message: "nesting deeper than \(options.maxDepth) levels",
-                at: max(currentOffset - 1, 0))
-            failure = error
-            throw error
+            try fail(
+                makeError(
+                    kind: .tooDeep, message: "nesting deeper than \(options.maxDepth) levels",
+                    at: max(currentOffset - 1, 0)))
         default:
-            let error = yajlError()
-            failure = error
-            throw error
+            try fail(yajlError())
         }
     }
 }

@@ -25,20 +25,12 @@ extension YajlParserEngine {
     ) throws -> Never {
         let base = bytes.baseAddress!
         try parse(UnsafeRawBufferPointer(start: base, count: clean))
-        if let earlier = endsToken ? errorBefore(at) : nil {
-            failure = earlier
-            throw earlier
-        }
+        if let earlier = endsToken ? errorBefore(at) : nil { try fail(earlier) }
         // yajl reports data after the value only once it has read a whole token of it.
-        if let trailing = trailingDataError(before: at) {
-            failure = trailing
-            throw trailing
-        }
+        if let trailing = trailingDataError(before: at) { try fail(trailing) }
         // `parse` moved the position past the clean part: the offending byte starts the chunk.
         chunk = UnsafeRawBufferPointer(start: base + clean, count: bytes.count - clean)
-        let made = error(self)
-        failure = made
-        throw made
+        try fail(error(self))
     }
 
     /// yajl ends a number only at the byte after it, which a handler's check keeps from it
@@ -143,11 +135,7 @@ extension YajlParserEngine {
             return
         }
         // yajl reports data after the value only once it has read a whole token of it.
-        if stop == nil, let trailing = trailingDataError(before: error.offset) {
-            failure = trailing
-            throw trailing
-        }
-        failure = error
-        throw error
+        if stop == nil, let trailing = trailingDataError(before: error.offset) { try fail(trailing) }
+        try fail(error)
     }
 }

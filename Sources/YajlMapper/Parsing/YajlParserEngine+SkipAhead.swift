@@ -1,13 +1,6 @@
 import CYajl
 import CYajl.HandleLayout
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Skipping the rest of an object the mapping no longer reads.
 ///

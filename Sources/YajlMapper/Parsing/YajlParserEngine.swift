@@ -1,13 +1,5 @@
 import CYajl
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Owns one yajl parse handle: the only code in the package that calls `yajl_parse`.
 ///
 /// The callbacks struct lives at a stable heap address for the handle's whole life

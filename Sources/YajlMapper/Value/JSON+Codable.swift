@@ -52,31 +52,28 @@ extension JSON: Codable {
         case .array(let elements):
             var unkeyed = encoder.unkeyedContainer()
             for element in elements { try unkeyed.encode(element) }
-        case .null:
+        default:
             var single = encoder.singleValueContainer()
-            try single.encodeNil()
-        case .bool(let flag):
-            var single = encoder.singleValueContainer()
-            try single.encode(flag)
-        case .string(let text):
-            var single = encoder.singleValueContainer()
-            try single.encode(text)
-        case .number(let number):
-            var single = encoder.singleValueContainer()
-            if let integer = number.int64 {
-                try single.encode(integer)
-            } else if let integer = number.uint64 {
-                try single.encode(integer)
-            } else if let double = try? number.exactDouble(), JSONNumber(double)?.decimal == number.decimal {
-                try single.encode(double)
-            } else if let decimal = number.decimal {
-                try single.encode(decimal)
-            } else {
-                throw EncodingError.invalidValue(
-                    number,
-                    .init(
-                        codingPath: encoder.codingPath,
-                        debugDescription: "\(number) has no Double or Decimal form"))
+            switch self {
+            case .bool(let flag): try single.encode(flag)
+            case .string(let text): try single.encode(text)
+            case .number(let number):
+                if let integer = number.int64 {
+                    try single.encode(integer)
+                } else if let integer = number.uint64 {
+                    try single.encode(integer)
+                } else if let double = try? number.exactDouble(), JSONNumber(double)?.decimal == number.decimal {
+                    try single.encode(double)
+                } else if let decimal = number.decimal {
+                    try single.encode(decimal)
+                } else {
+                    throw EncodingError.invalidValue(
+                        number,
+                        .init(
+                            codingPath: encoder.codingPath, debugDescription: "\(number) has no Double or Decimal form")
+                    )
+                }
+            default: try single.encodeNil()
             }
         }
     }

@@ -6,28 +6,18 @@ extension JSON {
     /// Returns `nil` for anything else (dates, data, non-finite numbers).
     public init?(foundation value: Any) {
         switch value {
-        case let string as String:
-            self = .string(string)
-        case is NSNull:
-            self = .null
-        case let bool as Bool where type(of: value) == Bool.self:
-            self = .bool(bool)
+        case let string as String: self = .string(string)
+        case is NSNull: self = .null
+        case let bool as Bool where type(of: value) == Bool.self: self = .bool(bool)
         case let int as any FixedWidthInteger:
             // Every integer type, by its own type (`NSNumber` is not one: it is taken below,
             // where an `Int8` bridged to it would read as a C `char`, a Boolean).
             self = .number(JSONNumber(int))
-        case let double as Double where type(of: value) == Double.self:
-            guard let n = JSONNumber(double) else { return nil }
-            self = .number(n)
-        case let float as Float where type(of: value) == Float.self:
-            guard let n = JSONNumber(float) else { return nil }
-            self = .number(n)
+        case let double as Double where type(of: value) == Double.self: self.init(converted: JSONNumber(double))
+        case let float as Float where type(of: value) == Float.self: self.init(converted: JSONNumber(float))
         case let decimal as Decimal where type(of: value) == Decimal.self:
-            guard let n = JSONNumber(decimal.description) else { return nil }
-            self = .number(n)
-        case let number as NSNumber:
-            guard let converted = JSON(number: number) else { return nil }
-            self = converted
+            self.init(converted: JSONNumber(decimal.description))
+        case let number as NSNumber: self.init(number: number)
         case let array as [Any]:
             var elements: [JSON] = []
             elements.reserveCapacity(array.count)
@@ -44,10 +34,14 @@ extension JSON {
                 object[key] = converted
             }
             self = .object(object)
-        default:
-            guard let converted = JSON(otherFoundation: value) else { return nil }
-            self = converted
+        default: self.init(otherFoundation: value)
         }
+    }
+
+    /// `.number(number)`, or `nil` when the conversion that made `number` failed.
+    private init?(converted number: JSONNumber?) {
+        guard let number else { return nil }
+        self = .number(number)
     }
 
     /// The other values Swift code puts in a `[String: Any]` that are JSON under another
@@ -56,9 +50,7 @@ extension JSON {
     /// form: `nil`.
     private init?(otherFoundation value: Any) {
         switch value {
-        case let float as CGFloat:
-            guard let n = JSONNumber(Double(float)) else { return nil }
-            self = .number(n)
+        case let float as CGFloat: self.init(converted: JSONNumber(Double(float)))
         case let text as Substring: self = .string(String(text))
         case let url as URL: self = .string(url.absoluteString)
         default:
@@ -68,27 +60,21 @@ extension JSON {
                 self = .null
                 return
             }
-            guard let converted = JSON(foundation: wrapped) else { return nil }
-            self = converted
+            self.init(foundation: wrapped)
         }
     }
 
     private init?(number: NSNumber) {
         if number is NSDecimalNumber {
-            guard let n = JSONNumber(number.description) else { return nil }
-            self = .number(n)
+            self.init(converted: JSONNumber(number.description))
             return
         }
         switch UInt8(bitPattern: number.objCType.pointee) {
         case UInt8(ascii: "c"), UInt8(ascii: "B"):
             // JSONSerialization's true and false.
             self = .bool(number.boolValue)
-        case UInt8(ascii: "f"):
-            guard let n = JSONNumber(number.floatValue) else { return nil }
-            self = .number(n)
-        case UInt8(ascii: "d"):
-            guard let n = JSONNumber(number.doubleValue) else { return nil }
-            self = .number(n)
+        case UInt8(ascii: "f"): self.init(converted: JSONNumber(number.floatValue))
+        case UInt8(ascii: "d"): self.init(converted: JSONNumber(number.doubleValue))
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"):
             self = .number(JSONNumber(number.uint64Value))
         default:
@@ -173,4 +159,55 @@ extension JSONNumber {
     private var isPlainInteger: Bool {
         !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
     }
+}
+
+/// An `NSDecimalNumber` that also knows the correctly rounded `Double` and `Float` of its
+/// literal: what ``JSONNumber/foundationNumber`` gives for a decimal longer than a `Double`.
+///
+/// `NSDecimalNumber.doubleValue` is not correctly rounded (`-59.861945999999989` reads as
+/// `-59.86194599999997`), and a cast (`as? Double`) of an `NSNumber` reads `doubleValue`
+/// (swift-corelibs-foundation's bridging), so both are overridden with `Double(text)` and
+/// `Float(text)`, Swift's correctly rounded conversions. The decimal stays exact for
+/// `as? Decimal`, `decimalValue` and the text.
+final class ExactDecimalNumber: NSDecimalNumber, @unchecked Sendable {
+    /// The literal's text.
+    private let text: String
+    /// `Double(text)`.
+    private let nearest: Double
+
+    /// The number of `text` (a JSON number's literal), as `decimal` and as `double`.
+    init(decimal: Decimal, text: String, double: Double) {
+        self.text = text
+        nearest = double
+        super.init(decimal: decimal)
+    }
+
+    /// A literal's number; the text is the value's shortest form.
+    required convenience init(floatLiteral value: Double) {
+        self.init(decimal: Decimal(value), text: value.description, double: value)
+    }
+
+    /// An integer literal's number.
+    required convenience init(integerLiteral value: Int) {
+        self.init(decimal: Decimal(value), text: String(value), double: Double(value))
+    }
+
+    /// A Boolean literal's number: 1 or 0.
+    required convenience init(booleanLiteral value: Bool) {
+        self.init(integerLiteral: value ? 1 : 0)
+    }
+
+    /// The number a C value of `type` holds.
+    required convenience init(bytes buffer: UnsafeRawPointer, objCType type: UnsafePointer<Int8>) {
+        self.init(floatLiteral: NSNumber(bytes: buffer, objCType: type).doubleValue)
+    }
+
+    /// Decoding is not supported by this number (it is never archived): `nil`.
+    required init?(coder: NSCoder) { nil }
+
+    /// `Double(text)`, correctly rounded.
+    override var doubleValue: Double { nearest }
+
+    /// `Float(text)`, correctly rounded (not the `Double` rounded again).
+    override var floatValue: Float { Float(text) ?? Float(nearest) }
 }

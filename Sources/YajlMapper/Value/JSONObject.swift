@@ -37,12 +37,11 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection, Expressib
         self.init(elements)
     }
 
-    /// Builds from parallel arrays whose keys are known to be distinct; `indexed: false`
-    /// skips the key table (for objects read once, in order, by a mapping).
-    init(uniqueKeys keys: [String], values: [JSON], indexed: Bool = true) {
+    /// Builds from parallel arrays whose keys are known to be distinct.
+    init(uniqueKeys keys: [String], values: [JSON]) {
         self.keys = keys
         self.values = values
-        if indexed && keys.count > Self.indexThreshold {
+        if keys.count > Self.indexThreshold {
             index = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { $1 })
         }
     }
@@ -50,9 +49,9 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection, Expressib
     /// Builds from parallel arrays, or `nil` when a key repeats. The look for repeats is the
     /// key table's own building when the object gets one (each key hashed once, not once
     /// more for a set), and a comparison in order for a few keys.
-    init?(distinctKeys keys: [String], values: [JSON], indexed: Bool = true) {
+    init?(distinctKeys keys: [String], values: [JSON]) {
         var index: [String: Int]?
-        if indexed && keys.count > Self.indexThreshold {
+        if keys.count > Self.indexThreshold {
             var table = [String: Int](minimumCapacity: keys.count)
             for (position, key) in keys.enumerated() where table.updateValue(position, forKey: key) != nil {
                 return nil

@@ -18,65 +18,8 @@ public enum JSONReformatting {
             return
         }
         let spine = FormattingSpine(writer: writer, options: options)
-        try ParallelElementReader(spine: spine, threads: threads, options: options).read(chunks: { size, body in
-            try input.read(chunkSize: size ?? JSONInput.defaultChunkSize, body)
-        })
+        try ParallelElementReader(spine: spine, threads: threads, options: options).read(chunks: input.chunks)
         try spine.parser.finish()
-    }
-}
-
-/// The writer's events, followed by a ``NestingTrace`` (where the last one ended, whether the
-/// innermost open container is an array): a parallel reformatting's spine.
-struct TracedWriting: ParseConsumer {
-    /// Every event, as the writer gets them on one thread.
-    static var traits: ConsumerTraits { .handler }
-    /// Where the events go.
-    let writer: JSONWriter
-    /// The nesting and the last event's end.
-    private var trace = NestingTrace()
-
-    init(writer: JSONWriter) { self.writer = writer }
-
-    mutating func attach(_ control: ParseControl) { trace.attach(control) }
-
-    /// Just past the last value when it was an element of the innermost array.
-    var lastElementEnd: Int? { trace.arrays.last == true ? trace.lastEnd : nil }
-
-    mutating func null() throws {
-        try writer.null()
-        try trace.null()
-    }
-    mutating func bool(_ value: Bool) throws {
-        try writer.bool(value)
-        try trace.bool(value)
-    }
-    mutating func number(_ text: JSONBytes) throws {
-        try writer.number(text)
-        try trace.number(text)
-    }
-    mutating func string(_ value: JSONBytes) throws {
-        try writer.string(value)
-        try trace.string(value)
-    }
-    mutating func key(_ name: JSONBytes) throws {
-        try writer.key(name)
-        try trace.key(name)
-    }
-    mutating func startObject() throws {
-        try writer.startObject()
-        try trace.startObject()
-    }
-    mutating func endObject() throws {
-        try writer.endObject()
-        try trace.endObject()
-    }
-    mutating func startArray() throws {
-        try writer.startArray()
-        try trace.startArray()
-    }
-    mutating func endArray() throws {
-        try writer.endArray()
-        try trace.endArray()
     }
 }
 
@@ -116,13 +59,13 @@ private struct InnerEvents: JSONEventHandler {
 /// writes a stretch of elements.
 final class FormattingSpine: ElementSpine {
     /// The parse, whose events go to the caller's writer.
-    let parser: JSONStreamParser<TracedWriting>
+    let parser: JSONStreamParser<NestingTrace<JSONWriter>>
     /// The caller's writer.
     let writer: JSONWriter
 
     init(writer: JSONWriter, options: JSONParseOptions) {
         self.writer = writer
-        parser = JSONStreamParser(handler: TracedWriting(writer: writer), options: options)
+        parser = JSONStreamParser(handler: NestingTrace(writer), options: options)
     }
 
     /// The parse.

@@ -208,23 +208,8 @@ public final class JSONWriter {
     /// Writes a whole value, members in order.
     /// - Throws: ``JSONWriteError``.
     public func write(_ json: JSON) throws {
-        switch json {
-        case .null: try null()
-        case .bool(let b): try bool(b)
-        case .number(let n): try number(n)
-        case .string(let s): try string(s)
-        case .array(let elements):
-            try startArray()
-            for element in elements { try write(element) }
-            try endArray()
-        case .object(let object):
-            try startObject()
-            for (key, value) in zip(object.keys, object.values) {
-                try self.key(key)
-                try write(value)
-            }
-            try endObject()
-        }
+        var writer = self
+        try json.replay(into: &writer)
     }
 
     /// Passes on text written by another writer in the same state (array elements after the
