@@ -20,7 +20,9 @@ extension TapeRecorder {
         }
         // Room for what the spine records after them, so that it appends without a copy.
         let (tokenRoom, arenaRoom) = (tokenCount + tokenCount / 16, arenaCount + arenaCount / 16)
-        tape.tokens = Self.joined(tape.tokens, capacity: tokenRoom) { tokens in
+        var room = DecodingTape()
+        TapeStore.lend(to: &room, tokens: tokenRoom, arena: arenaRoom)
+        tape.tokens = Self.joined(tape.tokens, count: tokenCount, capacity: tokenRoom, in: &room.tokens) { tokens in
             forEachOnThreads(stretches.count, threads: threads) { s in
                 let first = tokenStarts[s]
                 let (shift, arenaShift) = (first - 1, arenaStarts[s])
@@ -37,30 +39,40 @@ extension TapeRecorder {
                     }
                 }
             }
-            return tokenCount
         }
-        tape.arena = Self.joined(tape.arena, capacity: arenaRoom) { arena in
+        tape.arena = Self.joined(tape.arena, count: arenaCount, capacity: arenaRoom, in: &room.arena) { arena in
             forEachOnThreads(stretches.count, threads: threads) { s in
                 stretches[s].arena.withUnsafeBufferPointer { from in
                     guard let source = from.baseAddress else { return }
                     (arena + arenaStarts[s]).initialize(from: source, count: from.count)
                 }
             }
-            return arenaCount
         }
     }
 
-    /// `head` then what `fill` writes after it, in an array with room for `capacity`
-    /// elements; `fill` returns the count it brought the array to.
+    /// `head` then what `fill` writes after it up to `count` elements, in an array with room
+    /// for `capacity`: `room`'s memory when it has that much (a big tape's pages already
+    /// touched, see ``TapeStore``; filled with copies of the head first, as an array's
+    /// elements must be), else new memory.
     private static func joined<Element: BitwiseCopyable>(
-        _ head: [Element], capacity: Int, _ fill: (UnsafeMutablePointer<Element>) -> Int
+        _ head: [Element], count: Int, capacity: Int, in room: inout [Element],
+        _ fill: (UnsafeMutablePointer<Element>) -> Void
     ) -> [Element] {
-        [Element](unsafeUninitializedCapacity: capacity) { buffer, count in
+        if room.capacity >= capacity, let first = head.first {
+            var joined = room
+            room = []
+            joined.append(contentsOf: head)
+            joined.append(contentsOf: repeatElement(first, count: count - head.count))
+            joined.withUnsafeMutableBufferPointer { fill($0.baseAddress.unsafelyUnwrapped) }
+            return joined
+        }
+        return [Element](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             let base = buffer.baseAddress.unsafelyUnwrapped
             head.withUnsafeBufferPointer {
                 if let from = $0.baseAddress { base.initialize(from: from, count: $0.count) }
             }
-            count = fill(base)
+            fill(base)
+            initialized = count
         }
     }
 

@@ -43,8 +43,9 @@ final class TapeRecordingSpine: ElementSpine {
     func read(
         stretch: UnsafeRawBufferPointer, at offset: Int, depth: Int, options: JSONParseOptions
     ) -> ReadStretch<DecodingTape>? {
-        let piece = JSONStreamParser(
-            handler: TapeRecorder(plan: parser.handler.innermostPlace, input: input), options: options)
+        let plan = parser.handler.innermostPlace
+        let piece = JSONStreamParser(handler: TapeRecorder(plan: plan, input: input), options: options)
+        piece.handler.reserve(for: stretch.count, whole: plan == nil)
         return ReadStretch.read(
             stretch, at: offset, engine: piece.engine, feed: { try piece.feed($0) }, finish: { try piece.finish() },
             made: { piece.handler.tape.problems.isEmpty ? piece.handler.tape : nil })

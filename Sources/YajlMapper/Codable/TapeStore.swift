@@ -21,17 +21,18 @@ enum TapeStore {
     /// Gives `tape` the spare's memory when it is big enough for `tokens` tokens and
     /// `arena` bytes of text, and that much is worth keeping.
     static func lend(to tape: inout DecodingTape, tokens: Int, arena: Int) {
-        guard tokens * MemoryLayout<DecodingTape.Token>.stride + arena >= smallest else { return }
-        let taken = spare.withLock { spare -> (tokens: [DecodingTape.Token], arena: [UInt8])? in
-            guard let kept = spare, kept.tokens.capacity >= tokens, kept.arena.capacity >= arena else { return nil }
+        guard tokens * MemoryLayout<DecodingTape.Token>.stride + arena >= smallest, tape.tokens.isEmpty,
+            tape.arena.isEmpty
+        else { return }
+        spare.withLock { spare in
+            guard let kept = spare, kept.tokens.capacity >= tokens, kept.arena.capacity >= arena else { return }
             spare = nil
-            return kept
+            (tape.tokens, tape.arena) = kept
         }
-        guard var taken, tape.tokens.isEmpty, tape.arena.isEmpty else { return }
-        // Emptied here, not when kept: the reading that kept them may still have held a copy.
-        taken.tokens.removeAll(keepingCapacity: true)
-        taken.arena.removeAll(keepingCapacity: true)
-        (tape.tokens, tape.arena) = taken
+        // Emptied here, once the tape holds the only reference (a shared array would be
+        // copied to new memory), not when kept: the reading that kept them may have held one.
+        tape.tokens.removeAll(keepingCapacity: true)
+        tape.arena.removeAll(keepingCapacity: true)
     }
 
     /// Keeps the memory of a tape read to its end, when it is big and no bigger spare is kept.
