@@ -57,41 +57,14 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    /// Finds the member whose key has the bytes of `name`: from the hint to the end, then
-    /// from the start to the hint. The tape holds each key of an object once, so the first
-    /// match is the only one.
+    /// Finds the member whose key has the bytes of `name` (``TapeView/member(_:in:from:)``),
+    /// from the member after the last one found in this object, which becomes the new hint.
     private func find(_ name: UnsafeBufferPointer<UInt8>) -> Int? {
-        let end = decoder.tape.tokens[object].start
-        let first = object + 1
-        let hinted = object + Int(decoder.hints[object])
-        let from = hinted > object && hinted < end ? hinted : first
-        let input = decoder.tape.input.baseAddress?.assumingMemoryBound(to: UInt8.self)
-        return decoder.tape.tokens.withUnsafeBufferPointer { tokens in
-            decoder.tape.arena.withUnsafeBufferPointer { arena in
-                func scan(_ start: Int, _ stop: Int) -> Int? {
-                    var k = start
-                    while k < stop {
-                        let token = tokens[k]
-                        if Int(token.length) == name.count,
-                            name.count == 0
-                                || memcmp(
-                                    token.start >= 0
-                                        ? arena.baseAddress! + token.start : input.unsafelyUnwrapped + ~token.start,
-                                    name.baseAddress!, name.count) == 0
-                        {
-                            let next = tokens[k + 1]
-                            let after = next.kind == .object || next.kind == .array ? next.start : k + 2
-                            decoder.hints[object] = after < end ? UInt32(after - object) : 0
-                            return k + 1
-                        }
-                        let next = tokens[k + 1]
-                        k = next.kind == .object || next.kind == .array ? next.start : k + 2
-                    }
-                    return nil
-                }
-                return scan(from, end) ?? (from > first ? scan(first, from) : nil)
-            }
-        }
+        let view = decoder.view
+        guard let value = view.member(name, in: object, from: object + Int(decoder.hints[object])) else { return nil }
+        let after = view.end(ofValueAt: value)
+        decoder.hints[object] = after < view.tokens[object].start ? UInt32(after - object) : 0
+        return value
     }
 
     /// The value's token and place, or `keyNotFound`.

@@ -6,6 +6,8 @@ import Foundation
 final class TapeDecoder: Decoder {
     /// The document.
     let tape: DecodingTape
+    /// The document's arrays viewed in place, for finding members.
+    let view: TapeView
     /// The input the tape was made from, for the line and column of errors.
     let input: UnsafeRawBufferPointer
     /// Where ``input`` starts in the document.
@@ -75,6 +77,7 @@ final class TapeDecoder: Decoder {
         session: Session
     ) {
         self.tape = tape
+        view = TapeView(tape)
         self.input = input
         self.origin = origin
         self.options = options
@@ -95,6 +98,7 @@ final class TapeDecoder: Decoder {
         sharing other: TapeDecoder, at index: Int, node: CodingPathNode, place: DecodePlan?, session: Session? = nil
     ) {
         tape = other.tape
+        view = other.view
         input = other.input
         origin = other.origin
         var options = other.options

@@ -108,8 +108,7 @@ enum ConsumerEvents<Consumer: ParseConsumer> {
     /// `{`.
     @inline(__always)
     static func startObject(_ ctx: UnsafeMutableRawPointer?) -> Int32 {
-        guard YajlParserEngine.enter(ctx) == 1 else { return 0 }
-        return deliver(ctx) { try $0.startObject() }
+        YajlParserEngine.enter(ctx) == 1 ? deliver(ctx) { try $0.startObject() } : 0
     }
 
     /// `}`.
@@ -122,8 +121,7 @@ enum ConsumerEvents<Consumer: ParseConsumer> {
     /// `[`.
     @inline(__always)
     static func startArray(_ ctx: UnsafeMutableRawPointer?) -> Int32 {
-        guard YajlParserEngine.enter(ctx) == 1 else { return 0 }
-        return deliver(ctx) { try $0.startArray() }
+        YajlParserEngine.enter(ctx) == 1 ? deliver(ctx) { try $0.startArray() } : 0
     }
 
     /// `]`.

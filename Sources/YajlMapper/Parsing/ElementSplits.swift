@@ -11,6 +11,9 @@ enum ElementSplits {
     static let window = 1 << 16
     /// The longest first key matched.
     static let keyLimit = 64
+    /// The most bytes a stretch holds after the last split (see ``find(in:count:first:shape:longest:)``),
+    /// and a spine reads of a mapped file before it gives their pages back.
+    static let longest = 8 << 20
 
     /// What the bytes around a split look like.
     struct Shape: Equatable {

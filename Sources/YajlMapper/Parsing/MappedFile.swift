@@ -29,9 +29,11 @@ final class MappedFile: @unchecked Sendable {
         munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
     }
 
-    /// Drops the pages wholly inside `range` from the process's page table (see the type's comment).
-    func releasePages(of range: Range<Int>) {
-        guard let base = bytes.baseAddress else { return }
+    /// Drops the pages wholly inside `part`, some of ``bytes``, from the process's page table
+    /// (see the type's comment).
+    func releasePages(of part: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, let from = part.baseAddress else { return }
+        let range = base.distance(to: from)..<(base.distance(to: from) + part.count)
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let start = (range.lowerBound + page - 1) / page * page
         let end = range.upperBound / page * page

@@ -123,6 +123,8 @@ final class ParallelElementReader<Spine: ElementSpine> {
     var windowSize = parallelWindowBytes
     /// The stretches per thread in a window (more even out their differences).
     var stretchesPerThread = 4
+    /// About how many bytes a stretch of a document in memory holds (see ``read(inPlace:)``).
+    var stretchBytes = 1 << 20
     /// The stream's options.
     let options: JSONParseOptions
 
@@ -143,12 +145,12 @@ final class ParallelElementReader<Spine: ElementSpine> {
     /// Reads every chunk `chunks` gives its body, asked for chunks of at most 256 KiB, in
     /// windows copied together (the caller finishes the spine).
     func read(chunks: JSONInput.Chunks) throws {
-        let next = ByteWindow()
+        var next: [UInt8] = []
         try chunks(min(windowSize, 1 << 18)) { chunk in
-            next.append(chunk)
-            if next.count >= windowSize { next.removeFirst(try readWindow(next.bytes)) }
+            next.append(contentsOf: chunk)
+            if next.count >= windowSize { next.removeFirst(try next.withUnsafeBytes { try readWindow($0) }) }
         }
-        try spine.feed(next.bytes)
+        try next.withUnsafeBytes { try spine.feed($0) }
     }
 
     /// Reads a document held in memory as one window, without a copy, in stretches of about
@@ -156,7 +158,7 @@ final class ParallelElementReader<Spine: ElementSpine> {
     /// stretches make, and the threads meet once instead of once per window (the caller
     /// finishes the spine).
     func read(inPlace bytes: UnsafeRawBufferPointer) throws {
-        stretchesPerThread = max(stretchesPerThread, bytes.count / (threads << 20))
+        stretchesPerThread = max(stretchesPerThread, bytes.count / (threads * stretchBytes))
         var start = 0
         while start < bytes.count {
             start += try readWindow(UnsafeRawBufferPointer(rebasing: bytes[start...]))
@@ -246,14 +248,21 @@ final class ParallelElementReader<Spine: ElementSpine> {
 
     /// Feeds the spine up to the first split it stands on just after an element, and returns
     /// it with its shape; feeds it the whole window when there is none.
+    /// Looks ``ElementSplits/window`` bytes ahead of the spine at a time: a mapped file's
+    /// pages are touched no further ahead than the spine reads.
     private func standOnSplit(_ bytes: UnsafeRawBufferPointer) throws -> (Int, ElementSplits.Shape)? {
         var fed = 0
-        while let (split, found) = ElementSplits.next(in: bytes, from: fed, like: shape) {
+        while fed < bytes.count {
+            let ahead = min(bytes.count, fed + ElementSplits.window)
+            guard let (split, found) = ElementSplits.next(in: bytes, from: fed, like: shape, before: ahead) else {
+                try spine.feed(UnsafeRawBufferPointer(rebasing: bytes[fed..<ahead]))
+                fed = ahead
+                continue
+            }
             try spine.feed(UnsafeRawBufferPointer(rebasing: bytes[fed..<split]))
             fed = split
             if standsAfterElement(at: split, in: bytes) { return (split, found) }
         }
-        try spine.feed(UnsafeRawBufferPointer(rebasing: bytes[fed...]))
         return nil
     }
 
@@ -268,7 +277,8 @@ final class ParallelElementReader<Spine: ElementSpine> {
 
     /// The splits of a window from `start` (where the spine stands, after an element's
     /// comma): the last as near the end as one is found, the others between at even
-    /// distances; `nil` when there is none after `start`.
+    /// distances, each looked for no further than the next one's place (so the search
+    /// touches few of a mapped file's pages); `nil` when there is none after `start`.
     private func splits(in bytes: UnsafeRawBufferPointer, from start: Int, shape: ElementSplits.Shape) -> [Int]? {
         guard let (last, _) = ElementSplits.previous(in: bytes, before: bytes.count, like: shape), last > start else {
             return nil
@@ -277,51 +287,13 @@ final class ParallelElementReader<Spine: ElementSpine> {
         let count = threads * stretchesPerThread
         for i in 1..<count {
             let target = start + (last - start) * i / count
-            guard let (split, _) = ElementSplits.next(in: bytes, from: target, like: shape),
+            let nextTarget = start + (last - start) * (i + 1) / count
+            guard let (split, _) = ElementSplits.next(in: bytes, from: target, like: shape, before: nextTarget),
                 split > splits[splits.count - 1], split < last
             else { continue }
             splits.append(split)
         }
         splits.append(last)
         return splits
-    }
-}
-
-/// Bytes in one allocation of their own, which stays where it is while nothing is added.
-final class ByteWindow {
-    /// The allocation.
-    private var storage: UnsafeMutableRawPointer?
-    /// How many bytes it holds.
-    private(set) var count = 0
-    /// How many it can hold.
-    private var capacity = 0
-
-    deinit { storage?.deallocate() }
-
-    /// The bytes.
-    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count) }
-
-    /// Adds `more` at the end.
-    func append(_ more: UnsafeRawBufferPointer) {
-        guard let source = more.baseAddress, more.count > 0 else { return }
-        if count + more.count > capacity {
-            let grown = max(count + more.count, capacity * 2, 1 << 16)
-            let larger = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 16)
-            if let storage {
-                larger.copyMemory(from: storage, byteCount: count)
-                storage.deallocate()
-            }
-            storage = larger
-            capacity = grown
-        }
-        (storage! + count).copyMemory(from: source, byteCount: more.count)
-        count += more.count
-    }
-
-    /// Drops the first `n` bytes.
-    func removeFirst(_ n: Int) {
-        guard n > 0, let storage else { return }
-        storage.copyMemory(from: storage + n, byteCount: count - n)
-        count -= n
     }
 }

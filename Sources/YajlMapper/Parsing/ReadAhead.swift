@@ -5,7 +5,7 @@ import Foundation
 /// The filling thread takes a free buffer with ``nextBuffer()``, fills it and hands it over with
 /// ``publish(_:count:)``; the reader takes it with ``next()`` and gives it back on its next call.
 /// ``stop()`` ends the filling (even one waiting for input, with ``waitForInput(_:timeout:)``)
-/// and joins the thread; the reader calls it once, on every way out.
+/// and waits for it to end; the reader calls it once, on every way out.
 final class ReadAhead: @unchecked Sendable {
     /// A buffer lent to the filling thread.
     struct Slot {
@@ -27,12 +27,9 @@ final class ReadAhead: @unchecked Sendable {
 
     /// The buffers, allocated once.
     private let buffers: [UnsafeMutableRawBufferPointer]
-    /// Guards the fields below it.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    /// Signalled when a buffer is given back, or on stop.
-    private let spaceAvailable = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    /// Signalled when a buffer is published, or when the filling ends.
-    private let dataAvailable = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Guards the fields below it; broadcast when a buffer is given back or published, on
+    /// stop, and when the filling ends (every wait rechecks what it waits for).
+    private let condition = NSCondition()
     /// Buffers neither filled nor being read.
     private var free: [Int]
     /// Published buffers and their byte counts, oldest first.
@@ -46,31 +43,20 @@ final class ReadAhead: @unchecked Sendable {
 
     /// The buffer the reader holds (the reader's own).
     private var held: Int?
-    /// The filling thread, until joined (the reader's own).
-    private var thread: ThreadHandle?
     /// A pipe written on stop, to wake a filling thread that waits for input; `-1` when unused.
     private var wakePipe: (read: Int32, write: Int32) = (-1, -1)
 
-    /// Allocates the buffers, the lock and its conditions; ``start(bufferCount:bufferSize:watchesInput:fill:)`` starts the thread.
+    /// Allocates the buffers; ``start(bufferCount:bufferSize:watchesInput:fill:)`` starts the thread.
     private init(bufferCount: Int, bufferSize: Int) {
         buffers = (0..<max(bufferCount, 2)).map { _ in
             UnsafeMutableRawBufferPointer.allocate(byteCount: max(bufferSize, 1), alignment: 16)
         }
         free = Array(buffers.indices)
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(spaceAvailable, nil)
-        pthread_cond_init(dataAvailable, nil)
     }
 
-    /// Frees the buffers, the lock and the pipe (the thread, joined, no longer holds the read-ahead).
+    /// Frees the buffers and the pipe (the filling, ended, no longer reads them).
     deinit {
         for buffer in buffers { buffer.deallocate() }
-        pthread_cond_destroy(dataAvailable)
-        pthread_cond_destroy(spaceAvailable)
-        pthread_mutex_destroy(mutex)
-        dataAvailable.deallocate()
-        spaceAvailable.deallocate()
-        mutex.deallocate()
         if wakePipe.read >= 0 {
             close(wakePipe.read)
             close(wakePipe.write)
@@ -81,7 +67,7 @@ final class ReadAhead: @unchecked Sendable {
     /// - Parameters:
     ///   - watchesInput: whether `fill` calls ``waitForInput(_:timeout:)`` (a pipe is made to wake it).
     ///   - fill: fills buffers until its input ends; what it throws, ``next()`` rethrows after the published buffers.
-    /// - Throws: `errno`'s code when the thread or the pipe cannot be made.
+    /// - Throws: `errno`'s code when the pipe cannot be made.
     static func start(
         bufferCount: Int, bufferSize: Int, watchesInput: Bool, fill: @escaping @Sendable (ReadAhead) throws -> Void
     ) throws(ReadAheadStartError) -> ReadAhead {
@@ -92,10 +78,14 @@ final class ReadAhead: @unchecked Sendable {
             for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             ahead.wakePipe = (fds[0], fds[1])
         }
-        ahead.thread = try startThread {
-            do { try fill(ahead) } catch { ahead.finish(failure: error) }
-            ahead.finish(failure: nil)
+        let thread = Thread {
+            var failure: (any Error)?
+            do { try fill(ahead) } catch { failure = error }
+            ahead.finish(failure: failure)
         }
+        // Foundation's default stack is 512 KiB on Darwin: zlib needs little, but at least 1 MiB is asked for.
+        thread.stackSize = max(thread.stackSize, 1 << 20)
+        thread.start()
         return ahead
     }
 
@@ -103,9 +93,9 @@ final class ReadAhead: @unchecked Sendable {
 
     /// The next free buffer, waiting for the reader to give one back; `nil` once the reader has stopped.
     func nextBuffer() -> Slot? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while free.isEmpty && !stopped { pthread_cond_wait(spaceAvailable, mutex) }
+        condition.lock()
+        defer { condition.unlock() }
+        while free.isEmpty && !stopped { condition.wait() }
         if stopped { return nil }
         let index = free.removeLast()
         return Slot(index: index, bytes: buffers[index])
@@ -113,11 +103,11 @@ final class ReadAhead: @unchecked Sendable {
 
     /// Hands the first `count` bytes of `slot` to the reader (an empty slot goes back to the free ones).
     func publish(_ slot: Slot, count: Int) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        condition.lock()
+        defer { condition.unlock() }
         if count > 0 {
             filled.append((slot.index, count))
-            pthread_cond_signal(dataAvailable)
+            condition.broadcast()
         } else {
             free.append(slot.index)
         }
@@ -133,14 +123,13 @@ final class ReadAhead: @unchecked Sendable {
         return .ready
     }
 
-    /// Marks the filling as ended; the first call wins.
+    /// Marks the filling as ended, with what it threw.
     private func finish(failure: (any Error)?) {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        guard !finished else { return }
+        condition.lock()
+        defer { condition.unlock() }
         finished = true
         self.failure = failure
-        pthread_cond_signal(dataAvailable)
+        condition.broadcast()
     }
 
     // MARK: The reader
@@ -148,87 +137,40 @@ final class ReadAhead: @unchecked Sendable {
     /// The next published bytes, valid until the next call; `nil` at the end.
     /// - Throws: what the filling threw, once every buffer published before it has been read.
     func next() throws -> UnsafeRawBufferPointer? {
-        pthread_mutex_lock(mutex)
+        condition.lock()
+        defer { condition.unlock() }
         if let held {
             free.append(held)
             self.held = nil
-            pthread_cond_signal(spaceAvailable)
+            condition.broadcast()
         }
-        while filled.isEmpty && !finished { pthread_cond_wait(dataAvailable, mutex) }
+        while filled.isEmpty && !finished { condition.wait() }
         guard filled.isEmpty else {
             let (index, count) = filled.removeFirst()
             held = index
-            pthread_mutex_unlock(mutex)
             return UnsafeRawBufferPointer(rebasing: buffers[index][..<count])
         }
-        let failure = failure
-        pthread_mutex_unlock(mutex)
         if let failure { throw failure }
         return nil
     }
 
-    /// Stops the filling and joins its thread; later calls do nothing.
+    /// Stops the filling and waits for it to end; later calls do nothing.
     func stop() {
-        guard let thread else { return }
-        pthread_mutex_lock(mutex)
+        condition.lock()
+        defer { condition.unlock() }
+        guard !stopped else { return }
         stopped = true
-        pthread_cond_signal(spaceAvailable)
-        pthread_mutex_unlock(mutex)
+        condition.broadcast()
         if wakePipe.write >= 0 {
             var byte: UInt8 = 1
             _ = write(wakePipe.write, &byte, 1)
         }
-        pthread_join(thread, nil)
-        self.thread = nil
+        while !finished { condition.wait() }
     }
 }
 
-/// A read-ahead's thread or pipe could not be made.
+/// A read-ahead's pipe could not be made.
 struct ReadAheadStartError: Error {
     /// The `errno` value.
     var code: Int32
-}
-
-/// A joinable thread.
-private typealias ThreadHandle = pthread_t
-
-/// A closure run on a new thread, kept alive by it.
-private final class ThreadBody {
-    /// The work.
-    let run: () -> Void
-
-    /// Keeps `run` for the thread.
-    init(_ run: @escaping () -> Void) { self.run = run }
-}
-
-/// Runs `body` on a new joinable thread.
-/// - Throws: `pthread_create`'s error code.
-private func startThread(_ body: @escaping @Sendable () -> Void) throws(ReadAheadStartError) -> ThreadHandle {
-    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
-    #if canImport(Darwin)
-        var handle: pthread_t?
-        let code = pthread_create(
-            &handle, nil,
-            { context in
-                Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
-                return nil
-            }, context)
-    #else
-        var handle = pthread_t()
-        let code = pthread_create(
-            &handle, nil,
-            { context in
-                Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
-                return nil
-            }, context)
-    #endif
-    guard code == 0 else {
-        Unmanaged<ThreadBody>.fromOpaque(context).release()
-        throw ReadAheadStartError(code: code)
-    }
-    #if canImport(Darwin)
-        return handle!
-    #else
-        return handle
-    #endif
 }

@@ -65,43 +65,53 @@ private func parallelError(
     }
 }
 
+/// How many stretches the threads checked when `bytes` validate on `jobs` threads.
+private func stretchesChecked(_ bytes: [UInt8], jobs: Int, options: JSONParseOptions = JSONParseOptions()) throws -> Int
+{
+    try bytes.withUnsafeBytes { try JSONValidation.validate($0, options: options, jobs: jobs, afterRead: nil) }
+}
+
+/// The boundaries just after `count` element commas spread evenly over `bytes` (a page).
+private func elementBoundaries(_ bytes: [UInt8], count: Int) -> [Int] {
+    (1...count).compactMap { offset(after: "},", in: bytes, from: bytes.count * $0 / (count + 1)) }
+}
+
 @Suite("Parallel validation: the serial verdict and error")
 struct ParallelValidationDifferentialTests {
     @Test(arguments: [false, true])
     func aValidPageIsCheckedInParallel(pretty: Bool) throws {
         let bytes = page(count: 400, pretty: pretty, seed: 1)
         for jobs in [2, 3, 4, 7] {
-            let splits = try #require(
-                bytes.withUnsafeBytes { JSONValidation.splits(in: $0, count: jobs, options: JSONParseOptions()) })
-            #expect(splits.count == jobs + 1)
-            // Every split is just after a comma that ends an element of `items`.
-            for split in splits {
-                let after = String(decoding: bytes[split..<min(split + 12, bytes.count)], as: UTF8.self)
-                #expect(after.drop { $0 == " " || $0 == "\n" }.hasPrefix("{"))
-            }
-            let passes = bytes.withUnsafeBytes {
-                JSONValidation.parallelCheckPasses($0, splits: splits, options: JSONParseOptions())
-            }
-            #expect(passes, "jobs \(jobs)")
+            #expect(try stretchesChecked(bytes, jobs: jobs) >= jobs, "jobs \(jobs)")
             #expect(parallelError(bytes, jobs: jobs) == nil)
         }
     }
 
-    @Test func aSplitInsideAStringOrANestedArrayFallsBackToTheSerialCheck() throws {
+    @Test func aStretchFromInsideAStringOrANestedArrayIsRefused() throws {
         let bytes = page(count: 200, pretty: false, seed: 2)
-        // A split after the `},{` inside a description string, and one inside `labels`.
-        let stringSplit = try #require(offset(after: #"fake },"#, in: bytes, from: bytes.count / 3))
-        let labelSplit = try #require(offset(after: #"{"id": 1},"#, in: bytes, from: bytes.count / 2))
-        let good = try #require(
-            bytes.withUnsafeBytes { JSONValidation.splits(in: $0, count: 2, options: JSONParseOptions()) })
-        for bad in [stringSplit, labelSplit] {
-            #expect(bytes[bad - 1] == UInt8(ascii: ","))
-            for splits in [[bad, good[1], good[2]], [good[0], bad, good[2]]] where splits == splits.sorted() {
-                let passes = bytes.withUnsafeBytes {
-                    JSONValidation.parallelCheckPasses($0, splits: splits, options: JSONParseOptions())
-                }
-                #expect(!passes, "splits \(splits)")
+        // Just after the comma before element `k` of the compact page.
+        func boundary(_ k: Int) throws -> Int {
+            try #require(offset(after: "{\"id\": \(k),\"name\"", in: bytes, from: 0))
+                - "{\"id\": \(k),\"name\"".utf8.count
+        }
+        let spine = ValidationSpine(options: JSONParseOptions(), afterRead: nil)
+        func checks(_ range: Range<Int>) -> Bool {
+            bytes.withUnsafeBytes {
+                spine.read(
+                    stretch: UnsafeRawBufferPointer(rebasing: $0[range]), at: range.lowerBound, depth: 2,
+                    options: JSONParseOptions()) != nil
             }
+        }
+        let (first, last) = (try boundary(60), try boundary(140))
+        #expect(checks(first..<last))
+        // From, or up to, the `},` inside a description string, and inside `labels`: a worker's
+        // parse of such a stretch fails, and the spine reads it instead.
+        let stringSplit = try #require(offset(after: #"fake },"#, in: bytes, from: first))
+        let labelSplit = try #require(offset(after: #"{"id": 1},"#, in: bytes, from: first))
+        for bad in [stringSplit, labelSplit] {
+            #expect(bad < last && bytes[bad - 1] == UInt8(ascii: ","))
+            #expect(!checks(bad..<last), "from \(bad)")
+            #expect(!checks(first..<bad), "up to \(bad)")
         }
         #expect(parallelError(bytes, jobs: 2) == nil)
     }
@@ -109,10 +119,10 @@ struct ParallelValidationDifferentialTests {
     @Test(arguments: [false, true])
     func aDamagedPageGivesTheSerialError(pretty: Bool) throws {
         let bytes = page(count: 300, pretty: pretty, seed: 3)
-        let splits = try #require(
-            bytes.withUnsafeBytes { JSONValidation.splits(in: $0, count: 3, options: JSONParseOptions()) })
+        let splits = elementBoundaries(bytes, count: 7)
         var random = TestRandom(state: 4)
-        // Places near every split, and spread over the page.
+        // Places near element boundaries (where the threads' stretches start), and spread
+        // over the page.
         var places = splits.flatMap { split in (-3...3).map { split + $0 } }
         places += (0..<60).map { _ in random.below(bytes.count) }
         let damages: [[UInt8]] = [[], [0x22], [0x7D], [0x5D], [0x2C], [0x01], [0xFF], [0x5C], [0x30, 0x30], [0x7B]]
@@ -139,7 +149,11 @@ struct ParallelValidationDifferentialTests {
         for depth in [5, 6, 7] {
             var options = JSONParseOptions()
             options.maxDepth = depth
-            #expect(parallelError(bytes, jobs: 2, options: options) == serialError(bytes, options: options))
+            let (p, q) = (parallelError(bytes, jobs: 2, options: options), serialError(bytes, options: options))
+            #expect(
+                p == q,
+                "\(String(describing: p?.offset)) \(String(describing: q?.offset)) \(String(describing: p?.excerpt)) | \(String(describing: q?.excerpt)) \(String(describing: p?.message)) | \(String(describing: q?.message))"
+            )
         }
         var options = JSONParseOptions()
         options.maxDepth = 6
@@ -149,8 +163,7 @@ struct ParallelValidationDifferentialTests {
     @Test func theSuitesFilesSplicedIntoAPageGiveTheSerialVerdictAndError() throws {
         guard Corpus.isAvailable else { return }
         let bytes = page(count: 500, pretty: false, seed: 5)
-        let splits = try #require(
-            bytes.withUnsafeBytes { JSONValidation.splits(in: $0, count: 2, options: JSONParseOptions()) })
+        let splits = elementBoundaries(bytes, count: 2)
         var compared = 0
         for name in Corpus.files("y_") + Corpus.files("n_") + Corpus.files("i_") {
             let file = try Corpus.bytes(name)
@@ -168,7 +181,7 @@ struct ParallelValidationDifferentialTests {
 
     @Test func inputsWithoutAnArrayOfObjectsAreCheckedSerially() throws {
         let numbers = Array(("[" + (0..<20000).map(String.init).joined(separator: ",") + "]").utf8)
-        #expect(numbers.withUnsafeBytes { JSONValidation.splits(in: $0, count: 2, options: JSONParseOptions()) } == nil)
+        #expect(try stretchesChecked(numbers, jobs: 2) == 0)
         #expect(parallelError(numbers, jobs: 2) == nil)
         let lines = Array(String(repeating: "{\"a\": 1}\n", count: 5000).utf8)
         var jsonLines = JSONParseOptions()
@@ -211,8 +224,8 @@ struct ParallelValidationDifferentialTests {
         #expect(MappedFile(path: FileManager.default.temporaryDirectory.path, minimumSize: 0) == nil)
         let mapped = try #require(MappedFile(path: file.path, minimumSize: bytes.count))
         #expect(Array(mapped.bytes) == bytes)
-        mapped.releasePages(of: 1000..<(bytes.count - 1000))
-        mapped.releasePages(of: 0..<bytes.count)
+        mapped.releasePages(of: UnsafeRawBufferPointer(rebasing: mapped.bytes[1000..<(bytes.count - 1000)]))
+        mapped.releasePages(of: mapped.bytes)
         #expect(Array(mapped.bytes) == bytes)
     }
 }
