@@ -20,22 +20,26 @@ final class StreamSpine<Stretch>: ElementSpine {
         self.handOver = handOver
     }
 
-    /// Reads the chunks `chunks` gives on `threads` threads, in windows of `windowSize`
-    /// bytes (`nil`: the reader's); the caller finishes the parser.
-    func read(chunks: JSONInput.Chunks, threads: Int, windowSize: Int?) throws {
-        let reader = ParallelElementReader(spine: self, threads: threads, options: parser.options)
+    /// Feeds `parser` the chunks `chunks` gives: on `jobs` threads (0: every core) in windows
+    /// of `windowSize` bytes (`nil`: the reader's) when there are several and the parse has
+    /// read nothing yet (the windows' offsets start at the input's), else in order on this
+    /// thread. `read` runs on the workers and must touch no shared state; the caller finishes
+    /// the parser.
+    static func read(
+        chunks: JSONInput.Chunks, into parser: JSONStreamParser<StreamedTapeRecorder>, jobs: Int, windowSize: Int?,
+        read: @escaping (UnsafeRawBufferPointer, Int, JSONParseOptions) -> ReadStretch<Stretch>?,
+        handOver: @escaping (Stretch, Int, Int) throws -> Void
+    ) throws {
+        let threads = parallelThreads(jobs: jobs)
+        guard threads > 1, parser.engine.bytesFed == 0 else { return try chunks(nil) { try parser.feed($0) } }
+        let spine = StreamSpine(parser: parser, read: read, handOver: handOver)
+        let reader = ParallelElementReader(spine: spine, threads: threads, options: parser.options)
         if let windowSize { reader.windowSize = windowSize }
         try reader.read(chunks: chunks)
     }
 
-    /// The stream's parse.
-    var engine: YajlParserEngine { parser.engine }
-
     /// Just past the last value handed over on this thread.
     var lastElementEnd: Int? { parser.handler.lastValueEnd }
-
-    /// Reads on this thread.
-    func feed(_ bytes: UnsafeRawBufferPointer) throws { try parser.feed(bytes) }
 
     /// What a worker makes of `stretch`.
     func read(

@@ -30,14 +30,8 @@ final class TapeRecordingSpine: ElementSpine {
         self.input = input
     }
 
-    /// The document's parse.
-    var engine: YajlParserEngine { parser.engine }
-
     /// Just past the last element recorded on this thread in an array near the root.
     var lastElementEnd: Int? { parser.handler.lastElementEnd }
-
-    /// Reads the next bytes into the recorder.
-    func feed(_ bytes: UnsafeRawBufferPointer) throws { try parser.feed(bytes) }
 
     /// Records `[` + the stretch's elements + `]` into a tape of its own (see the type's comment).
     func read(

@@ -11,7 +11,7 @@ enum TapeStore {
     /// The smallest tape worth keeping (smaller ones come from malloc's free lists).
     static let smallest = 1 << 20
     /// The largest tape kept (a bigger one is given back to the system).
-    static let largest = 256 << 20
+    static let largest = 128 << 20
 
     /// The bytes a tape's arrays hold room for.
     private static func size(_ tokens: [DecodingTape.Token], _ arena: [UInt8]) -> Int {

@@ -10,10 +10,8 @@ extension YajlDecoder {
         _ type: T.Type, into parser: JSONStreamParser<StreamedTapeRecorder>, jobs: Int, windowSize: Int?,
         body: @escaping (T) throws -> Void, chunks: JSONInput.Chunks
     ) throws {
-        let threads = parallelThreads(jobs: jobs)
-        guard threads > 1 else { return try chunks(nil) { try parser.feed($0) } }
-        let spine = StreamSpine<[T]>(
-            parser: parser,
+        try StreamSpine<[T]>.read(
+            chunks: chunks, into: parser, jobs: jobs, windowSize: windowSize,
             read: { [self] stretch, offset, options in
                 var values: [T] = []
                 let piece = makeStreamParser(T.self, at: JSONPath([]), parseOptions: options) { values.append($0) }
@@ -25,6 +23,5 @@ extension YajlDecoder {
                 parser.handler.skip(values.count)
                 for value in values { try body(value) }
             })
-        try spine.read(chunks: chunks, threads: threads, windowSize: windowSize)
     }
 }

@@ -245,7 +245,7 @@ open class YajlDecoder: @unchecked Sendable {
             options.tally = elementsFromThreads
         }
         let known = planToRecord(T.self, options)
-        let tape: DecodingTape
+        var tape: DecodingTape
         do {
             tape = try recordTape(bytes, plan: known, options: options)
         } catch let error as JSONParseError {
@@ -259,6 +259,8 @@ open class YajlDecoder: @unchecked Sendable {
                 ).0
             }
         }
+        // A big tape's memory is kept for the next document (see ``TapeStore``).
+        defer { TapeStore.keep(&tape) }
         return try decodeValue(
             T.self, tape: tape, recordedBy: known, bytes: bytes, origin: .init(), options: options, root
         )

@@ -66,7 +66,7 @@ extension Map {
         }
         var key = key
         key.withUTF8 { bytes in
-            let dot = nested == false ? nil : bytes.firstIndex(of: UInt8(ascii: "."))
+            let dot = nested == false ? nil : Self.firstDot(in: bytes)
             keyIsNested = nested ?? (dot != nil)
             guard mappingType == .fromJSON else { return }
             if let dot, keyIsNested {
@@ -77,6 +77,27 @@ extension Map {
             }
         }
         if mappingType == .fromJSON { found(ignoreNil: ignoreNil) }
+    }
+
+    /// Where the first `.` of a key is: eight bytes at a time (a byte-by-byte search cost a
+    /// quarter of the selection's time). A byte is a dot where `word ^ "........"` has a
+    /// zero byte; the lowest flagged byte of `(x - 0x01...) & ~x & 0x80...` is the first zero.
+    @inline(__always)
+    static func firstDot(in key: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = key.baseAddress else { return nil }
+        var i = 0
+        while i + 8 <= key.count {
+            let bytes = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let word = bytes ^ 0x2e2e_2e2e_2e2e_2e2e
+            let zero = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            if zero != 0 { return i + zero.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < key.count {
+            if key[i] == UInt8(ascii: ".") { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// Settles the selection: `null` is absent with `ignoreNil`.

@@ -7,7 +7,7 @@ extension Mapper {
         run(root: [String: [N]].self) { document, place, session in
             let root = document.root
             guard document.kind(at: root) == .object else {
-                Self.reportMismatch(at: root, in: document, expected: "[String: [\(N.self)]]", session)
+                session.reportMismatch(at: root, in: document, path: [], expected: "[String: [\(N.self)]]")
                 return nil
             }
             var rows: [(JSONPath.Component, Int, DecodePlan?)] = []
@@ -28,7 +28,7 @@ extension Mapper {
         run(root: [[N]].self) { document, place, session in
             let root = document.root
             guard document.kind(at: root) == .array else {
-                Self.reportMismatch(at: root, in: document, expected: "[[\(N.self)]]", session)
+                session.reportMismatch(at: root, in: document, path: [], expected: "[[\(N.self)]]")
                 return nil
             }
             let rowPlace = place?.elementPlace(learning: session.learning)

@@ -95,7 +95,7 @@ public final class Mapper<N: BaseMappable> {
                 return ModelBuilder.build(N.self, at: root, place: place, in: document, path: [], session: session)
                     .map { [$0] }
             default:
-                Self.reportMismatch(at: root, in: document, expected: "[\(N.self)]", session)
+                session.reportMismatch(at: root, in: document, path: [], expected: "[\(N.self)]")
                 return nil
             }
         }
@@ -107,7 +107,7 @@ public final class Mapper<N: BaseMappable> {
         run(root: [String: N].self) { document, place, session in
             let root = document.root
             guard document.kind(at: root) == .object else {
-                Self.reportMismatch(at: root, in: document, expected: "[String: \(N.self)]", session)
+                session.reportMismatch(at: root, in: document, path: [], expected: "[String: \(N.self)]")
                 return nil
             }
             if collecting == .objectsOnly, !Self.allObjects(ofObjectAt: root, in: document, at: [], session) {
@@ -117,13 +117,6 @@ public final class Mapper<N: BaseMappable> {
                 N.self, ofObjectAt: root, place: place, in: document, path: [], session: session)
             return collecting == .every && failed ? nil : models
         }
-    }
-
-    /// Reports that the value at `index` is not the collection expected.
-    static func reportMismatch(at index: Int, in document: MappingDocument, expected: String, _ session: MappingSession)
-    {
-        let value = index < 0 ? JSON.null : document.json(at: index, place: nil, session: session)
-        session.report(.typeMismatch, path: [], expected: expected, found: value.foundDescription, value: value)
     }
 
     /// Whether every element of the array at `index` is an object, as ObjectMapper's
@@ -157,9 +150,7 @@ public final class Mapper<N: BaseMappable> {
         _ index: Int, in document: MappingDocument, at path: [JSONPath.Component], _ session: MappingSession
     ) -> Bool {
         guard document.kind(at: index) != .object else { return true }
-        let value = document.json(at: index, place: nil, session: session)
-        session.report(
-            .typeMismatch, path: path, expected: "\(N.self) (an object)", found: value.foundDescription, value: value)
+        session.reportMismatch(at: index, in: document, path: path, expected: "\(N.self) (an object)")
         return false
     }
 

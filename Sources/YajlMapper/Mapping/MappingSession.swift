@@ -85,6 +85,15 @@ final class MappingSession {
         return way
     }
 
+    /// Reports that the value at token `index` of `document` (at `place`) is not `expected`.
+    func reportMismatch(
+        at index: Int, in document: MappingDocument, place: DecodePlan? = nil, path: [JSONPath.Component],
+        expected: String
+    ) {
+        let value = index < 0 ? JSON.null : document.json(at: index, place: place, session: self)
+        report(.typeMismatch, path: path, expected: expected, found: value.foundDescription, value: value)
+    }
+
     /// Records a problem at `path` from the unit's root.
     func report(
         _ kind: MappingProblem.Kind, path: [JSONPath.Component], expected: String, found: String?,

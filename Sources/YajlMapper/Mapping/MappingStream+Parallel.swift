@@ -52,9 +52,7 @@ extension MappingStreamParser {
     /// - Returns: as ``finish()``.
     /// - Throws: as ``feed(_:)-(UnsafeRawBufferPointer)`` and ``finish()``; ``JSONInputError``.
     public func read(_ input: JSONInput, jobs: Int = 0) throws -> StreamSummary {
-        try read(
-            chunks: { size, body in try input.read(chunkSize: size ?? JSONInput.defaultChunkSize, body) }, jobs: jobs,
-            windowSize: nil)
+        try read(chunks: input.chunks, jobs: jobs, windowSize: nil)
     }
 
     /// Reads a document held in memory to its end and finishes, as ``read(_:jobs:)-(JSONInput,_)`` reads
@@ -68,30 +66,17 @@ extension MappingStreamParser {
     @_spi(Fuzzing) public func read(
         _ bytes: some ContiguousBytes, jobs: Int, windowSize: Int?
     ) throws -> StreamSummary {
-        try bytes.withUnsafeBytes { buffer in
-            try read(
-                chunks: { size, body in try JSONInput.deliver(buffer, chunkSize: size ?? buffer.count, body) },
-                jobs: jobs, windowSize: windowSize)
-        }
+        try bytes.withUnsafeBytes { try read(chunks: JSONInput.chunks(of: $0), jobs: jobs, windowSize: windowSize) }
     }
 
     /// Reads the chunks `chunks` gives (a window of `windowSize` bytes at a time when
     /// several threads read) to their end and finishes.
-    func read(
-        chunks: (_ size: Int?, (UnsafeRawBufferPointer) throws -> Void) throws -> Void, jobs: Int, windowSize: Int?
-    ) throws -> StreamSummary {
-        let threads = parallelThreads(jobs: jobs)
-        // The windows' offsets start at the input's: after chunks fed by hand, one thread.
-        if threads > 1, parser.engine.bytesFed == 0 {
-            let spine = StreamSpine(
-                parser: parser, read: stretchMapping,
-                handOver: { [unowned self] stretch, line, lineStart in
-                    try deliver(stretch, line: line, lineStart: lineStart)
-                })
-            try spine.read(chunks: chunks, threads: threads, windowSize: windowSize)
-        } else {
-            try chunks(nil) { try feed($0) }
-        }
+    func read(chunks: JSONInput.Chunks, jobs: Int, windowSize: Int?) throws -> StreamSummary {
+        try StreamSpine.read(
+            chunks: chunks, into: parser, jobs: jobs, windowSize: windowSize, read: stretchMapping,
+            handOver: { [unowned self] stretch, line, lineStart in
+                try deliver(stretch, line: line, lineStart: lineStart)
+            })
         return try finish()
     }
 

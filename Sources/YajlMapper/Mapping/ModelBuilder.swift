@@ -53,10 +53,9 @@ enum ModelBuilder {
         session: MappingSession, into address: UnsafeMutablePointer<T>, reusing spare: inout Map?
     ) -> Bool {
         guard document.kind(at: index) == .object else {
-            let value = index < 0 ? JSON.null : document.json(at: index, place: place, session: session)
-            session.report(
-                .typeMismatch, path: path + [leaf, leaf2].compactMap { $0 }, expected: "\(T.self) (an object)",
-                found: value.foundDescription, value: value)
+            session.reportMismatch(
+                at: index, in: document, place: place, path: path + [leaf, leaf2].compactMap { $0 },
+                expected: "\(T.self) (an object)")
             return false
         }
         if spare != nil, isKnownUniquelyReferenced(&spare!), spare!.document === document, spare!.session === session {

@@ -7,7 +7,11 @@ import Foundation
 protocol ElementSpine: AnyObject, SendableMetatype {
     /// What a worker makes of one stretch of elements.
     associatedtype Stretch
-    /// The spine's parse, which says how deep it is and where, and jumps over the stretches.
+    /// What the spine's parse gives its events to.
+    associatedtype Handler: JSONEventHandler
+    /// The spine's parse.
+    var parser: JSONStreamParser<Handler> { get }
+    /// The spine's parse's engine, which says how deep it is and where, and jumps over the stretches.
     var engine: YajlParserEngine { get }
     /// Just past the last element the spine handed over itself (`nil` before one).
     var lastElementEnd: Int? { get }
@@ -31,6 +35,10 @@ protocol ElementSpine: AnyObject, SendableMetatype {
 extension ElementSpine {
     /// Nothing: each stretch is taken over as it is delivered.
     func willDeliver(_ stretches: [Stretch]) {}
+    /// The parse's engine.
+    var engine: YajlParserEngine { parser.engine }
+    /// Reads the next bytes with the spine's parse.
+    func feed(_ bytes: UnsafeRawBufferPointer) throws { try parser.feed(bytes) }
 }
 
 /// The windows a big input is read in by several threads, and the size from which a

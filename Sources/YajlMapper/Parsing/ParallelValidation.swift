@@ -87,9 +87,6 @@ final class ValidationSpine: ElementSpine {
         self.afterRead = afterRead
     }
 
-    /// The parse.
-    var engine: YajlParserEngine { parser.engine }
-
     /// Just past the last element of the innermost array, when that was the last event.
     var lastElementEnd: Int? { parser.handler.lastElementEnd }
 
@@ -118,6 +115,8 @@ final class ValidationSpine: ElementSpine {
         Void
     >? {
         let piece = JSONStreamParser(handler: DiscardEvents(), options: options)
+        // No lines: an error anywhere has the document read again on one thread, which counts them.
+        piece.engine.countsLines = false
         defer { afterRead?(stretch) }
         return ReadStretch.read(
             stretch, at: offset, engine: piece.engine, feed: { try piece.feed($0) }, finish: { try piece.finish() },

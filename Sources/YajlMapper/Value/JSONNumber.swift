@@ -205,20 +205,30 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         hasher.combine(parts.exponent)
     }
 
-    /// Whether `text` is a JSON number (RFC 8259 grammar).
-    static func isValid(_ text: String) -> Bool {
+    /// Whether `text` is a JSON number (RFC 8259 grammar); `lenient` also takes a `+`, leading
+    /// zeros and a fraction with no digit on one side (`1.`, `.5`), as transforms read text.
+    static func isValid(_ text: String, lenient: Bool = false) -> Bool {
         var it = Array(text.utf8)[...]
         func digits() -> Int {
             var n = 0
             while let c = it.first, c >= 48, c <= 57 { it.removeFirst(); n += 1 }
             return n
         }
-        if it.first == UInt8(ascii: "-") { it.removeFirst() }
-        if it.first == UInt8(ascii: "0") { it.removeFirst() } else if digits() == 0 { return false }
-        if it.first == UInt8(ascii: ".") { it.removeFirst(); if digits() == 0 { return false } }
+        func sign(plus: Bool) {
+            if let c = it.first, c == UInt8(ascii: "-") || (plus && c == UInt8(ascii: "+")) { it.removeFirst() }
+        }
+        sign(plus: lenient)
+        if lenient {
+            let whole = digits()
+            if it.first == UInt8(ascii: ".") { it.removeFirst() }
+            if whole + digits() == 0 { return false }
+        } else {
+            if it.first == UInt8(ascii: "0") { it.removeFirst() } else if digits() == 0 { return false }
+            if it.first == UInt8(ascii: ".") { it.removeFirst(); if digits() == 0 { return false } }
+        }
         if let c = it.first, c == UInt8(ascii: "e") || c == UInt8(ascii: "E") {
             it.removeFirst()
-            if let s = it.first, s == UInt8(ascii: "+") || s == UInt8(ascii: "-") { it.removeFirst() }
+            sign(plus: true)
             if digits() == 0 { return false }
         }
         return it.isEmpty

@@ -68,14 +68,8 @@ final class FormattingSpine: ElementSpine {
         parser = JSONStreamParser(handler: NestingTrace(writer), options: options)
     }
 
-    /// The parse.
-    var engine: YajlParserEngine { parser.engine }
-
     /// Just past the last element of the innermost array, when that was the last event.
     var lastElementEnd: Int? { parser.handler.lastElementEnd }
-
-    /// Reads and writes on this thread.
-    func feed(_ bytes: UnsafeRawBufferPointer) throws { try parser.feed(bytes) }
 
     /// Writes the stretch's elements with a writer of its own in the caller's writer's
     /// style, inside `depth` arrays after a first element: the text after that element is

@@ -45,7 +45,7 @@ extension TransformInput {
     static func decimal(_ value: Any?) -> Decimal? {
         let result: Decimal?
         if let string = value as? String {
-            result = isDecimalNumberText(string) ? Decimal(string: string, locale: posixLocale) : nil
+            result = JSONNumber.isValid(string, lenient: true) ? Decimal(string: string, locale: posixLocale) : nil
         } else if let decimal = value as? Decimal, type(of: value!) == Decimal.self {
             result = decimal
         } else if let decimal = value as? NSDecimalNumber {

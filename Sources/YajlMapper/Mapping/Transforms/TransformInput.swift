@@ -38,7 +38,7 @@ enum TransformInput {
     static func finiteDouble(_ value: Any?) -> Double? {
         let result: Double?
         if let string = value as? String {
-            result = isDecimalNumberText(string) ? Double(string) : nil
+            result = JSONNumber.isValid(string, lenient: true) ? Double(string) : nil
         } else if let decimal = value as? NSDecimalNumber {
             // Through its exact text: `doubleValue` is not correctly rounded on Linux.
             result = decimal == NSDecimalNumber.notANumber ? nil : Double(decimal.description(withLocale: posixLocale))
@@ -47,30 +47,5 @@ enum TransformInput {
         }
         guard let result, result.isFinite else { return nil }
         return result
-    }
-
-    /// Whether `text` is a plain decimal number: optional sign, digits with an optional
-    /// fraction (at least one digit in all), optional exponent. No spaces, no `inf`, no hex.
-    static func isDecimalNumberText(_ text: String) -> Bool {
-        var utf8 = text.utf8.makeIterator()
-        var byte = utf8.next()
-        if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = utf8.next() }
-        var digits = 0
-        while let b = byte, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") { digits += 1; byte = utf8.next() }
-        if byte == UInt8(ascii: ".") {
-            byte = utf8.next()
-            while let b = byte, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") { digits += 1; byte = utf8.next() }
-        }
-        guard digits > 0 else { return false }
-        if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-            byte = utf8.next()
-            if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { byte = utf8.next() }
-            var exponentDigits = 0
-            while let b = byte, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {
-                exponentDigits += 1; byte = utf8.next()
-            }
-            guard exponentDigits > 0 else { return false }
-        }
-        return byte == nil
     }
 }
