@@ -23,7 +23,8 @@ extension Mapper where N: Sendable {
     ///   - options: what input is accepted.
     ///   - onSummary: called once the input has ended, with the envelope, the count and (in
     ///     lenient mode) the problems met.
-    /// - Returns: a stream of models that ends with the input, or with its first error.
+    /// - Returns: a stream of models that ends with the input, or with its first error (after
+    ///   the models made before it).
     public func elements<Bytes: AsyncSequence & Sendable>(
         of bytes: Bytes, at path: JSONPath = "items",
         options: JSONParseOptions = JSONParseOptions(),
@@ -42,7 +43,8 @@ extension Mapper where N: Sendable {
     ///   - options: what input is accepted.
     ///   - onSummary: called once the input has ended, with the envelope, the count and (in
     ///     lenient mode) the problems met.
-    /// - Returns: a stream of models that ends with the input, or with its first error.
+    /// - Returns: a stream of models that ends with the input, or with its first error (after
+    ///   the models made before it).
     public func elements<Chunks: AsyncSequence & Sendable>(
         ofChunks chunks: Chunks, at path: JSONPath = "items",
         options: JSONParseOptions = JSONParseOptions(),
