@@ -1,10 +1,11 @@
 import Foundation
 
 /// Validation of one document held in memory, on several threads for a big array of objects,
-/// by the package's one parallel reader (``ParallelElementReader``): a spine parses the bytes
+/// by the package's one parallel reader (`ParallelElementReader`): a spine parses the bytes
 /// around the stretches, each stretch is parsed on a thread as `[` + its elements + `]`, and
-/// a stretch that fails is read by the spine itself. So the verdict and the error (kind,
-/// message, offset, line, column) are always the serial ones.
+/// a stretch that fails is read by the spine itself. Invalid input is then read again on one
+/// thread, so the verdict and the error (kind, message, offset, line, column, excerpt) are
+/// always the serial ones.
 public enum JSONValidation {
     /// The size from which `jobs: 0` uses every core.
     public static let parallelThreshold = 4 << 20
