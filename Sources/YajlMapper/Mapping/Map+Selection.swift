@@ -158,7 +158,7 @@ extension Map {
             (token, at) = step(part, from: token, at: at, first: start == 0)
             guard end < path.count else { return (token, at) }
             start = end + 1
-            end = path[start...].firstIndex(of: UInt8(ascii: ".")) ?? path.count
+            end = Self.firstDot(in: UnsafeBufferPointer(rebasing: path[start...])).map { start + $0 } ?? path.count
         }
     }
 

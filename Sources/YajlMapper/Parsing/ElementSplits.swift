@@ -5,14 +5,12 @@ import Foundation
 /// must match it: the same bytes from the `}` before the comma to the first key's quote
 /// (white space says how deep it is in indented text) and the same first key.
 enum ElementSplits {
-    /// The bytes the spine reads before the first split, at least.
-    static let lead = 4096
-    /// How far past ``lead`` the first split is looked for.
+    /// How far ahead of the spine a split is looked for at a time.
     static let window = 1 << 16
     /// The longest first key matched.
     static let keyLimit = 64
-    /// The most bytes a stretch holds after the last split (see ``find(in:count:first:shape:longest:)``),
-    /// and a spine reads of a mapped file before it gives their pages back.
+    /// The most bytes a validation stretch holds, and a spine reads of a mapped file before
+    /// it gives their pages back.
     static let longest = 8 << 20
 
     /// What the bytes around a split look like.
@@ -21,32 +19,6 @@ enum ElementSplits {
         var separator: ArraySlice<UInt8>
         /// That key, without its quotes.
         var key: ArraySlice<UInt8>
-    }
-
-    /// `count` + 1 increasing offsets shaped like `shape`, from `first`: the last as near the
-    /// end as one is found (``lead`` bytes before it at least), the others between at even
-    /// distances; `nil` when fewer than three are found. Each is looked for no further than
-    /// the next one's place (the last, within `longest` bytes of the end), so
-    /// the search touches few of a mapped file's pages whatever its shape.
-    static func find(
-        in bytes: UnsafeRawBufferPointer, count: Int, first: Int, shape: Shape, longest: Int
-    ) -> [Int]? {
-        let stop = max(first, bytes.count - lead - longest)
-        guard let (last, _) = previous(in: bytes, before: bytes.count - lead, like: shape, after: stop), last > first
-        else {
-            return nil
-        }
-        var splits = [first]
-        for i in 1..<count {
-            let target = first + (last - first) * i / count
-            let nextTarget = first + (last - first) * (i + 1) / count
-            guard let (split, _) = next(in: bytes, from: target, like: shape, before: nextTarget),
-                split > splits[splits.count - 1], split < last
-            else { continue }
-            splits.append(split)
-        }
-        splits.append(last)
-        return splits.count > 2 ? splits : nil
     }
 
     /// The split after the `}` at `close`, and its shape, when a comma follows and then an
@@ -88,12 +60,10 @@ enum ElementSplits {
         return nil
     }
 
-    /// The last split after a `}` before `before` and at or after `stop`, shaped like `shape`.
-    static func previous(
-        in bytes: UnsafeRawBufferPointer, before: Int, like shape: Shape, after stop: Int = 0
-    ) -> (Int, Shape)? {
+    /// The last split after a `}` before `before`, shaped like `shape`.
+    static func previous(in bytes: UnsafeRawBufferPointer, before: Int, like shape: Shape) -> (Int, Shape)? {
         var close = min(before, bytes.count) - 1
-        while close >= max(stop, 0) {
+        while close >= 0 {
             if bytes[close] == UInt8(ascii: "}"), let found = split(afterClose: close, in: bytes), found.1 == shape {
                 return found
             }

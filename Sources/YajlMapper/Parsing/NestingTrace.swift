@@ -63,13 +63,4 @@ struct NestingTrace<Inner: JSONEventHandler>: ParseConsumer {
         arrays.removeLast()
         ended()
     }
-
-    /// The depth of the innermost array when the bytes read so far end just after a comma
-    /// that follows one of its elements (the last event ended before it, with only white
-    /// space between); `nil` otherwise.
-    func arrayDepth(afterElementCommaAt split: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
-        guard arrays.last == true, lastEnd < split, bytes[split - 1] == UInt8(ascii: ",") else { return nil }
-        for byte in bytes[lastEnd..<(split - 1)] where !JSONLexer.isSpace(byte) { return nil }
-        return arrays.count
-    }
 }
