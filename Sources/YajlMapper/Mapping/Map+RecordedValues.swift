@@ -6,12 +6,20 @@
 /// the quick path, a text the tape could not read): the read then takes the JSON path,
 /// which reports it.
 extension Map {
+    /// The selected value read straight from its tokens, `nil` when it does not read that
+    /// way (see above), is absent, or the plan learns.
+    @inlinable
+    func recorded<V: JSONReadable>(_: V.Type) -> V? {
+        guard let tape = recordedValue else { return nil }
+        return V._fromRecording(selectedToken, in: tape)
+    }
+
     /// Reads the selected value straight into `target` when it reads that way; `false`
     /// leaves `target` alone for the JSON path. Not while the plan learns: the JSON path
     /// learns the places the value holds.
     @inlinable
     func readDirectly<V: JSONReadable>(into target: inout V) -> Bool {
-        guard let tape = recordedValue, let value = V._fromRecording(selectedToken, in: tape) else { return false }
+        guard let value = recorded(V.self) else { return false }
         target = value
         return true
     }
@@ -19,7 +27,7 @@ extension Map {
     /// ``readDirectly(into:)`` for an optional property (`null` is left to the JSON path).
     @inlinable
     func readDirectly<V: JSONReadable>(into target: inout V?) -> Bool {
-        guard let tape = recordedValue, let value = V._fromRecording(selectedToken, in: tape) else { return false }
+        guard let value = recorded(V.self) else { return false }
         target = value
         return true
     }

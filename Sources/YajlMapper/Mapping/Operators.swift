@@ -41,11 +41,13 @@ enum PlainScalarRead<T> {
     case value(T)
 }
 
-/// The usual cases of a basic read, without the general fetch: a string (the commonest,
-/// taken without copying the JSON value around it; the test is decided when the operator
-/// is specialised), or any member the plan reads as a plain value, present and not null.
+/// The usual cases of a basic read, without the general fetch: a value read straight from
+/// its tokens; a string (the commonest, taken without copying the JSON value around it; the
+/// test is decided when the operator is specialised); or any member the plan reads as a
+/// plain value, present and not null.
 @inlinable
 func readPlainScalar<T: JSONScalar>(_: T.Type, _ right: Map) -> PlainScalarRead<T> {
+    if let value = right.recorded(T.self) { return .value(value) }
     if T.self == String.self, let string = right.plainString() {
         return .value(unsafeBitCast(string, to: T.self))
     }
