@@ -37,9 +37,7 @@ extension Mapper {
     /// Maps a document whose root is an array of models.
     /// - Throws: as ``map(data:options:)``.
     public func mapArray(data: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions()) throws -> [N] {
-        let result = try data.withUnsafeBytes { try arrayRun.run(bytes: $0, options: options) }
-        lastProblems = result.problems
-        return try required(result)
+        try required(try data.withUnsafeBytes { try arrayRun.run(bytes: $0, options: options) })
     }
 
     /// Maps a document whose root is an object of models.
@@ -47,20 +45,19 @@ extension Mapper {
     public func mapDictionary(
         data: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions()
     ) throws -> [String: N] {
-        let result = try data.withUnsafeBytes { try dictionaryRun.run(bytes: $0, options: options) }
-        lastProblems = result.problems
-        return try required(result)
+        try required(try data.withUnsafeBytes { try dictionaryRun.run(bytes: $0, options: options) })
     }
 
     /// Maps an already-parsed ``JSON`` value (replayed through the same engine).
     /// - Throws: ``MappingError`` in strict mode or when the root cannot be mapped.
     public func map(json: YajlMapper.JSON) throws -> N {
-        let result = try objectRun.run(replaying: json)
-        lastProblems = result.problems
-        return try required(result)
+        try required(try objectRun.run(replaying: json))
     }
 
+    /// The value the run made, its problems kept as the last ones; else an error with every
+    /// problem (the root's rejection when there is none).
     private func required<Value>(_ result: MappingResult<Value>) throws -> Value {
+        lastProblems = result.problems
         guard let value = result.value else {
             throw MappingError(
                 problems: result.problems.isEmpty
@@ -68,6 +65,11 @@ extension Mapper {
                     : result.problems)
         }
         return value
+    }
+
+    /// The error for a root that is not JSON of the model: `expected`, and what was `found`.
+    private func rootMismatch(expected: String, found: String) -> MappingError {
+        MappingError(problems: [MappingProblem(kind: .typeMismatch, keyPath: "", expected: expected, found: found)])
     }
 }
 
@@ -80,10 +82,7 @@ extension Mapper where N: ImmutableMappable {
     /// - Throws: ``MappingError``.
     public func map(JSON: [String: Any]) throws -> N {
         guard let value = YajlMapper.JSON(foundation: JSON) else {
-            throw MappingError(problems: [
-                MappingProblem(
-                    kind: .typeMismatch, keyPath: "", expected: "\(N.self)", found: "a value JSON cannot hold")
-            ])
+            throw rootMismatch(expected: "\(N.self)", found: "a value JSON cannot hold")
         }
         return try passingCallerErrors { try map(json: value) }
     }
@@ -92,11 +91,7 @@ extension Mapper where N: ImmutableMappable {
     /// - Throws: ``MappingError``.
     public func map(JSONObject: Any) throws -> N {
         guard let dictionary = JSONObject as? [String: Any] else {
-            throw MappingError(problems: [
-                MappingProblem(
-                    kind: .typeMismatch, keyPath: "", expected: "an object of \(N.self)",
-                    found: String(describing: type(of: JSONObject)))
-            ])
+            throw rootMismatch(expected: "an object of \(N.self)", found: String(describing: type(of: JSONObject)))
         }
         return try map(JSON: dictionary)
     }
@@ -160,25 +155,13 @@ extension Mapper where N: ImmutableMappable {
     /// Runs an all-or-nothing mapping of a Foundation value.
     private func every<Value>(_ run: MappingRun<Value>, foundation object: Any) throws -> Value {
         guard let value = YajlMapper.JSON(foundation: object) else {
-            throw MappingError(problems: [
-                MappingProblem(
-                    kind: .typeMismatch, keyPath: "", expected: "JSON of \(N.self)",
-                    found: String(describing: type(of: object)))
-            ])
+            throw rootMismatch(expected: "JSON of \(N.self)", found: String(describing: type(of: object)))
         }
         return try complete(try run.run(replaying: value))
     }
 
     /// The models, when every element made one; else the error with every problem.
     private func complete<Value>(_ result: MappingResult<Value>) throws -> Value {
-        lastProblems = result.problems
-        guard let models = result.value else {
-            throw MappingError(
-                problems: result.problems.isEmpty
-                    ? [MappingProblem(kind: .objectRejected, keyPath: "", expected: "\(N.self)", found: nil)]
-                    : result.problems
-            ).asThrownToObjectMapperCallers
-        }
-        return models
+        try passingCallerErrors { try required(result) }
     }
 }

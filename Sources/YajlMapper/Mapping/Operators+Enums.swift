@@ -60,21 +60,13 @@ public func >>> <T: RawRepresentable>(left: T?, right: Map) where T.RawValue: JS
 /// as in ObjectMapper; so in the dictionary forms).
 public func <- <T: RawRepresentable>(left: inout [T], right: Map) where T.RawValue: JSONRawValue {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        right.read(required: true, expected: "[\(T.self)]") {
-            try right.keptElements($0) { try enumCase($0) as T }
-        })
+    assign(&left, right.read(required: true, expected: "[\(T.self)]") { try right.keptElements($0, enumCase) })
 }
 
 /// Reads or writes an optional array of enums.
 public func <- <T: RawRepresentable>(left: inout [T]?, right: Map) where T.RawValue: JSONRawValue {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        right.read(required: false, expected: "[\(T.self)]") {
-            try right.keptElements($0) { try enumCase($0) as T }
-        })
+    assign(&left, right.read(required: false, expected: "[\(T.self)]") { try right.keptElements($0, enumCase) })
 }
 
 /// Writes an array of enums' raw values.
@@ -90,21 +82,13 @@ public func >>> <T: RawRepresentable>(left: [T]?, right: Map) where T.RawValue: 
 /// Reads or writes a dictionary of enums.
 public func <- <T: RawRepresentable>(left: inout [String: T], right: Map) where T.RawValue: JSONRawValue {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        right.read(required: true, expected: "[String: \(T.self)]") {
-            try right.keptMembers($0) { try enumCase($0) as T }
-        })
+    assign(&left, right.read(required: true, expected: "[String: \(T.self)]") { try right.keptMembers($0, enumCase) })
 }
 
 /// Reads or writes an optional dictionary of enums.
 public func <- <T: RawRepresentable>(left: inout [String: T]?, right: Map) where T.RawValue: JSONRawValue {
     if right.mappingType == .toJSON { return left >>> right }
-    assign(
-        &left,
-        right.read(required: false, expected: "[String: \(T.self)]") {
-            try right.keptMembers($0) { try enumCase($0) as T }
-        })
+    assign(&left, right.read(required: false, expected: "[String: \(T.self)]") { try right.keptMembers($0, enumCase) })
 }
 
 /// Writes a dictionary of enums' raw values.
