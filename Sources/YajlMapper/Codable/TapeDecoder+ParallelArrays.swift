@@ -28,49 +28,32 @@ extension TapeDecoder {
         let starts = tape.elementTokens(ofArrayAt: index, count: count)
         let stretches = min(count, options.threads * 4)
         let sessions = (0..<stretches).map { _ in Session(plan: session.plan, learning: false) }
-        let ranges = evenRanges(count, stretches: stretches)
-        // Each stretch's elements are decoded straight into their places in the array; per
-        // stretch, how many were, and the error that stopped it.
-        let decoded = UnsafeMutableBufferPointer<Int>.allocate(capacity: stretches)
-        decoded.initialize(repeating: 0)
+        // Per stretch, the error that stopped it.
         let errors = UnsafeMutableBufferPointer<(any Error)?>.allocate(capacity: stretches)
         errors.initialize(repeating: nil)
         defer {
-            decoded.deallocate()
             _ = errors.deinitialize()
             errors.deallocate()
         }
-        let elements = try [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            let base = buffer.baseAddress.unsafelyUnwrapped
-            // Each index decodes its own elements' tokens into its own places and writes its own slots.
-            forEachOnThreads(stretches, threads: options.threads) { s in
-                let stretch = self.decoder(for: sessions[s])
-                for i in ranges[s] {
-                    do {
-                        (base + i).initialize(
-                            to: try stretch.unbox(
-                                Element.self, at: starts[i], node: path, step: .index(i), place: place))
-                    } catch {
-                        errors[s] = error
-                        return
-                    }
-                    decoded[s] += 1
+        // Each stretch's elements are decoded straight into their places in the array.
+        let elements: [Element] = valuesOnThreads(count, stretches: stretches, threads: options.threads) {
+            s, range, first in
+            let stretch = self.decoder(for: sessions[s])
+            for i in range {
+                do {
+                    (first + i - range.lowerBound).initialize(
+                        to: try stretch.unbox(Element.self, at: starts[i], node: path, step: .index(i), place: place))
+                } catch {
+                    errors[s] = error
+                    return i - range.lowerBound
                 }
             }
-            // The serial loop's result: misses up to the first error in document order, which is thrown.
-            var failure: (any Error)?
-            for s in 0..<stretches {
-                if sessions[s].missed { session.missed = true }
-                if let error = errors[s] {
-                    failure = error
-                    break
-                }
-            }
-            if let failure {
-                for s in 0..<stretches { (base + ranges[s].lowerBound).deinitialize(count: decoded[s]) }
-                throw failure
-            }
-            initialized = count
+            return range.count
+        }
+        // The serial loop's result: misses up to the first error in document order, which is thrown.
+        for s in 0..<stretches {
+            if sessions[s].missed { session.missed = true }
+            if let error = errors[s] { throw error }
         }
         options.tally?.add(count)
         return elements

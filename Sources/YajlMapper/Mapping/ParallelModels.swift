@@ -31,31 +31,16 @@ struct ParallelModels {
         let starts = document.tape.elementTokens(ofArrayAt: index, count: count)
         let stretches = min(count, threads * 4)
         let sessions = (0..<stretches).map { _ in MappingSession(like: session) }
-        let ranges = evenRanges(count, stretches: stretches)
-        // Per stretch, the models built, moved to the front of its range afterwards.
-        let built = UnsafeMutableBufferPointer<Int>.allocate(capacity: stretches)
-        built.initialize(repeating: 0)
-        defer { built.deallocate() }
-        let models = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-            let base = buffer.baseAddress.unsafelyUnwrapped
-            // Each index maps its own elements into its own range and writes its own slot.
-            forEachOnThreads(stretches, threads: threads) { s in
-                var spare: Map?
-                for i in ranges[s] {
-                    let made = ModelBuilder.build(
-                        T.self, at: starts[i], place: place, in: document, path: path, leaf: .index(i),
-                        session: sessions[s], into: base + ranges[s].lowerBound + built[s], reusing: &spare)
-                    built[s] += made ? 1 : 0
-                }
+        let models: [T] = valuesOnThreads(count, stretches: stretches, threads: threads) { s, range, first in
+            var spare: Map?
+            var built = 0
+            for i in range {
+                let made = ModelBuilder.build(
+                    T.self, at: starts[i], place: place, in: document, path: path, leaf: .index(i),
+                    session: sessions[s], into: first + built, reusing: &spare)
+                built += made ? 1 : 0
             }
-            // The stretches' models made one run, in order.
-            var end = 0
-            for s in 0..<stretches {
-                let from = base + ranges[s].lowerBound
-                if from != base + end { (base + end).moveInitialize(from: from, count: built[s]) }
-                end += built[s]
-            }
-            initialized = end
+            return built
         }
         for stretch in sessions {
             if stretch.missed { session.noteMiss() }

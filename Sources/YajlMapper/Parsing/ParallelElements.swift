@@ -61,10 +61,32 @@ package func forEachOnThreads(_ count: Int, threads: Int, _ body: (Int) -> Void)
     }
 }
 
-/// `0..<count` cut into `stretches` consecutive ranges of about equal length, for as many
-/// tasks over the threads.
-func evenRanges(_ count: Int, stretches: Int) -> [Range<Int>] {
-    (0..<stretches).map { s in (count * s / stretches)..<(count * (s + 1) / stretches) }
+/// The values made for `0..<count` cut into `stretches` consecutive ranges of about equal
+/// length, on `threads` threads: `make(s, range, first)` initializes the values of stretch
+/// `s` from `first` on, in order, and returns how many it made; the array holds every
+/// stretch's values, in order.
+func valuesOnThreads<Value>(
+    _ count: Int, stretches: Int, threads: Int, _ make: (Int, Range<Int>, UnsafeMutablePointer<Value>) -> Int
+) -> [Value] {
+    let made = UnsafeMutableBufferPointer<Int>.allocate(capacity: stretches)
+    made.initialize(repeating: 0)
+    defer { made.deallocate() }
+    return [Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let base = buffer.baseAddress.unsafelyUnwrapped
+        // Each index makes its own values into its own range and writes its own slot.
+        forEachOnThreads(stretches, threads: threads) { s in
+            let range = (count * s / stretches)..<(count * (s + 1) / stretches)
+            made[s] = make(s, range, base + range.lowerBound)
+        }
+        // The stretches' values made one run, in order.
+        var end = 0
+        for s in 0..<stretches {
+            let from = base + count * s / stretches
+            if from != base + end { (base + end).moveInitialize(from: from, count: made[s]) }
+            end += made[s]
+        }
+        initialized = end
+    }
 }
 
 /// A stretch a worker read, with the line breaks it holds.
