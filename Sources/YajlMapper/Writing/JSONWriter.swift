@@ -158,12 +158,7 @@ public final class JSONWriter {
     /// Writes an exact number.
     public func number(_ number: JSONNumber) throws {
         var text = number.text
-        try text.withUTF8 { utf8 in
-            try value {
-                yajl_gen_number(
-                    handle, UnsafeRawPointer(utf8.baseAddress)?.assumingMemoryBound(to: CChar.self), utf8.count)
-            }
-        }
+        try text.withUTF8 { try self.number(JSONBytes(UnsafeRawBufferPointer($0))) }
     }
 
     /// Writes a string, escaped. Wraps `yajl_gen_string`.
@@ -176,9 +171,7 @@ public final class JSONWriter {
     /// Writes a string, escaped.
     public func string(_ value: String) throws {
         var value = value
-        try value.withUTF8 { utf8 in
-            try self.value { yajl_gen_string(handle, utf8.baseAddress, utf8.count) }
-        }
+        try value.withUTF8 { try string(JSONBytes(UnsafeRawBufferPointer($0))) }
     }
 
     /// Writes an object key. Wraps `yajl_gen_string`.
@@ -190,10 +183,8 @@ public final class JSONWriter {
 
     /// Writes an object key.
     public func key(_ name: String) throws {
-        try flushPendingOpen()
         var name = name
-        try name.withUTF8 { utf8 in try check(yajl_gen_string(handle, utf8.baseAddress, utf8.count)) }
-        tokenWritten()
+        try name.withUTF8 { try key(JSONBytes(UnsafeRawBufferPointer($0))) }
     }
 
     /// Opens an object. Wraps `yajl_gen_map_open`.
@@ -245,7 +236,6 @@ public final class JSONWriter {
 
     @inline(__always)
     private func value(_ call: () -> yajl_gen_status) throws {
-        if let failure = state.pointee.failure { throw failure }
         try flushPendingOpen()
         try beginValue()
         try check(call())
@@ -262,7 +252,6 @@ public final class JSONWriter {
     }
 
     private func open(_ kind: PendingOpen) throws {
-        if let failure = state.pointee.failure { throw failure }
         try flushPendingOpen()
         try beginValue()
         tokenWritten()
