@@ -124,9 +124,7 @@ final class TapeDecoder: Decoder {
 
     /// What the token at `index` is (`null` for -1).
     @inline(__always)
-    func kind(at index: Int) -> DecodingTape.Kind {
-        index < 0 ? .null : tape.tokens[index].kind
-    }
+    func kind(at index: Int) -> DecodingTape.Kind { index < 0 ? .null : tape.tokens[index].kind }
 
     /// Decodes the whole tape as `T`, the value at `root` in its document.
     func decodeRoot<T: Decodable>(_ type: T.Type, at root: CodingPathNode = .root) throws -> T {
@@ -231,15 +229,9 @@ final class TapeDecoder: Decoder {
     /// Runs `body` with this decoder pointed at the value at `index`, then points it back.
     @inline(__always)
     func withCurrent<R>(_ index: Int, node: CodingPathNode, place: DecodePlan?, _ body: () throws -> R) rethrows -> R {
-        let (savedIndex, savedNode, savedPlace) = (current, self.node, self.place)
-        current = index
-        self.node = node
-        self.place = place
-        defer {
-            current = savedIndex
-            self.node = savedNode
-            self.place = savedPlace
-        }
+        let saved = (current, self.node, self.place)
+        (current, self.node, self.place) = (index, node, place)
+        defer { (current, self.node, self.place) = saved }
         return try body()
     }
 
@@ -288,16 +280,13 @@ protocol StringKeyedDictionary {
     /// Decodes the object at `index`.
     static func decodeFromTape(
         _ decoder: TapeDecoder, at index: Int, node: CodingPathNode, place: DecodePlan?
-    ) throws
-        -> Self
+    ) throws -> Self
 }
 
 extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
     static func decodeFromTape(
         _ decoder: TapeDecoder, at index: Int, node: CodingPathNode, place: DecodePlan?
-    ) throws
-        -> Self
-    {
+    ) throws -> Self {
         try decoder.checkObject(at: index, path: node)
         decoder.readsAllKeys(at: place)
         var result: [String: Value] = [:]

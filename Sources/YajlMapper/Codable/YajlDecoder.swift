@@ -263,8 +263,7 @@ open class YajlDecoder: @unchecked Sendable {
         defer { TapeStore.keep(&tape) }
         return try decodeValue(
             T.self, tape: tape, recordedBy: known, bytes: bytes, origin: .init(), options: options, root
-        )
-        .0
+        ).0
     }
 
     /// Whether the first byte of `bytes` that is not white space (or a UTF-8 byte order
@@ -353,10 +352,8 @@ open class YajlDecoder: @unchecked Sendable {
     /// What a parse error is to a decoding: `dataCorrupted` at the root, the parse error
     /// (with its line and column) underneath.
     static func notJSON(_ error: JSONParseError) -> DecodingError {
-        DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error)
-        )
+        let message = "The given data was not valid JSON: \(error)"
+        return .dataCorrupted(.init(codingPath: [], debugDescription: message, underlyingError: error))
     }
 
     /// The settings a decoding reads, copied once.
