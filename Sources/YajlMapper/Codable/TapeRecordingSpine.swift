@@ -40,9 +40,9 @@ final class TapeRecordingSpine: ElementSpine {
         let plan = parser.handler.innermostPlace
         let piece = JSONStreamParser(handler: TapeRecorder(plan: plan, input: input), options: options)
         piece.handler.reserve(for: stretch.count, whole: plan == nil)
-        return ReadStretch.read(
-            stretch, at: offset, engine: piece.engine, feed: { try piece.feed($0) }, finish: { try piece.finish() },
-            made: { piece.handler.tape.problems.isEmpty ? piece.handler.tape : nil })
+        return ReadStretch.read(stretch, at: offset, by: piece) {
+            piece.handler.tape.problems.isEmpty ? piece.handler.tape : nil
+        }
     }
 
     /// Splices every stretch's elements into the document's tape at once, on the threads.

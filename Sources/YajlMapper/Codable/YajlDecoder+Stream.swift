@@ -32,13 +32,26 @@ extension YajlDecoder {
     }
 
     /// Streams the elements at `path` of the chunks `chunks` gives, on `jobs` threads in
-    /// windows of `windowSize` bytes (`nil`: the reader's).
+    /// windows of `windowSize` bytes (`nil`: the reader's) as a ``ParallelElementReader``
+    /// reads them. A worker decodes `[` + its stretch's elements + `]` with a stream of its
+    /// own (whose parse starts at the stretch's offset); any error leaves the stretch to the
+    /// spine, whose error it is.
     func stream<T: Decodable>(
         _ type: T.Type, chunks: JSONInput.Chunks, elementsAt path: JSONPath, jobs: Int, windowSize: Int?,
         _ body: (T) throws -> Void
     ) throws -> StreamSummary {
         try streamValues(T.self, at: path, body) { parser, body in
-            try readElements(T.self, into: parser, jobs: jobs, windowSize: windowSize, body: body, chunks: chunks)
+            try StreamSpine<[T]>.read(
+                chunks: chunks, into: parser, jobs: jobs, windowSize: windowSize,
+                read: { [self] stretch, offset, options in
+                    var values: [T] = []
+                    let piece = makeStreamParser(T.self, at: JSONPath([]), parseOptions: options) { values.append($0) }
+                    return ReadStretch.read(stretch, at: offset, by: piece) { values }
+                },
+                handOver: { [unowned parser] values, _, _ in
+                    parser.handler.skip(values.count)
+                    for value in values { try body(value) }
+                })
         }
     }
 

@@ -132,15 +132,12 @@ extension MappingStreamParser {
                 outputs.append(try transform($0))
             }
             piece.namePath = path
-            return ReadStretch.read(
-                stretch, at: offset, engine: piece.parser.engine, feed: { try piece.feed($0) },
-                finish: { _ = try piece.finish() },
-                made: {
-                    let made = outputs
-                    return MappedStretch(
-                        count: piece.count, problems: piece.problems, problemElements: piece.problemElements,
-                        deliver: { for output in made { try deliver(output) } })
-                })
+            return ReadStretch.read(stretch, at: offset, by: piece.parser) {
+                let made = outputs
+                return MappedStretch(
+                    count: piece.parser.handler.count, problems: piece.problems, problemElements: piece.problemElements,
+                    deliver: { for output in made { try deliver(output) } })
+            }
         }
     }
 }

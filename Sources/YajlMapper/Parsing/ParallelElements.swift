@@ -101,26 +101,26 @@ struct ReadStretch<Elements> {
 
 extension ReadStretch {
     /// Reads `stretch` (elements of one array and the comma after the last) as `[` + its
-    /// elements + `]` through `feed` and `finish`, into a parse (`engine`) whose offsets then
-    /// start at the stretch's `offset`, and takes what the parse made from `made`: the worker's
-    /// part of every ``ElementSpine/read(stretch:at:depth:options:)``.
+    /// elements + `]` with `parser`, whose offsets then start at the stretch's `offset`, and
+    /// takes what the parse made from `made`: the worker's part of every
+    /// ``ElementSpine/read(stretch:at:depth:options:)``.
     /// - Returns: `nil` when the parse throws or `made` gives nothing.
-    static func read(
-        _ stretch: UnsafeRawBufferPointer, at offset: Int, engine: YajlParserEngine,
-        feed: (UnsafeRawBufferPointer) throws -> Void, finish: () throws -> Void, made: () -> Elements?
+    static func read<Handler>(
+        _ stretch: UnsafeRawBufferPointer, at offset: Int, by parser: JSONStreamParser<Handler>, made: () -> Elements?
     ) -> ReadStretch? {
-        engine.skipStart(offset - 1)
+        parser.engine.skipStart(offset - 1)
         let (open, close) = (UInt8(ascii: "["), UInt8(ascii: "]"))
         do {
-            try withUnsafeBytes(of: open) { try feed($0) }
-            try feed(UnsafeRawBufferPointer(rebasing: stretch[..<(stretch.count - 1)]))
-            try withUnsafeBytes(of: close) { try feed($0) }
-            try finish()
+            try withUnsafeBytes(of: open) { try parser.feed($0) }
+            try parser.feed(UnsafeRawBufferPointer(rebasing: stretch[..<(stretch.count - 1)]))
+            try withUnsafeBytes(of: close) { try parser.feed($0) }
+            try parser.finish()
         } catch {
             return nil
         }
         guard let elements = made() else { return nil }
-        return ReadStretch(elements: elements, lineBreaks: engine.lines.line - 1, lastLineStart: engine.lines.lineStart)
+        let lines = parser.engine.lines
+        return ReadStretch(elements: elements, lineBreaks: lines.line - 1, lastLineStart: lines.lineStart)
     }
 }
 

@@ -112,16 +112,12 @@ final class ValidationSpine: ElementSpine {
     /// Checks `[` + the stretch's elements + `]`.
     func read(
         stretch: UnsafeRawBufferPointer, at offset: Int, depth: Int, options: JSONParseOptions
-    ) -> ReadStretch<
-        Void
-    >? {
+    ) -> ReadStretch<Void>? {
         let piece = JSONStreamParser(handler: DiscardEvents(), options: options)
         // No lines: an error anywhere has the document read again on one thread, which counts them.
         piece.engine.countsLines = false
         defer { afterRead?(stretch) }
-        return ReadStretch.read(
-            stretch, at: offset, engine: piece.engine, feed: { try piece.feed($0) }, finish: { try piece.finish() },
-            made: { () })
+        return ReadStretch.read(stretch, at: offset, by: piece) { () }
     }
 
     /// Counts the stretch: there is nothing to hand over.

@@ -87,12 +87,10 @@ final class FormattingSpine: ElementSpine {
         out.flush()
         let mark = out.output.count
         let piece = JSONStreamParser(handler: InnerEvents(writer: out), options: options)
-        return ReadStretch.read(
-            stretch, at: offset, engine: piece.engine, feed: { try piece.feed($0) }, finish: { try piece.finish() },
-            made: {
-                out.flush()
-                return (out.output, mark)
-            })
+        return ReadStretch.read(stretch, at: offset, by: piece) {
+            out.flush()
+            return (out.output, mark)
+        }
     }
 
     /// Passes the stretch's text (from its offset `from`) on through the caller's writer.
