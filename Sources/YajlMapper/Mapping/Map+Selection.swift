@@ -197,7 +197,7 @@ extension Map {
     func hasLiteralKey(_ key: String) -> Bool {
         guard object >= 0 else { return false }
         var key = key
-        return key.withUTF8 { document.member($0, in: object, from: 0) } != nil
+        return key.withUTF8 { document.view.pointee.member($0, in: object, from: 0) } != nil
     }
 
     /// The selected value when it is a scalar other than `null` (`nil` otherwise: the caller

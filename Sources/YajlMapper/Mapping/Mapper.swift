@@ -138,8 +138,9 @@ public final class Mapper<N: BaseMappable> {
     ) -> Bool {
         var all = true
         var k = index + 1
-        while all, k < document.token(index).start {
-            all = isObject(k + 1, in: document, at: path + [.key(document.string(at: k))], session)
+        let view = document.view.pointee
+        while all, k < view.tokens[index].start {
+            all = isObject(k + 1, in: document, at: path + [.key(view.string(at: k))], session)
             k = document.end(ofValueAt: k + 1)
         }
         return all

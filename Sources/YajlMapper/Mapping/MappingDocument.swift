@@ -72,45 +72,26 @@ final class MappingDocument {
     @inline(__always)
     func kind(at index: Int) -> DecodingTape.Kind { view.pointee.kind(at: index) }
 
-    /// The token at `index`.
-    @inline(__always)
-    func token(_ index: Int) -> DecodingTape.Token { view.pointee.tokens[index] }
-
     /// The index just past the value whose first token is at `index`.
     @inline(__always)
     func end(ofValueAt index: Int) -> Int { view.pointee.end(ofValueAt: index) }
-
-    /// The text of the token at `index`.
-    @inline(__always)
-    func text(at index: Int) -> UnsafeBufferPointer<UInt8> { view.pointee.text(at: index) }
-
-    /// The text of the token at `index` as a `String`.
-    @inline(__always)
-    func string(at index: Int) -> String { view.pointee.string(at: index) }
-
-    /// ``TapeView/member(_:in:from:)``.
-    func member(_ name: UnsafeBufferPointer<UInt8>, in object: Int, from hint: Int) -> Int? {
-        view.pointee.member(name, in: object, from: hint)
-    }
-
-    /// ``TapeView/element(_:of:)``.
-    func element(_ position: Int, of array: Int) -> Int? { view.pointee.element(position, of: array) }
 
     /// The token at `path` from `index` (a key that is a number names an array's element),
     /// or of the deepest value on the way when the path ends early: a missing key is located
     /// at its object.
     func deepestToken(at path: [JSONPath.Component], from index: Int) -> Int {
+        let view = view.pointee
         var current = index
         for component in path {
             guard current >= 0 else { return current }
             let next: Int?
             switch (component, kind(at: current)) {
             case (.key(var key), .object):
-                next = key.withUTF8 { member($0, in: current, from: 0) }
+                next = key.withUTF8 { view.member($0, in: current, from: 0) }
             case (.key(let key), .array):
-                next = Int(key).flatMap { element($0, of: current) }
+                next = Int(key).flatMap { view.element($0, of: current) }
             case (.index(let i), .array):
-                next = element(i, of: current)
+                next = view.element(i, of: current)
             default:
                 next = nil
             }
@@ -137,7 +118,8 @@ extension MappingDocument {
     /// member and element below it (the value is read whole), or, when the plan kept only
     /// some of them, `session` notes a miss.
     func json(at index: Int, place: DecodePlan?, session: MappingSession) -> JSON {
-        let token = self.token(index)
+        let view = view.pointee
+        let token = view.tokens[index]
         switch token.kind {
         case .null: return .null
         case .invalidString:
@@ -145,8 +127,8 @@ extension MappingDocument {
             return .null
         case .true: return .bool(true)
         case .false: return .bool(false)
-        case .number: return .number(JSONNumber(unchecked: string(at: index)))
-        case .string, .key: return .string(string(at: index))
+        case .number: return .number(JSONNumber(unchecked: view.string(at: index)))
+        case .string, .key: return .string(view.string(at: index))
         case .array:
             let elementPlace = place?.elementPlace(learning: session.learning)
             var elements: [JSON] = []
@@ -184,12 +166,12 @@ extension MappingDocument {
             }
         }
         var k = index + 1
-        let stop = token(index).start
+        let stop = view.pointee.tokens[index].start
         let checksKeys = !tape.problems.isEmpty
         while k < stop {
             if checksKeys, tape.problems[k] != nil { session.noteUnreadable(k) }
             let member = place.flatMap { memberPlace(ofKeyAt: k, in: $0, session: session) }
-            try body(string(at: k), k + 1, member)
+            try body(view.pointee.string(at: k), k + 1, member)
             k = end(ofValueAt: k + 1)
         }
     }
@@ -198,7 +180,7 @@ extension MappingDocument {
     func forEachElement(ofArrayAt index: Int, _ body: (Int, Int) throws -> Void) rethrows {
         var k = index + 1
         var i = 0
-        let stop = token(index).start
+        let stop = view.pointee.tokens[index].start
         while k < stop {
             try body(i, k)
             i += 1
@@ -209,7 +191,7 @@ extension MappingDocument {
     /// The place of the member whose key token is at `k`, in an object at `place`: learned,
     /// or known; `nil` (with a miss noted) when the plan does not list it.
     func memberPlace(ofKeyAt k: Int, in place: DecodePlan, session: MappingSession) -> DecodePlan? {
-        switch place.place(ofKey: text(at: k), learning: session.learning) {
+        switch place.place(ofKey: view.pointee.text(at: k), learning: session.learning) {
         case .known(let child): return child
         case .miss:
             session.noteMiss()
@@ -268,43 +250,35 @@ struct TapeView {
     /// `name`, searched from the member at token `hint` to the end, then from the start; `nil`
     /// when there is none. The tape holds each key of an object once.
     func member(_ name: UnsafeBufferPointer<UInt8>, in object: Int, from hint: Int) -> Int? {
-        let stop = tokens[object].start
-        let first = object + 1
-        let from = hint > object && hint < stop ? hint : first
         let count = name.count
         // Keys of one length mostly differ in their first bytes: compared as one word first.
         let head = count >= 8 ? UnsafeRawPointer(name.baseAddress!).loadUnaligned(as: UInt64.self) : 0
-        func scan(_ start: Int, _ stop: Int) -> Int? {
-            var k = start
-            while k < stop {
-                let token = tokens[k]
-                if Int(token.length) == count {
-                    if count == 0 { return k + 1 }
-                    let text = token.start >= 0 ? arena + token.start : inputTexts.unsafelyUnwrapped + ~token.start
-                    if count < 8 || UnsafeRawPointer(text).loadUnaligned(as: UInt64.self) == head,
-                        memcmp(text, name.baseAddress!, count) == 0
-                    {
-                        return k + 1
-                    }
-                }
-                let value = tokens[k + 1]
-                k = value.kind == .object || value.kind == .array ? value.start : k + 2
-            }
-            return nil
+        return member(in: object, from: hint) { token in
+            guard Int(token.length) == count else { return false }
+            if count == 0 { return true }
+            let text = token.start >= 0 ? arena + token.start : inputTexts.unsafelyUnwrapped + ~token.start
+            return (count < 8 || UnsafeRawPointer(text).loadUnaligned(as: UInt64.self) == head)
+                && memcmp(text, name.baseAddress!, count) == 0
         }
-        return scan(from, stop) ?? (from > first ? scan(first, from) : nil)
     }
 
     /// ``member(_:in:from:)`` for the key at `listed` (see ``DecodingTape/Token/listed``) of
     /// an object recorded by a place that lists its keys: no text is compared.
     func member(listed: UInt16, in object: Int, from hint: Int) -> Int? {
+        member(in: object, from: hint) { $0.listed == listed }
+    }
+
+    /// The value token of the first member of the object at `object` whose key token
+    /// `matches`, searched from the member at token `hint` to the end, then from the start.
+    @inline(__always)
+    private func member(in object: Int, from hint: Int, where matches: (DecodingTape.Token) -> Bool) -> Int? {
         let stop = tokens[object].start
         let first = object + 1
         let from = hint > object && hint < stop ? hint : first
         func scan(_ start: Int, _ stop: Int) -> Int? {
             var k = start
             while k < stop {
-                if tokens[k].listed == listed { return k + 1 }
+                if matches(tokens[k]) { return k + 1 }
                 let value = tokens[k + 1]
                 k = value.kind == .object || value.kind == .array ? value.start : k + 2
             }

@@ -81,7 +81,7 @@ enum ModelBuilder {
         _ type: T.Type, ofArrayAt index: Int, place: DecodePlan?, in document: MappingDocument,
         path: [JSONPath.Component], session: MappingSession
     ) -> (models: [T], failures: Int) {
-        let count = Int(document.token(index).length)
+        let count = Int(document.view.pointee.tokens[index].length)
         // (The stdlib's uninitialised-capacity initialiser writes a count into the shared
         // empty-array storage for no elements: a data race that ThreadSanitizer reports.)
         if count == 0 { return ([], 0) }
