@@ -49,18 +49,15 @@ enum JSONTextEncoding: Equatable {
         output.reserveCapacity(text.count)
         let failed: Bool
         switch encoding {
-        case .utf8:
-            return nil
+        case .utf8: return nil
         case .utf16BigEndian, .utf16LittleEndian:
             failed = !transcode(text, from: UTF16.self, bigEndian: encoding == .utf16BigEndian, into: &output)
         case .utf32BigEndian, .utf32LittleEndian:
             failed = !transcode(text, from: UTF32.self, bigEndian: encoding == .utf32BigEndian, into: &output)
         }
         guard !failed else {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: [], debugDescription: "The given data was not valid JSON: it is not valid \(encoding).")
-            )
+            let message = "The given data was not valid JSON: it is not valid \(encoding)."
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: message))
         }
         return output
     }

@@ -3,8 +3,7 @@ import Foundation
 extension TapeDecoder {
     /// An error's context: the path, and the description with the value's line and column.
     func context(at index: Int, node: CodingPathNode, step: PathStep, _ description: String) -> DecodingError.Context {
-        DecodingError.Context(
-            codingPath: node.adding(step).path, debugDescription: description + locationSuffix(of: index))
+        .init(codingPath: node.adding(step).path, debugDescription: description + locationSuffix(of: index))
     }
 
     /// ` (line 3, column 14)` for the token at `index`; empty for a value not in the document.
@@ -24,14 +23,10 @@ extension TapeDecoder {
                 underlyingError: context.underlyingError)
         }
         switch error {
-        case .dataCorrupted(let context):
-            return adding(context).map { .dataCorrupted($0) } ?? error
-        case .typeMismatch(let type, let context):
-            return adding(context).map { .typeMismatch(type, $0) } ?? error
-        case .valueNotFound(let type, let context):
-            return adding(context).map { .valueNotFound(type, $0) } ?? error
-        case .keyNotFound(let key, let context):
-            return adding(context).map { .keyNotFound(key, $0) } ?? error
+        case .dataCorrupted(let context): return adding(context).map { .dataCorrupted($0) } ?? error
+        case .typeMismatch(let type, let context): return adding(context).map { .typeMismatch(type, $0) } ?? error
+        case .valueNotFound(let type, let context): return adding(context).map { .valueNotFound(type, $0) } ?? error
+        case .keyNotFound(let key, let context): return adding(context).map { .keyNotFound(key, $0) } ?? error
         @unknown default:
             return error
         }
@@ -70,10 +65,8 @@ extension TapeDecoder {
     /// at the root (as any input that is not JSON).
     func invalidString(at index: Int) -> DecodingError {
         let problem = tape.problems[index]
-        return DecodingError.dataCorrupted(
-            DecodingError.Context(
-                codingPath: [], debugDescription: "The given data was not valid JSON: \(problem.map { "\($0)" } ?? "")",
-                underlyingError: problem))
+        let message = "The given data was not valid JSON: \(problem.map { "\($0)" } ?? "")"
+        return .dataCorrupted(.init(codingPath: [], debugDescription: message, underlyingError: problem))
     }
 
     /// `dataCorrupted` for a number that does not fit `type`, at the number's own path.

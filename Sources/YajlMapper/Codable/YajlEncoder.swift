@@ -96,9 +96,7 @@ open class YajlEncoder: @unchecked Sendable {
     /// - Throws: `EncodingError.invalidValue` for infinity or NaN under the `.throw`
     ///   strategy, for a top-level value that encodes nothing, for a container asked for
     ///   where a value of another kind is, or what the value's `encode(to:)` throws.
-    open func encode<T: Encodable>(_ value: T) throws -> Data {
-        Data(try encodedBytes(value))
-    }
+    open func encode<T: Encodable>(_ value: T) throws -> Data { Data(try encodedBytes(value)) }
 
     /// The JSON text of `value`, as bytes.
     open func encodedBytes<T: Encodable>(_ value: T) throws -> [UInt8] {
@@ -131,9 +129,7 @@ open class YajlEncoder: @unchecked Sendable {
         if let conflict = encoder.arena.conflict { throw conflict }
         guard let root = encoded else {
             throw EncodingError.invalidValue(
-                value,
-                EncodingError.Context(
-                    codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+                value, .init(codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         var writer = EncodingWriter(
             arena: encoder.arena.bytes, pretty: formatting.contains(.prettyPrinted),

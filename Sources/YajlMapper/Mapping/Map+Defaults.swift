@@ -50,9 +50,7 @@ extension Map {
         _ key: String, nested: Bool? = nil, delimiter: String = ".",
         file: StaticString = #file, function: StaticString = #function,
         line: UInt = #line
-    ) throws -> Set<T> {
-        Set(try value(key, nested: nested, delimiter: delimiter) as [T])
-    }
+    ) throws -> Set<T> { Set(try value(key, nested: nested, delimiter: delimiter) as [T]) }
 
     /// An optional set of basic values: `nil` when absent or `null`.
     /// - Throws: ``MappingError`` when present and not an array of `T`.
@@ -60,24 +58,18 @@ extension Map {
         _ key: String, nested: Bool? = nil, delimiter: String = ".",
         file: StaticString = #file, function: StaticString = #function,
         line: UInt = #line
-    ) throws -> Set<T>? {
-        (try value(key, nested: nested, delimiter: delimiter) as [T]?).map { Set($0) }
-    }
+    ) throws -> Set<T>? { (try value(key, nested: nested, delimiter: delimiter) as [T]?).map { Set($0) } }
 
     /// An array of basic values, or `default` when absent or `null`.
     /// - Throws: ``MappingError`` when present and not an array of `T`.
     public func value<T: JSONScalar>(
-        _ key: String, default defaultValue: [T], nested: Bool? = nil,
-        delimiter: String = "."
-    ) throws -> [T] {
-        try value(key, nested: nested, delimiter: delimiter) as [T]? ?? defaultValue
-    }
+        _ key: String, default defaultValue: [T], nested: Bool? = nil, delimiter: String = "."
+    ) throws -> [T] { try value(key, nested: nested, delimiter: delimiter) as [T]? ?? defaultValue }
 
     /// An array of enums, or `default` when absent or `null`.
     /// - Throws: ``MappingError`` when present and an element names no case.
     public func value<T: RawRepresentable>(
-        _ key: String, default defaultValue: [T], nested: Bool? = nil,
-        delimiter: String = "."
+        _ key: String, default defaultValue: [T], nested: Bool? = nil, delimiter: String = "."
     ) throws -> [T] where T.RawValue: JSONRawValue {
         try value(key, nested: nested, delimiter: delimiter) as [T]? ?? defaultValue
     }
@@ -85,17 +77,13 @@ extension Map {
     /// A dictionary of models, or `default` when absent or `null`.
     /// - Throws: ``MappingError`` when present and a member cannot be mapped.
     public func value<T: BaseMappable>(
-        _ key: String, default defaultValue: [String: T], nested: Bool? = nil,
-        delimiter: String = "."
-    ) throws -> [String: T] {
-        try value(key, nested: nested, delimiter: delimiter) as [String: T]? ?? defaultValue
-    }
+        _ key: String, default defaultValue: [String: T], nested: Bool? = nil, delimiter: String = "."
+    ) throws -> [String: T] { try value(key, nested: nested, delimiter: delimiter) as [String: T]? ?? defaultValue }
 
     /// An enum by its raw value, or `default` when absent or `null`.
     /// - Throws: ``MappingError`` when present and not a known raw value.
     public func value<T: RawRepresentable>(
-        _ key: String, default defaultValue: T, nested: Bool? = nil,
-        delimiter: String = "."
+        _ key: String, default defaultValue: T, nested: Bool? = nil, delimiter: String = "."
     ) throws -> T where T.RawValue: JSONRawValue {
         try value(key, nested: nested, delimiter: delimiter) as T? ?? defaultValue
     }
@@ -106,29 +94,23 @@ extension Map {
         _ key: String, default defaultValue: Transform.Object, nested: Bool? = nil,
         delimiter: String = ".", using transform: Transform
     ) throws -> Transform.Object {
-        let found: Transform.Object? = try value(key, nested: nested, delimiter: delimiter, using: transform)
-        return found ?? defaultValue
+        try value(key, nested: nested, delimiter: delimiter, using: transform) as Transform.Object? ?? defaultValue
     }
 
     /// A nested model, or `default` when absent or `null`.
     /// - Throws: ``MappingError`` when present and not mappable.
     public func value<T: BaseMappable>(
-        _ key: String, default defaultValue: T, nested: Bool? = nil,
-        delimiter: String = "."
-    ) throws -> T {
-        try value(key, nested: nested, delimiter: delimiter) as T? ?? defaultValue
-    }
+        _ key: String, default defaultValue: T, nested: Bool? = nil, delimiter: String = "."
+    ) throws -> T { try value(key, nested: nested, delimiter: delimiter) as T? ?? defaultValue }
 
     /// An array of models, or `default` when absent or `null`; as in ObjectMapper this does
     /// not throw: an array that cannot be read gives `default` too, and its problems are
     /// the mapping's (collected in lenient mode, thrown in strict mode).
     public func value<T: BaseMappable>(
-        _ key: String, default defaultValue: [T], nested: Bool? = nil,
-        delimiter: String = "."
+        _ key: String, default defaultValue: [T], nested: Bool? = nil, delimiter: String = "."
     ) -> [T] {
         do {
-            let found: [T]? = try value(key, nested: nested, delimiter: delimiter)
-            return found ?? defaultValue
+            return try value(key, nested: nested, delimiter: delimiter) as [T]? ?? defaultValue
         } catch let error as MappingError {
             for problem in error.problems { session.adopt(problem) }
             return defaultValue

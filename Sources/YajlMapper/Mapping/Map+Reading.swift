@@ -35,10 +35,7 @@ extension Map {
     ///   Inlined: a call from generic code (`[M]` for models `M`) would look up the
     ///   metadata of `T` at run time on every read.
     @inline(__always)
-    func read<T>(
-        required: Bool, expected: @autoclosure () -> String,
-        _ convert: (JSON) throws -> T?
-    ) -> T?? {
+    func read<T>(required: Bool, expected: @autoclosure () -> String, _ convert: (JSON) throws -> T?) -> T?? {
         let node: JSON
         switch fetch(required: required, expected: expected()) {
         case .absent: return .none
@@ -48,12 +45,8 @@ extension Map {
         do {
             guard let value = try convert(node) else { return .none }
             return .some(value)
-        } catch let error as JSONConversionError {
-            report(error, expected: expected(), node: node)
-        } catch let failure as ElementFailure {
-            report(failure)
         } catch {
-            report(.typeMismatch, expected: expected(), found: node)
+            reportConversion(error, expectedName: expected())
         }
         return required ? .none : .some(nil)
     }

@@ -38,9 +38,7 @@ public final class Mapper<N: BaseMappable> {
     ///   - shouldIncludeNilValues: write `null` for `nil` properties.
     ///   - strict: throw on any problem (missing non-optional key, wrong type, number out of range).
     ///   - jobs: the threads that build a big document's models (see ``jobs``).
-    public init(
-        context: MapContext? = nil, shouldIncludeNilValues: Bool = false, strict: Bool = false, jobs: Int = 0
-    ) {
+    public init(context: MapContext? = nil, shouldIncludeNilValues: Bool = false, strict: Bool = false, jobs: Int = 0) {
         self.context = context
         self.shouldIncludeNilValues = shouldIncludeNilValues
         self.strict = strict
@@ -205,8 +203,7 @@ public final class Mapper<N: BaseMappable> {
     }
 
     private func map(json: YajlMapper.JSON, toObject object: N) -> N {
-        let session = MappingSession(
-            strict: false, context: context, shouldIncludeNilValues: shouldIncludeNilValues)
+        let session = MappingSession(strict: false, context: context, shouldIncludeNilValues: shouldIncludeNilValues)
         let document = MappingDocument(value: json)
         let map = Map(
             mappingType: .fromJSON, document: document, object: document.root, place: nil, session: session,
@@ -278,17 +275,12 @@ public final class Mapper<N: BaseMappable> {
 
     /// The model as a JSON value.
     public func toJSONValue(_ object: N) -> YajlMapper.JSON {
-        ModelBuilder.write(
-            object,
-            session: MappingSession(
-                strict: false, context: context,
-                shouldIncludeNilValues: shouldIncludeNilValues))
+        let session = MappingSession(strict: false, context: context, shouldIncludeNilValues: shouldIncludeNilValues)
+        return ModelBuilder.write(object, session: session)
     }
 
     /// The model as a Foundation dictionary.
-    public func toJSON(_ object: N) -> [String: Any] {
-        toJSONValue(object).foundationValue as? [String: Any] ?? [:]
-    }
+    public func toJSON(_ object: N) -> [String: Any] { toJSONValue(object).foundationValue as? [String: Any] ?? [:] }
 
     /// The models as Foundation dictionaries.
     public func toJSONArray(_ array: [N]) -> [[String: Any]] { array.map(toJSON) }

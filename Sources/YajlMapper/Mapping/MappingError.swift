@@ -58,18 +58,12 @@ public struct MappingProblem: Sendable, Equatable, CustomStringConvertible {
     public var message: String {
         let subject = keyPath.isEmpty ? "(root)" : keyPath
         switch kind {
-        case .missing:
-            return "\(subject): missing key, expected \(expected)"
-        case .typeMismatch:
-            return "\(subject): expected \(expected), found \(found ?? "nothing")"
-        case .numberOutOfRange:
-            return "\(subject): number \(found ?? "") does not fit in \(expected)"
-        case .notAnInteger:
-            return "\(subject): number \(found ?? "") is not an integer (expected \(expected))"
-        case .transformFailed:
-            return "\(subject): cannot convert \(found ?? "the value") to \(expected)"
-        case .objectRejected:
-            return "\(subject): \(expected) refused the object\(found.map { " (\($0))" } ?? "")"
+        case .missing: return "\(subject): missing key, expected \(expected)"
+        case .typeMismatch: return "\(subject): expected \(expected), found \(found ?? "nothing")"
+        case .numberOutOfRange: return "\(subject): number \(found ?? "") does not fit in \(expected)"
+        case .notAnInteger: return "\(subject): number \(found ?? "") is not an integer (expected \(expected))"
+        case .transformFailed: return "\(subject): cannot convert \(found ?? "the value") to \(expected)"
+        case .objectRejected: return "\(subject): \(expected) refused the object\(found.map { " (\($0))" } ?? "")"
         }
     }
 
@@ -168,17 +162,12 @@ extension MappingError {
         function: StaticString? = nil, line: UInt? = nil
     ) {
         self.init(problems: [
-            MappingProblem(
-                kind: .objectRejected, keyPath: key ?? "", expected: "the mapping",
-                found: nil)
+            MappingProblem(kind: .objectRejected, keyPath: key ?? "", expected: "the mapping", found: nil)
         ])
         self.key = key
         self.currentValue = currentValue
         problems[0].found = Self.explanation(reason: reason, value: storedValue)
-        self.reason = reason
-        self.file = file
-        self.function = function
-        self.line = line
+        (self.reason, self.file, self.function, self.line) = (reason, file, function, line)
         madeByCaller = true
     }
 }

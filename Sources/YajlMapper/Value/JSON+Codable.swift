@@ -67,11 +67,9 @@ extension JSON: Codable {
                 } else if let decimal = number.decimal {
                     try single.encode(decimal)
                 } else {
+                    let message = "\(number) has no Double or Decimal form"
                     throw EncodingError.invalidValue(
-                        number,
-                        .init(
-                            codingPath: encoder.codingPath, debugDescription: "\(number) has no Double or Decimal form")
-                    )
+                        number, .init(codingPath: encoder.codingPath, debugDescription: message))
                 }
             default: try single.encodeNil()
             }

@@ -18,14 +18,9 @@ open class DataTransform: TransformType, @unchecked Sendable {
 
     /// Decodes a base64 string (standard alphabet, padded; line breaks are not accepted).
     /// - Returns: The bytes, or `nil` when `value` is not a string of valid base64.
-    open func transformFromJSON(_ value: Any?) -> Data? {
-        guard let string = value as? String else { return nil }
-        return Data(base64Encoded: string)
-    }
+    open func transformFromJSON(_ value: Any?) -> Data? { (value as? String).flatMap { Data(base64Encoded: $0) } }
 
     /// Encodes the bytes as base64 without line breaks.
     /// - Returns: The string, or `nil` for `nil` data.
-    open func transformToJSON(_ value: Data?) -> String? {
-        value?.base64EncodedString()
-    }
+    open func transformToJSON(_ value: Data?) -> String? { value?.base64EncodedString() }
 }

@@ -29,23 +29,15 @@ open class DateFormatterTransform: TransformType, @unchecked Sendable {
 
     /// Creates a transform that parses and formats with `dateFormatter`.
     /// - Parameter dateFormatter: The formatter; it is used as is, not copied.
-    public init(dateFormatter: DateFormatter) {
-        self.dateFormatter = dateFormatter
-    }
+    public init(dateFormatter: DateFormatter) { self.dateFormatter = dateFormatter }
 
     /// Parses a string with the formatter.
     /// - Returns: The date, or `nil` when `value` is not a string the formatter accepts.
-    open func transformFromJSON(_ value: Any?) -> Date? {
-        guard let string = value as? String else { return nil }
-        return dateFormatter.date(from: string)
-    }
+    open func transformFromJSON(_ value: Any?) -> Date? { (value as? String).flatMap { dateFormatter.date(from: $0) } }
 
     /// Formats the date with the formatter.
     /// - Returns: The string, or `nil` for a `nil` date.
-    open func transformToJSON(_ value: Date?) -> String? {
-        guard let value else { return nil }
-        return dateFormatter.string(from: value)
-    }
+    open func transformToJSON(_ value: Date?) -> String? { value.map { dateFormatter.string(from: $0) } }
 }
 
 extension DateFormatter {
@@ -55,5 +47,25 @@ extension DateFormatter {
         self.init()
         self.locale = Locale(identifier: locale)
         dateFormat = format
+    }
+}
+
+/// Converts between `Date` and a string in a fixed format such as `yyyy-MM-dd`
+/// (ObjectMapper's `CustomDateFormatTransform`).
+///
+/// The formatter uses the `en_US_POSIX` locale and UTC, so results do not depend on the
+/// machine's settings. Build the transform once and reuse it: creating a `DateFormatter` is costly.
+///
+/// ```swift
+/// static let day = CustomDateFormatTransform(formatString: "yyyy-MM-dd")
+/// released <- (map["released"], Release.day)
+/// ```
+open class CustomDateFormatTransform: DateFormatterTransform, @unchecked Sendable {
+    /// Creates a transform for dates written in `formatString` (Unicode date pattern syntax).
+    /// - Parameter formatString: The pattern, e.g. `yyyy-MM-dd'T'HH:mm:ss.SSSZ`.
+    public init(formatString: String) {
+        let formatter = DateFormatter(withFormat: formatString, locale: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        super.init(dateFormatter: formatter)
     }
 }

@@ -36,21 +36,15 @@ open class DateTransform: TransformType, @unchecked Sendable {
 
     /// Creates a transform for timestamps in `unit`.
     /// - Parameter unit: The JSON timestamp's unit; seconds by default.
-    public init(unit: Unit = .seconds) {
-        self.unit = unit
-    }
+    public init(unit: Unit = .seconds) { self.unit = unit }
 
     /// Reads a timestamp from a number or a numeric string.
     /// - Returns: The date, or `nil` for anything that is not a finite number.
     open func transformFromJSON(_ value: Any?) -> Date? {
-        guard let interval = TransformInput.finiteDouble(value) else { return nil }
-        return Date(timeIntervalSince1970: unit.removeScale(from: interval))
+        TransformInput.finiteDouble(value).map { Date(timeIntervalSince1970: unit.removeScale(from: $0)) }
     }
 
     /// Writes the date as a timestamp in the transform's unit.
     /// - Returns: The timestamp, or `nil` for a `nil` date.
-    open func transformToJSON(_ value: Date?) -> Double? {
-        guard let value else { return nil }
-        return unit.addScale(to: value.timeIntervalSince1970)
-    }
+    open func transformToJSON(_ value: Date?) -> Double? { value.map { unit.addScale(to: $0.timeIntervalSince1970) } }
 }

@@ -27,16 +27,11 @@ open class DecimalTransform: TransformType, @unchecked Sendable {
 
     /// Reads a number or a numeric string.
     /// - Returns: The decimal, or `nil` when `value` is not a number `Decimal` can hold.
-    open func transformFromJSON(_ value: Any?) -> Decimal? {
-        TransformInput.decimal(value)
-    }
+    open func transformFromJSON(_ value: Any?) -> Decimal? { TransformInput.decimal(value) }
 
     /// Writes the decimal unchanged (a JSON number).
     /// - Returns: The value, or `nil` for `nil` or `NaN`.
-    open func transformToJSON(_ value: Decimal?) -> Decimal? {
-        guard let value, !value.isNaN else { return nil }
-        return value
-    }
+    open func transformToJSON(_ value: Decimal?) -> Decimal? { value?.isNaN == false ? value : nil }
 }
 
 extension TransformInput {
@@ -56,7 +51,6 @@ extension TransformInput {
         } else {
             result = nil
         }
-        guard let result, !result.isNaN else { return nil }
-        return result
+        return result?.isNaN == false ? result : nil
     }
 }

@@ -31,7 +31,5 @@ open class EnumTransform<T: RawRepresentable>: TransformType, @unchecked Sendabl
 
     /// Writes the value's raw value.
     /// - Returns: The raw value, or `nil` for a `nil` value.
-    open func transformToJSON(_ value: T?) -> T.RawValue? {
-        value?.rawValue
-    }
+    open func transformToJSON(_ value: T?) -> T.RawValue? { value?.rawValue }
 }

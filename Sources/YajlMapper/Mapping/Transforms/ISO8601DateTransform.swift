@@ -72,9 +72,7 @@ open class ISO8601DateTransform: DateFormatterTransform, @unchecked Sendable {
     /// Parses an ISO 8601 date-time from UTF-8 bytes, e.g. straight from the parser's buffer.
     /// - Parameter bytes: The text's UTF-8 bytes, without quotes.
     /// - Returns: The date, or `nil` when the text is malformed or out of range.
-    public static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        parse(bytes)
-    }
+    public static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? { parse(bytes) }
 
     /// Formats a date in UTC as `YYYY-MM-DDTHH:MM:SSZ`, with a fraction only when it is non-zero
     /// at microsecond precision.

@@ -25,16 +25,13 @@ open class NSDecimalNumberTransform: TransformType, @unchecked Sendable {
     /// Reads a numeric string or a number.
     /// - Returns: The number, or `nil` when `value` is not a number `NSDecimalNumber` can hold.
     open func transformFromJSON(_ value: Any?) -> NSDecimalNumber? {
-        if let decimal = value as? NSDecimalNumber {
-            return decimal == NSDecimalNumber.notANumber ? nil : decimal
-        }
+        if let decimal = value as? NSDecimalNumber { return decimal == NSDecimalNumber.notANumber ? nil : decimal }
         return TransformInput.decimal(value).map { NSDecimalNumber(decimal: $0) }
     }
 
     /// Writes the number as a string.
     /// - Returns: The number's `description`, or `nil` for `nil` or `NaN`.
     open func transformToJSON(_ value: NSDecimalNumber?) -> String? {
-        guard let value, !value.decimalValue.isNaN else { return nil }
-        return value.description
+        value?.decimalValue.isNaN == false ? value?.description : nil
     }
 }

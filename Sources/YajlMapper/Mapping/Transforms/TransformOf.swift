@@ -32,13 +32,9 @@ open class TransformOf<ObjectType, JSONType>: TransformType {
 
     /// Casts `value` to `JSONType` (or `nil`) and passes it to the `fromJSON` closure.
     /// - Returns: What the closure returns.
-    open func transformFromJSON(_ value: Any?) -> ObjectType? {
-        fromJSON(value as? JSONType)
-    }
+    open func transformFromJSON(_ value: Any?) -> ObjectType? { fromJSON(value as? JSONType) }
 
     /// Passes `value` to the `toJSON` closure.
     /// - Returns: What the closure returns.
-    open func transformToJSON(_ value: ObjectType?) -> JSONType? {
-        toJSON(value)
-    }
+    open func transformToJSON(_ value: ObjectType?) -> JSONType? { toJSON(value) }
 }

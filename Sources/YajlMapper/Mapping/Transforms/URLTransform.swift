@@ -31,16 +31,12 @@ open class URLTransform: TransformType, @unchecked Sendable {
     /// - Returns: The URL, or `nil` when `value` is not a string or not a valid URL (e.g. empty).
     open func transformFromJSON(_ value: Any?) -> URL? {
         guard let string = value as? String, !string.isEmpty else { return nil }
-        guard shouldEncodeURLString else { return URL(string: string) }
-        guard let encoded = string.addingPercentEncoding(withAllowedCharacters: allowedCharacterSet) else {
-            return nil
-        }
-        return URL(string: encoded)
+        let characters = allowedCharacterSet
+        let text = shouldEncodeURLString ? string.addingPercentEncoding(withAllowedCharacters: characters) : string
+        return text.flatMap { URL(string: $0) }
     }
 
     /// Writes the URL's absolute string.
     /// - Returns: The string, or `nil` for a `nil` URL.
-    open func transformToJSON(_ value: URL?) -> String? {
-        value?.absoluteString
-    }
+    open func transformToJSON(_ value: URL?) -> String? { value?.absoluteString }
 }
