@@ -118,12 +118,17 @@ final class DecodePlan: @unchecked Sendable {
         }
     }
 
+    /// Whether objects here are recorded with their listed keys only, each marked with its
+    /// index (see ``DecodingTape/Token/listed``).
+    @inline(__always)
+    var marksListedKeys: Bool { filtersKeys && !foldsKeys && keys.names.count < 0xFFFF }
+
     /// For an object recorded by this place with its listed keys only, each marked with its
     /// index (see ``DecodingTape/Token/listed``): the index of `name` (`.some(nil)`: not
     /// listed, a miss); `nil` when objects here are not recorded that way.
     @inline(__always)
     func listedIndex(ofKey name: UnsafeBufferPointer<UInt8>) -> Int?? {
-        guard filtersKeys, !foldsKeys, keys.names.count < 0xFFFF else { return nil }
+        guard marksListedKeys else { return nil }
         return .some(keysRef._withUnsafeGuaranteedRef { $0.lookup(JSONBytes(UnsafeRawBufferPointer(name))) })
     }
 

@@ -57,6 +57,13 @@ extension Map {
         clearSelection()
         currentKey = key
         nestedKeyDelimiter = delimiter
+        let selection = selections
+        selections = selection &+ 1
+        if nested == nil, let index = recalledIndex(of: key, selection: selection), delimiter == "." {
+            keyIsNested = false
+            (selectedToken, selectedPlaceRef) = member(listedAt: index, of: object, at: placeRef.unsafelyUnwrapped)
+            return found(ignoreNil: ignoreNil)
+        }
         guard delimiter == "." else {
             // Another delimiter: the path is split as ObjectMapper splits it.
             keyIsNested = nested ?? key.contains(delimiter)
@@ -64,8 +71,9 @@ extension Map {
             (selectedToken, selectedPlaceRef) = find(currentComponents)
             return found(ignoreNil: ignoreNil)
         }
-        var key = key
-        key.withUTF8 { bytes in
+        var text = key
+        var listed = -1
+        text.withUTF8 { bytes in
             let dot = nested == false ? nil : Self.firstDot(in: bytes)
             keyIsNested = nested ?? (dot != nil)
             guard mappingType == .fromJSON else { return }
@@ -73,10 +81,39 @@ extension Map {
                 (selectedToken, selectedPlaceRef) = find(path: bytes, firstDot: dot)
             } else {
                 (selectedToken, selectedPlaceRef) =
-                    object < 0 ? (-1, nil) : member(bytes, of: object, at: placeRef, hinted: true)
+                    object < 0 ? (-1, nil) : member(bytes, of: object, at: placeRef, hinted: true, listed: &listed)
             }
         }
-        if mappingType == .fromJSON { found(ignoreNil: ignoreNil) }
+        guard mappingType == .fromJSON else { return }
+        if nested == nil, listed >= 0 { recall(key, listedAt: listed, selection: selection) }
+        found(ignoreNil: ignoreNil)
+    }
+
+    /// Where the place lists `key`, when it is the key this selection had in an earlier
+    /// object's mapping (mappings mostly select the same keys in the same order), found
+    /// without reading its bytes. A `String` is two words; two strings with the same words,
+    /// one of them held alive in ``recalledKeys``, share their storage or hold their bytes in
+    /// those words (a small string), so they have the same bytes.
+    @inline(__always)
+    private func recalledIndex(of key: String, selection: Int) -> Int? {
+        guard selection < recalled.count, object >= 0, let place = placeRef else { return nil }
+        let entry = recalled.withUnsafeBufferPointer { $0[selection] }
+        guard entry.words == RecalledKey.words(of: key), entry.place == place.toOpaque(),
+            place._withUnsafeGuaranteedRef({ $0.marksListedKeys })
+        else { return nil }
+        return entry.index
+    }
+
+    /// Remembers that this selection's key (without dots, in a place that marks its keys) is
+    /// listed at `index`.
+    private func recall(_ key: String, listedAt index: Int, selection: Int) {
+        guard selection < 256, let place = placeRef else { return }
+        while recalled.count <= selection {
+            recalled.append(RecalledKey(words: (0, 0), place: nil, index: 0))
+            recalledKeys.append("")
+        }
+        recalled[selection] = RecalledKey(words: RecalledKey.words(of: key), place: place.toOpaque(), index: index)
+        recalledKeys[selection] = key
     }
 
     /// Where the first `.` of a key is: eight bytes at a time (a byte-by-byte search cost a
@@ -116,20 +153,27 @@ extension Map {
     func member(
         _ name: UnsafeBufferPointer<UInt8>, of object: Int, at place: Unmanaged<DecodePlan>?, hinted: Bool
     ) -> (Int, Unmanaged<DecodePlan>?) {
+        var listed = -1
+        return member(name, of: object, at: place, hinted: hinted, listed: &listed)
+    }
+
+    /// ``member(_:of:at:hinted:)``, also giving the key's index among the place's listed keys
+    /// when the object was recorded with those only (`listed`, left alone otherwise).
+    @inline(__always)
+    func member(
+        _ name: UnsafeBufferPointer<UInt8>, of object: Int, at place: Unmanaged<DecodePlan>?, hinted: Bool,
+        listed: inout Int
+    ) -> (Int, Unmanaged<DecodePlan>?) {
         if let place, !learning,
-            let listed = place._withUnsafeGuaranteedRef({ $0.listedIndex(ofKey: name) })
+            let marked = place._withUnsafeGuaranteedRef({ $0.listedIndex(ofKey: name) })
         {
             // The object holds the place's listed keys only, each marked with its index.
-            guard let index = listed else {
+            guard let index = marked else {
                 session.noteMiss()
                 return (-1, nil)
             }
-            guard let found = tape.pointee.member(listed: UInt16(index + 1), in: object, from: hinted ? hint : 0)
-            else { return (-1, nil) }
-            if hinted { hint = tape.pointee.end(ofValueAt: found) }
-            let kind = tape.pointee.kind(at: found)
-            if kind != .object && kind != .array { return (found, nil) }
-            return (found, place._withUnsafeGuaranteedRef { $0.childRefs[index] })
+            listed = index
+            return member(listedAt: index, of: object, at: place, hinted: hinted)
         }
         let found = tape.pointee.member(name, in: object, from: hinted ? hint : 0)
         if let found, hinted { hint = tape.pointee.end(ofValueAt: found) }
@@ -145,6 +189,19 @@ extension Map {
             session.noteMiss()
             return (-1, nil)
         }
+    }
+
+    /// The value of the member `place` lists at `index` (see ``member(_:of:at:hinted:)``).
+    @inline(__always)
+    private func member(
+        listedAt index: Int, of object: Int, at place: Unmanaged<DecodePlan>, hinted: Bool = true
+    ) -> (Int, Unmanaged<DecodePlan>?) {
+        guard let found = tape.pointee.member(listed: UInt16(index + 1), in: object, from: hinted ? hint : 0)
+        else { return (-1, nil) }
+        if hinted { hint = tape.pointee.end(ofValueAt: found) }
+        let kind = tape.pointee.kind(at: found)
+        if kind != .object && kind != .array { return (found, nil) }
+        return (found, place._withUnsafeGuaranteedRef { $0.childRefs[index] })
     }
 
     /// The value at a dotted key path from this map's object, walked on the key's bytes
@@ -229,4 +286,19 @@ extension Map {
     var selectedString: String? {
         tape.pointee.kind(at: selectedToken) == .string ? tape.pointee.string(at: selectedToken) : nil
     }
+}
+
+/// A key a map selected, and where the selection's place listed it (see
+/// `Map.recalledIndex(of:selection:)`).
+struct RecalledKey {
+    /// The key's two words.
+    let words: (UInt64, UInt64)
+    /// The place that listed it.
+    let place: UnsafeMutableRawPointer?
+    /// Its index among the place's listed keys.
+    let index: Int
+
+    /// The two words a string is made of.
+    @inline(__always)
+    static func words(of key: String) -> (UInt64, UInt64) { unsafeBitCast(key, to: (UInt64, UInt64).self) }
 }

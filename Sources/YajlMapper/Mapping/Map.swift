@@ -58,6 +58,12 @@ public final class Map {
     @exclusivity(unchecked) var selectedPlaceRef: Unmanaged<DecodePlan>?
     /// ``selectedPlaceRef`` as a reference.
     var selectedPlace: DecodePlan? { selectedPlaceRef?.takeUnretainedValue() }
+    /// How many keys this object's mapping has selected so far.
+    @exclusivity(unchecked) var selections = 0
+    /// Per selection of an earlier object's mapping: its key and where its place listed it.
+    @exclusivity(unchecked) var recalled: [RecalledKey] = []
+    /// The keys of ``recalled``, held so that no other string takes their storage's address.
+    @exclusivity(unchecked) var recalledKeys: [String] = []
     /// The member after the last one found: mappings mostly read keys in the order the
     /// object has them, so the next key is looked for there first.
     @exclusivity(unchecked) var hint = 0
@@ -159,6 +165,7 @@ public final class Map {
         self.leaf2 = leaf == nil ? nil : leaf2
         selectedToken = -1
         selectedPlaceRef = nil
+        selections = 0
         madeNode = nil
         currentKey = nil
         nestedKeyDelimiter = "."

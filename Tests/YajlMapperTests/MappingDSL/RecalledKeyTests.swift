@@ -1,0 +1,75 @@
+import Testing
+
+@testable import YajlMapper
+
+/// An item whose second selection is a key made at run time from its first: the same
+/// selection reads a different key in each object.
+private struct KeyedItem: Mappable, Equatable {
+    var kind = ""
+    var value = 0
+    var after = 0
+
+    init?(map: Map) {}
+    init(kind: String, value: Int, after: Int) { (self.kind, self.value, self.after) = (kind, value, after) }
+
+    mutating func mapping(map: Map) {
+        kind <- map["kind"]
+        // Longer than a small string: a heap string, made anew for each object.
+        value <- map[String("value_for_the_\(kind)_kind_of_item")]
+        after <- map["after"]
+    }
+}
+
+/// An item that selects its keys in an order that depends on its data.
+private struct ReorderedItem: Mappable, Equatable {
+    var first = ""
+    var a = 0
+    var b = 0
+
+    init?(map: Map) {}
+    init(first: String, a: Int, b: Int) { (self.first, self.a, self.b) = (first, a, b) }
+
+    mutating func mapping(map: Map) {
+        first <- map["first"]
+        if first == "a" {
+            a <- map["a"]
+            b <- map["b"]
+        } else {
+            b <- map["b"]
+            a <- map["a"]
+        }
+    }
+}
+
+@Suite("A map recalls where its place lists the keys it selected in an earlier object")
+struct RecalledKeyTests {
+    @Test func aKeyMadeAtRunTimeReadsItsOwnValueInEachObject() throws {
+        let kinds = ["alpha", "bravo", "charlie", "alpha", "delta", "bravo"]
+        let items = kinds.enumerated().map { i, kind in
+            let values = ["alpha", "bravo", "charlie", "delta"].map {
+                #""value_for_the_\#($0)_kind_of_item": \#(i * 10 + $0.count)"#
+            }
+            return #"{"kind": "\#(kind)", \#(values.joined(separator: ", ")), "after": \#(i)}"#
+        }
+        let text = "[" + items.joined(separator: ", ") + "]"
+        let expected = kinds.enumerated().map { i, kind in KeyedItem(kind: kind, value: i * 10 + kind.count, after: i) }
+        let mapper = Mapper<KeyedItem>()
+        mapper.plans = PlanRegistry()
+        // The first mapping learns the plan; the second reads by it, recalling keys.
+        for _ in 0..<2 { #expect(try mapper.mapArray(JSONString: text) == expected) }
+    }
+
+    @Test func keysSelectedInAnotherOrderReadTheirOwnValues() throws {
+        let text = #"""
+            [{"first": "a", "a": 1, "b": 2}, {"first": "b", "a": 3, "b": 4}, {"first": "a", "a": 5, "b": 6},
+             {"first": "b", "b": 8, "a": 7}]
+            """#
+        let expected = [
+            ReorderedItem(first: "a", a: 1, b: 2), ReorderedItem(first: "b", a: 3, b: 4),
+            ReorderedItem(first: "a", a: 5, b: 6), ReorderedItem(first: "b", a: 7, b: 8),
+        ]
+        let mapper = Mapper<ReorderedItem>()
+        mapper.plans = PlanRegistry()
+        for _ in 0..<2 { #expect(try mapper.mapArray(JSONString: text) == expected) }
+    }
+}
