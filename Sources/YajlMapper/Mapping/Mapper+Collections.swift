@@ -47,10 +47,7 @@ extension Mapper {
     ) -> [[N]]? {
         for row in rows {
             guard document.kind(at: row.index) == .array else {
-                let value = document.json(at: row.index, place: nil, session: session)
-                session.report(
-                    .typeMismatch, path: [row.step], expected: "[\(N.self)]", found: value.foundDescription,
-                    value: value)
+                session.reportMismatch(at: row.index, in: document, path: [row.step], expected: "[\(N.self)]")
                 return nil
             }
             guard allObjects(ofArrayAt: row.index, in: document, at: [row.step], session) else { return nil }

@@ -133,11 +133,7 @@ extension MappingDocument {
             let elementPlace = place?.elementPlace(learning: session.learning)
             var elements: [JSON] = []
             elements.reserveCapacity(Int(token.length))
-            var k = index + 1
-            while k < token.start {
-                elements.append(json(at: k, place: elementPlace, session: session))
-                k = end(ofValueAt: k)
-            }
+            forEachElement(ofArrayAt: index) { elements.append(json(at: $1, place: elementPlace, session: session)) }
             return .array(elements)
         case .object:
             var keys: [String] = []

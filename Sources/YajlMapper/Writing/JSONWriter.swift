@@ -37,7 +37,6 @@ public final class JSONWriter {
     /// Everything that changes per event, behind a pointer: a class's stored `var`s are
     /// checked for exclusive access at run time on every use, a pointer's memory is not.
     private struct State {
-        var depth = 0
         /// The open containers, innermost last (yajl's generator closes whatever is open).
         var open: [PendingOpen] = []
         var documents = 0
@@ -214,7 +213,7 @@ public final class JSONWriter {
     public func finish(newline: Bool = false) throws {
         defer { flush() }
         if let failure = state.pointee.failure { throw failure }
-        guard state.pointee.depth == 0 else { throw JSONWriteError.incomplete }
+        guard state.pointee.open.isEmpty else { throw JSONWriteError.incomplete }
         if style == .compact && newline && state.pointee.documents > 0 {
             let text: StaticString = "\n"
             text.withUTF8Buffer { emit(UnsafeRawBufferPointer($0)) }
@@ -226,7 +225,7 @@ public final class JSONWriter {
     /// Before a top-level value: the second and later ones start on a new line.
     @inline(__always)
     private func beginValue() throws {
-        guard state.pointee.depth == 0 else { return }
+        guard state.pointee.open.isEmpty else { return }
         if state.pointee.documents > 0 {
             guard allowsMultipleValues else { throw fail(.multipleValues) }
             // Resets yajl's state; pretty output already ended with a newline.
@@ -240,7 +239,7 @@ public final class JSONWriter {
         try beginValue()
         try check(call())
         tokenWritten()
-        if state.pointee.depth == 0 { state.pointee.documents += 1 }
+        if state.pointee.open.isEmpty { state.pointee.documents += 1 }
     }
 
     /// A key or value was written in the container open now: in an object, the next token
@@ -255,7 +254,6 @@ public final class JSONWriter {
         try flushPendingOpen()
         try beginValue()
         tokenWritten()
-        state.pointee.depth += 1
         state.pointee.open.append(kind)
         state.pointee.awaitsValue.append(false)
         if style == .pretty {
@@ -283,10 +281,9 @@ public final class JSONWriter {
         } else {
             try check(kind == .object ? yajl_gen_map_close(handle) : yajl_gen_array_close(handle))
         }
-        state.pointee.depth -= 1
         state.pointee.open.removeLast()
         state.pointee.awaitsValue.removeLast()
-        if state.pointee.depth == 0 { state.pointee.documents += 1 }
+        if state.pointee.open.isEmpty { state.pointee.documents += 1 }
     }
 
     @inline(__always)
