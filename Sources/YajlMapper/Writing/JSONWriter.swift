@@ -37,14 +37,13 @@ public final class JSONWriter {
     /// Everything that changes per event, behind a pointer: a class's stored `var`s are
     /// checked for exclusive access at run time on every use, a pointer's memory is not.
     private struct State {
-        /// The open containers, innermost last (yajl's generator closes whatever is open).
-        var open: [PendingOpen] = []
+        /// The open containers, innermost last (yajl's generator closes whatever is open), each
+        /// with, for an object, whether a key was written and its value not yet. Only strings
+        /// are keys, and yajl's generator takes every other string in an object as a key or a
+        /// value by turns; it would close the object after a key (`{"key"}`).
+        var open: [(kind: PendingOpen, awaitsValue: Bool)] = []
         var documents = 0
         var pendingOpen: PendingOpen?
-        /// Per open container: for an object, whether a key was written and its value not yet.
-        /// Only strings are keys, and yajl's generator takes every other string in an object
-        /// as a key or a value by turns; it would close the object after a key (`{"key"}`).
-        var awaitsValue: [Bool] = []
         var failure: JSONWriteError?
         /// Output not yet passed on: yajl prints token by token, the sink gets 64 KiB pieces.
         var buffer: UnsafeMutableRawPointer
@@ -246,16 +245,15 @@ public final class JSONWriter {
     /// is a value after a key, a key after a value.
     @inline(__always)
     private func tokenWritten() {
-        guard state.pointee.open.last == .object else { return }
-        state.pointee.awaitsValue[state.pointee.awaitsValue.count - 1].toggle()
+        guard state.pointee.open.last?.kind == .object else { return }
+        state.pointee.open[state.pointee.open.count - 1].awaitsValue.toggle()
     }
 
     private func open(_ kind: PendingOpen) throws {
         try flushPendingOpen()
         try beginValue()
         tokenWritten()
-        state.pointee.open.append(kind)
-        state.pointee.awaitsValue.append(false)
+        state.pointee.open.append((kind, false))
         if style == .pretty {
             state.pointee.pendingOpen = kind
         } else {
@@ -265,7 +263,7 @@ public final class JSONWriter {
 
     private func close(_ kind: PendingOpen) throws {
         if let failure = state.pointee.failure { throw failure }
-        guard state.pointee.open.last == kind, state.pointee.awaitsValue.last == false else {
+        guard let last = state.pointee.open.last, last == (kind, false) else {
             throw fail(.invalidState)
         }
         if let pending = state.pointee.pendingOpen {
@@ -282,7 +280,6 @@ public final class JSONWriter {
             try check(kind == .object ? yajl_gen_map_close(handle) : yajl_gen_array_close(handle))
         }
         state.pointee.open.removeLast()
-        state.pointee.awaitsValue.removeLast()
         if state.pointee.open.isEmpty { state.pointee.documents += 1 }
     }
 
