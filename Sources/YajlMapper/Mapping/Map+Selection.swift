@@ -148,17 +148,8 @@ extension Map {
     /// and its place: -1 when the object has no such member. A member found needs the plan
     /// only for its place (a container's) or to learn the key; one not found is a miss when
     /// the plan does not list it (the tape left it out). `hinted`: looked for after the last
-    /// member found first (this map's own object).
-    @inline(__always)
-    func member(
-        _ name: UnsafeBufferPointer<UInt8>, of object: Int, at place: Unmanaged<DecodePlan>?, hinted: Bool
-    ) -> (Int, Unmanaged<DecodePlan>?) {
-        var listed = -1
-        return member(name, of: object, at: place, hinted: hinted, listed: &listed)
-    }
-
-    /// ``member(_:of:at:hinted:)``, also giving the key's index among the place's listed keys
-    /// when the object was recorded with those only (`listed`, left alone otherwise).
+    /// member found first (this map's own object). `listed`: the key's index among the
+    /// place's listed keys, when the object was recorded with those only (left alone otherwise).
     @inline(__always)
     func member(
         _ name: UnsafeBufferPointer<UInt8>, of object: Int, at place: Unmanaged<DecodePlan>?, hinted: Bool,
@@ -191,7 +182,7 @@ extension Map {
         }
     }
 
-    /// The value of the member `place` lists at `index` (see ``member(_:of:at:hinted:)``).
+    /// The value of the member `place` lists at `index` (see ``member(_:of:at:hinted:listed:)``).
     @inline(__always)
     private func member(
         listedAt index: Int, of object: Int, at place: Unmanaged<DecodePlan>, hinted: Bool = true
@@ -237,7 +228,8 @@ extension Map {
         guard token >= 0 else { return (-1, nil) }
         switch tape.pointee.kind(at: token) {
         case .object:
-            return member(part, of: token, at: place, hinted: first)
+            var listed = -1
+            return member(part, of: token, at: place, hinted: first, listed: &listed)
         case .array:
             guard let position = Int(String(decoding: part, as: UTF8.self)),
                 let element = tape.pointee.element(position, of: token)
