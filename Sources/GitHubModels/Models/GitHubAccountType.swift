@@ -2,7 +2,7 @@
 ///
 /// A value this version does not know is kept as `.unknown(raw)` and written back as it
 /// came, so new account kinds never make a response fail to decode.
-public enum GitHubAccountType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public enum GitHubAccountType: GitHubOpenEnum {
     /// `User`.
     case user
     /// `Organization`.
@@ -32,7 +32,4 @@ public enum GitHubAccountType: RawRepresentable, Hashable, Sendable, CustomStrin
         case .unknown(let raw): return raw
         }
     }
-
-    /// The raw value.
-    public var description: String { rawValue }
 }

@@ -40,3 +40,11 @@ public struct GitHubLicense: Mappable, Equatable, Sendable {
         nodeId <- map["node_id"]
     }
 }
+
+extension GitHubLicense: Codable {
+    /// The API's keys.
+    enum CodingKeys: String, CodingKey {
+        case key, name, url
+        case spdxId = "spdx_id", nodeId = "node_id"
+    }
+}

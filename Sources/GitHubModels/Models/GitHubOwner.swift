@@ -48,3 +48,12 @@ public struct GitHubOwner: Mappable, Equatable, Sendable {
         siteAdmin <- map["site_admin"]
     }
 }
+
+extension GitHubOwner: Codable {
+    /// The API's keys.
+    enum CodingKeys: String, CodingKey {
+        case login, id, type
+        case nodeId = "node_id", avatarUrl = "avatar_url", gravatarId = "gravatar_id", htmlUrl = "html_url"
+        case siteAdmin = "site_admin"
+    }
+}

@@ -41,3 +41,5 @@ public struct GitHubPermissions: Mappable, Equatable, Sendable {
         pull <- map["pull"]
     }
 }
+
+extension GitHubPermissions: Codable {}

@@ -132,3 +132,18 @@ public struct GitHubRepository: Mappable, Equatable, Sendable {
         score <- map["score"]
     }
 }
+
+/// `Codable` with the API's keys; dates need the decoder's `.iso8601` strategy.
+extension GitHubRepository: Codable {
+    /// The API's keys.
+    enum CodingKeys: String, CodingKey {
+        case id, name, owner, description, url, homepage, size, language, license, topics, visibility, permissions
+        case score
+        case nodeId = "node_id", fullName = "full_name", isPrivate = "private", htmlUrl = "html_url", isFork = "fork"
+        case createdAt = "created_at", updatedAt = "updated_at", pushedAt = "pushed_at", gitUrl = "git_url"
+        case sshUrl = "ssh_url", cloneUrl = "clone_url", svnUrl = "svn_url", stargazersCount = "stargazers_count"
+        case watchersCount = "watchers_count", forksCount = "forks_count", mirrorUrl = "mirror_url"
+        case isArchived = "archived", isDisabled = "disabled", openIssuesCount = "open_issues_count"
+        case isTemplate = "is_template", defaultBranch = "default_branch"
+    }
+}

@@ -1,7 +1,7 @@
 /// Who can see a repository (`visibility`).
 ///
 /// A value this version does not know is kept as `.unknown(raw)` and written back as it came.
-public enum GitHubVisibility: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+public enum GitHubVisibility: GitHubOpenEnum {
     /// `public`.
     case `public`
     /// `private`.
@@ -31,7 +31,4 @@ public enum GitHubVisibility: RawRepresentable, Hashable, Sendable, CustomString
         case .unknown(let raw): return raw
         }
     }
-
-    /// The raw value.
-    public var description: String { rawValue }
 }

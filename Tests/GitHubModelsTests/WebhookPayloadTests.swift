@@ -1,0 +1,132 @@
+import Foundation
+import GitHubModels
+import Testing
+import YajlMapper
+
+/// The webhook payload models against GitHub's own recorded payloads and their schemas
+/// (`../shared/corpus/github-webhooks`; skipped without it).
+@Suite struct WebhookPayloadTests {
+    /// The events modelled.
+    static let events = ["issues", "issue_comment"]
+
+    /// The fields an event's payload model reads.
+    static func fields(ofEvent event: String) throws -> [ProbedField] {
+        switch event {
+        case "issues": return try FieldProbe.fields(of: GitHubIssuesEvent.self)
+        default: return try FieldProbe.fields(of: GitHubIssueCommentEvent.self)
+        }
+    }
+
+    /// The examples of every modelled event, as `event/file`.
+    static let examples = events.flatMap { event in webhookExamples(event).map { "\(event)/\($0.lastPathComponent)" } }
+
+    /// A decoder for the models' ISO 8601 dates.
+    static func decoder() -> YajlDecoder {
+        let decoder = YajlDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    @Test("every example maps strictly, and decodes to the same value", arguments: examples)
+    func exampleMapsAndDecodes(_ example: String) throws {
+        let (event, file) = (String(example.split(separator: "/")[0]), String(example.split(separator: "/")[1]))
+        let body = try Data(contentsOf: try #require(webhookExamples(event).first { $0.lastPathComponent == file }))
+        let payload = try GitHubWebhookPayload(event: event, body: body)
+        let foundation = JSONDecoder()
+        foundation.dateDecodingStrategy = .iso8601
+        switch payload {
+        case .issues(let mapped):
+            #expect(try Self.decoder().decode(GitHubIssuesEvent.self, from: body) == mapped)
+            #expect(try foundation.decode(GitHubIssuesEvent.self, from: body) == mapped)
+            #expect(mapped.issue.id > 0 && !mapped.repository.fullName.isEmpty && !mapped.sender.login.isEmpty)
+        case .issueComment(let mapped):
+            #expect(try Self.decoder().decode(GitHubIssueCommentEvent.self, from: body) == mapped)
+            #expect(try foundation.decode(GitHubIssueCommentEvent.self, from: body) == mapped)
+            #expect(mapped.comment.id > 0 && mapped.comment.user.id > 0)
+        case .other(let name, _):
+            Issue.record("\(name) was not mapped to its model")
+        }
+    }
+
+    @Test func anEventWithoutAModelKeepsItsPayload() throws {
+        let payload = try GitHubWebhookPayload(event: "zen", body: Array(#"{"zen":"Keep it logically awesome."}"#.utf8))
+        #expect(payload == .other(event: "zen", payload: ["zen": "Keep it logically awesome."]))
+    }
+
+    @Test func aMissingRequiredFieldIsReportedWhereItsObjectIs() throws {
+        let url = try #require(
+            webhookExamples("issue_comment").first { $0.lastPathComponent == "created.payload.json" })
+        var text = try String(contentsOf: url, encoding: .utf8)
+        // The comment's `body` renamed: its object is there, without it.
+        let range = try #require(text.range(of: #""body": "You are totally right! I'll get this fixed right away.""#))
+        text.replaceSubrange(range, with: #""bodx": "You are totally right! I'll get this fixed right away.""#)
+        let error = try #require(throws: MappingError.self) {
+            try GitHubWebhookPayload(event: "issue_comment", body: Array(text.utf8))
+        }
+        let problem = try #require(error.problems.first)
+        #expect(error.problems.count == 1)
+        #expect(problem.keyPath == "comment.body")
+        let commentLine = text.components(separatedBy: "\n").firstIndex { $0.contains(#""comment": {"#) }! + 1
+        #expect(problem.location?.line == commentLine)
+    }
+
+    /// The schema files the models follow.
+    static let modelSchemas = [
+        "common/user", "common/label", "common/milestone", "common/reactions", "common/issue", "common/issue-comment",
+    ]
+
+    /// The fields of the model that follows a schema.
+    static func fields(ofModelFor schema: String) throws -> [ProbedField] {
+        switch schema {
+        case "common/user": return try FieldProbe.fields(of: GitHubUser.self)
+        case "common/label": return try FieldProbe.fields(of: GitHubLabel.self)
+        case "common/milestone": return try FieldProbe.fields(of: GitHubMilestone.self)
+        case "common/reactions": return try FieldProbe.fields(of: GitHubReactions.self)
+        case "common/issue": return try FieldProbe.fields(of: GitHubIssue.self)
+        default: return try FieldProbe.fields(of: GitHubIssueComment.self)
+        }
+    }
+
+    /// A schema of the corpus by its path without `.schema.json`.
+    static func schema(_ path: String) throws -> PropertySchema {
+        let corpus = try #require(webhookCorpus)
+        return try PropertySchema(corpus.appendingPathComponent("payload-schemas/api.github.com/\(path).schema.json"))
+    }
+
+    @Test("each model's fields agree with its schema", arguments: modelSchemas)
+    func modelAgreesWithSchema(_ path: String) throws {
+        guard webhookCorpus != nil else { return }
+        let fields = try Self.fields(ofModelFor: path)
+        #expect(fields.count > 4)
+        #expect(disagreements(fields, [try Self.schema(path)]) == [])
+    }
+
+    @Test("each event's fields agree with the schemas of its actions", arguments: events)
+    func eventAgreesWithSchemas(_ event: String) throws {
+        guard let corpus = webhookCorpus else { return }
+        let dir = corpus.appendingPathComponent("payload-schemas/api.github.com/\(event)")
+        let actions = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
+            $0.hasSuffix(".schema.json")
+        }
+        #expect(actions.count >= 3)
+        let schemas = try actions.map { try PropertySchema(dir.appendingPathComponent($0)) }
+        #expect(disagreements(try Self.fields(ofEvent: event), schemas) == [])
+    }
+
+    /// A label model that gets three fields wrong.
+    struct WrongLabel: Decodable {
+        let id: String
+        let name: String?
+        let color: String
+        let colour: String
+    }
+
+    @Test func aFieldThatDoesNotAgreeIsFound() throws {
+        guard webhookCorpus != nil else { return }
+        let found = disagreements(try FieldProbe.fields(of: WrongLabel.self), [try Self.schema("common/label")])
+        #expect(found.count == 3)
+        #expect(found.contains { $0.hasPrefix("id: string:") })
+        #expect(found.contains { $0.hasPrefix("name: string?: is required") })
+        #expect(found.contains { $0.hasPrefix("colour: string: no such property") })
+    }
+}
