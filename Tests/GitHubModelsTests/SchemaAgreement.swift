@@ -77,7 +77,9 @@ func disagreements(_ fields: [ProbedField], _ schemas: [PropertySchema]) -> [Str
             found.append("\(field): no such property")
             continue
         }
-        for schema in having where !schema.types[field.key]!.contains(field.type) {
+        // (A schema where the field is always `null` says nothing of its type.)
+        for schema in having where !schema.types[field.key]!.contains(field.type) && schema.types[field.key] != ["null"]
+        {
             found.append("\(field): the schema allows \(schema.types[field.key]!.sorted())")
         }
         let mayLack = schemas.contains {

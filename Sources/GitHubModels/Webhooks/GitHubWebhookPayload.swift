@@ -15,6 +15,20 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
     case issues(GitHubIssuesEvent)
     /// `issue_comment`.
     case issueComment(GitHubIssueCommentEvent)
+    /// `release`.
+    case release(GitHubReleaseEvent)
+    /// `star`.
+    case star(GitHubStarEvent)
+    /// `watch`.
+    case watch(GitHubWatchEvent)
+    /// `fork`.
+    case fork(GitHubForkEvent)
+    /// `create`.
+    case create(GitHubCreateEvent)
+    /// `delete`.
+    case delete(GitHubDeleteEvent)
+    /// `ping`.
+    case ping(GitHubPingEvent)
     /// An event this version has no model for, with its payload as a value.
     case other(event: String, payload: JSON)
 
@@ -23,9 +37,21 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
     /// - Throws: ``MappingError``, or ``JSONParseError`` when the body is not JSON.
     public init(event: String, body: some ContiguousBytes) throws {
         switch event {
-        case "issues": self = .issues(try Mapper<GitHubIssuesEvent>(strict: true).map(data: body))
-        case "issue_comment": self = .issueComment(try Mapper<GitHubIssueCommentEvent>(strict: true).map(data: body))
+        case "issues": self = .issues(try Self.map(body))
+        case "issue_comment": self = .issueComment(try Self.map(body))
+        case "release": self = .release(try Self.map(body))
+        case "star": self = .star(try Self.map(body))
+        case "watch": self = .watch(try Self.map(body))
+        case "fork": self = .fork(try Self.map(body))
+        case "create": self = .create(try Self.map(body))
+        case "delete": self = .delete(try Self.map(body))
+        case "ping": self = .ping(try Self.map(body))
         default: self = .other(event: event, payload: try JSON(parsing: body))
         }
+    }
+
+    /// The body mapped strictly.
+    private static func map<Event: Mappable>(_ body: some ContiguousBytes) throws -> Event {
+        try Mapper<Event>(strict: true).map(data: body)
     }
 }

@@ -179,3 +179,11 @@ extension NSNumber: JSONRawValue {
         return typed
     }
 }
+
+/// A `JSON` property of a model reads whatever value is there, as it is.
+extension JSON: JSONReadable {
+    /// The value itself.
+    public static func fromJSON(_ json: JSON) -> JSON { json }
+    /// The value itself.
+    public var jsonValue: JSON { self }
+}

@@ -38,4 +38,28 @@ struct MappingNestedCollectionTests {
         #expect(geometry.polygon == nil && geometry.multiPolygon == nil && geometry.tags == [:])
         #expect(lenient.lastProblems.count == 3)
     }
+
+    /// A model with a `JSON` property, which keeps whatever value is there.
+    struct Envelope: Mappable {
+        var payload: JSON = .null
+        var extra: JSON?
+        init?(map: Map) {}
+        mutating func mapping(map: Map) {
+            payload <- map["payload"]
+            extra <- map["extra"]
+        }
+    }
+
+    @Test func aJSONPropertyKeepsAnyValueAsItIs() throws {
+        for payload in [
+            #"{"url": "https://x", "insecure_ssl": "0", "n": [1, 2.5]}"#, "[true, null]", "12345678901234567890",
+        ] {
+            let text = #"{"payload": \#(payload), "extra": {"a": {}}}"#
+            let envelope = try Mapper<Envelope>(strict: true).map(data: Array(text.utf8))
+            #expect(envelope.payload == (try JSON(parsing: payload)))
+            #expect(envelope.extra == ["a": [:]])
+            let again = try Mapper<Envelope>(strict: true).map(data: Array(envelope.toJSONString()!.utf8))
+            #expect(again.payload == envelope.payload && again.extra == envelope.extra)
+        }
+    }
 }
