@@ -45,8 +45,8 @@ public struct GitHubHook: Mappable, Codable, Equatable, Sendable {
         appId <- map["app_id"]
         events <- map["events"]
         config <- map["config"]
-        updatedAt <- (map["updated_at"], GitHubRepository.dates)
-        createdAt <- (map["created_at"], GitHubRepository.dates)
+        updatedAt <- (map["updated_at"], GitHubDates.transform)
+        createdAt <- (map["created_at"], GitHubDates.transform)
         url <- map["url"]
         testUrl <- map["test_url"]
         pingUrl <- map["ping_url"]

@@ -90,9 +90,9 @@ public struct GitHubIssue: Mappable, Codable, Equatable, Sendable {
         assignees <- map["assignees"]
         milestone <- map["milestone"]
         comments <- map["comments"]
-        createdAt <- (map["created_at"], GitHubRepository.dates)
-        updatedAt <- (map["updated_at"], GitHubRepository.dates)
-        closedAt <- (map["closed_at"], GitHubRepository.dates)
+        createdAt <- (map["created_at"], GitHubDates.transform)
+        updatedAt <- (map["updated_at"], GitHubDates.transform)
+        closedAt <- (map["closed_at"], GitHubDates.transform)
         authorAssociation <- map["author_association"]
         activeLockReason <- map["active_lock_reason"]
         isDraft <- map["draft"]

@@ -41,8 +41,8 @@ public struct GitHubIssueComment: Mappable, Codable, Equatable, Sendable {
         id <- map["id"]
         nodeId <- map["node_id"]
         user <- map["user"]
-        createdAt <- (map["created_at"], GitHubRepository.dates)
-        updatedAt <- (map["updated_at"], GitHubRepository.dates)
+        createdAt <- (map["created_at"], GitHubDates.transform)
+        updatedAt <- (map["updated_at"], GitHubDates.transform)
         authorAssociation <- map["author_association"]
         body <- map["body"]
         reactions <- map["reactions"]

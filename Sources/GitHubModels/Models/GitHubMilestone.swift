@@ -56,10 +56,10 @@ public struct GitHubMilestone: Mappable, Codable, Equatable, Sendable {
         openIssues <- map["open_issues"]
         closedIssues <- map["closed_issues"]
         state <- map["state"]
-        createdAt <- (map["created_at"], GitHubRepository.dates)
-        updatedAt <- (map["updated_at"], GitHubRepository.dates)
-        dueOn <- (map["due_on"], GitHubRepository.dates)
-        closedAt <- (map["closed_at"], GitHubRepository.dates)
+        createdAt <- (map["created_at"], GitHubDates.transform)
+        updatedAt <- (map["updated_at"], GitHubDates.transform)
+        dueOn <- (map["due_on"], GitHubDates.transform)
+        closedAt <- (map["closed_at"], GitHubDates.transform)
     }
 
     /// The API's keys.

@@ -66,8 +66,8 @@ public struct GitHubRelease: Mappable, Codable, Equatable, Sendable {
         isDraft <- map["draft"]
         author <- map["author"]
         isPrerelease <- map["prerelease"]
-        createdAt <- (map["created_at"], GitHubRepository.dates)
-        publishedAt <- (map["published_at"], GitHubRepository.dates)
+        createdAt <- (map["created_at"], GitHubDates.transform)
+        publishedAt <- (map["published_at"], GitHubDates.transform)
         assets <- map["assets"]
         tarballUrl <- map["tarball_url"]
         zipballUrl <- map["zipball_url"]

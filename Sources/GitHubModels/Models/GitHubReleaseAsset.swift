@@ -48,8 +48,8 @@ public struct GitHubReleaseAsset: Mappable, Codable, Equatable, Sendable {
         contentType <- map["content_type"]
         size <- map["size"]
         downloadCount <- map["download_count"]
-        createdAt <- (map["created_at"], GitHubRepository.dates)
-        updatedAt <- (map["updated_at"], GitHubRepository.dates)
+        createdAt <- (map["created_at"], GitHubDates.transform)
+        updatedAt <- (map["updated_at"], GitHubDates.transform)
         uploader <- map["uploader"]
     }
 

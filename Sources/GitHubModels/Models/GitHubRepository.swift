@@ -91,9 +91,6 @@ public struct GitHubRepository: Mappable, Equatable, Sendable {
     /// Creates an empty repository for ``mapping(map:)`` to fill.
     public init?(map: Map) {}
 
-    /// The transform for every date: parses the bytes by hand, no `DateFormatter`.
-    static let dates = ISO8601DateTransform()
-
     /// Maps every field, in both directions, in the API's key order.
     public mutating func mapping(map: Map) {
         id <- map["id"]
@@ -106,9 +103,9 @@ public struct GitHubRepository: Mappable, Equatable, Sendable {
         description <- map["description"]
         isFork <- map["fork"]
         url <- map["url"]
-        createdAt <- (map["created_at"], Self.dates)
-        updatedAt <- (map["updated_at"], Self.dates)
-        pushedAt <- (map["pushed_at"], Self.dates)
+        createdAt <- (map["created_at"], GitHubDates.transform)
+        updatedAt <- (map["updated_at"], GitHubDates.transform)
+        pushedAt <- (map["pushed_at"], GitHubDates.transform)
         gitUrl <- map["git_url"]
         sshUrl <- map["ssh_url"]
         cloneUrl <- map["clone_url"]
@@ -133,7 +130,7 @@ public struct GitHubRepository: Mappable, Equatable, Sendable {
     }
 }
 
-/// `Codable` with the API's keys; dates need the decoder's `.iso8601` strategy.
+/// `Codable` with the API's keys; dates need a date strategy (`.custom(GitHubDates.decode)`).
 extension GitHubRepository: Codable {
     /// The API's keys.
     enum CodingKeys: String, CodingKey {

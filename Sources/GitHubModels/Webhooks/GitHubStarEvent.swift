@@ -21,7 +21,7 @@ public struct GitHubStarEvent: Mappable, Codable, Equatable, Sendable {
     /// Maps the payload's fields, in both directions.
     public mutating func mapping(map: Map) {
         action <- map["action"]
-        starredAt <- (map["starred_at"], GitHubRepository.dates)
+        starredAt <- (map["starred_at"], GitHubDates.transform)
         repository <- map["repository"]
         sender <- map["sender"]
     }

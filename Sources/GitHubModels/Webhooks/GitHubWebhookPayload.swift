@@ -11,6 +11,8 @@ import YajlMapper
 /// }
 /// ```
 public enum GitHubWebhookPayload: Equatable, Sendable {
+    /// `push`.
+    case push(GitHubPushEvent)
     /// `issues`.
     case issues(GitHubIssuesEvent)
     /// `issue_comment`.
@@ -37,6 +39,7 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
     /// - Throws: ``MappingError``, or ``JSONParseError`` when the body is not JSON.
     public init(event: String, body: some ContiguousBytes) throws {
         switch event {
+        case "push": self = .push(try Self.map(body))
         case "issues": self = .issues(try Self.map(body))
         case "issue_comment": self = .issueComment(try Self.map(body))
         case "release": self = .release(try Self.map(body))
