@@ -23,12 +23,20 @@ struct PropertySchema {
     /// The required keys.
     var required: Set<String> = []
 
-    /// Reads the schema at `url`.
-    init(_ url: URL) throws {
-        let schema = try Self.load(url)
-        required = Set(schema["required"] as? [String] ?? [])
-        for (key, value) in schema["properties"] as? [String: Any] ?? [:] {
-            types[key] = try Self.types(of: value as? [String: Any] ?? [:], in: url)
+    /// Reads the schema at `url`; one made of alternatives (`oneOf` objects, as a
+    /// `review_requested` payload's: by a user or by a team) has every alternative's
+    /// properties, and requires what all of them require.
+    /// `property`: the schema of that property of the file's, inline.
+    init(_ url: URL, property: String? = nil) throws {
+        var schema = try Self.load(url)
+        if let property { schema = (schema["properties"] as? [String: Any])?[property] as? [String: Any] ?? [:] }
+        let alternatives = schema["oneOf"] as? [[String: Any]] ?? [schema]
+        required = Set(alternatives[0]["required"] as? [String] ?? [])
+        for alternative in alternatives {
+            required.formIntersection(alternative["required"] as? [String] ?? [])
+            for (key, value) in alternative["properties"] as? [String: Any] ?? [:] {
+                types[key, default: []].formUnion(try Self.types(of: value as? [String: Any] ?? [:], in: url))
+            }
         }
     }
 

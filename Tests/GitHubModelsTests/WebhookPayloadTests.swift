@@ -8,7 +8,8 @@ import YajlMapper
 @Suite struct WebhookPayloadTests {
     /// The events modelled.
     static let events = [
-        "push", "issues", "issue_comment", "release", "star", "watch", "fork", "create", "delete", "ping",
+        "push", "issues", "issue_comment", "pull_request", "pull_request_review", "pull_request_review_comment",
+        "release", "star", "watch", "fork", "create", "delete", "ping",
     ]
 
     /// The fields an event's payload model reads.
@@ -17,6 +18,9 @@ import YajlMapper
         case "push": return try FieldProbe.fields(of: GitHubPushEvent.self)
         case "issues": return try FieldProbe.fields(of: GitHubIssuesEvent.self)
         case "issue_comment": return try FieldProbe.fields(of: GitHubIssueCommentEvent.self)
+        case "pull_request": return try FieldProbe.fields(of: GitHubPullRequestEvent.self)
+        case "pull_request_review": return try FieldProbe.fields(of: GitHubPullRequestReviewEvent.self)
+        case "pull_request_review_comment": return try FieldProbe.fields(of: GitHubPullRequestReviewCommentEvent.self)
         case "release": return try FieldProbe.fields(of: GitHubReleaseEvent.self)
         case "star": return try FieldProbe.fields(of: GitHubStarEvent.self)
         case "watch": return try FieldProbe.fields(of: GitHubWatchEvent.self)
@@ -60,6 +64,15 @@ import YajlMapper
         case .issueComment(let mapped):
             try decodesAlike(mapped)
             #expect(mapped.comment.id > 0 && mapped.comment.user.id > 0)
+        case .pullRequest(let mapped):
+            try decodesAlike(mapped)
+            #expect(mapped.number == mapped.pullRequest.number && !mapped.pullRequest.head.sha.isEmpty)
+        case .pullRequestReview(let mapped):
+            try decodesAlike(mapped)
+            #expect(mapped.review.pullRequestUrl.contains("/pulls/") && !mapped.review.commitId.isEmpty)
+        case .pullRequestReviewComment(let mapped):
+            try decodesAlike(mapped)
+            #expect(mapped.comment.pullRequestUrl == mapped.pullRequest.url && !mapped.comment.path.isEmpty)
         case .release(let mapped):
             try decodesAlike(mapped)
             #expect(!mapped.release.tagName.isEmpty && mapped.release.author.id > 0)
@@ -108,10 +121,14 @@ import YajlMapper
         #expect(problem.location?.line == commentLine)
     }
 
-    /// The schema files the models follow.
+    /// The schema files the models follow (several joined by `+`: the model is read from
+    /// payloads of every one of them; `file#property`: that property's schema, inline).
     static let modelSchemas = [
         "common/user", "common/label", "common/milestone", "common/reactions", "common/issue", "common/issue-comment",
-        "common/release", "common/release-asset", "common/commit", "common/committer",
+        "common/release", "common/release-asset", "common/commit", "common/committer", "common/team",
+        "common/pull-request+common/simple-pull-request+pull_request_review_comment/created#pull_request",
+        "common/pull-request-review",
+        "common/pull-request-review-comment",
     ]
 
     /// The fields of the model that follows a schema.
@@ -126,14 +143,21 @@ import YajlMapper
         case "common/release": return try FieldProbe.fields(of: GitHubRelease.self)
         case "common/commit": return try FieldProbe.fields(of: GitHubPushCommit.self)
         case "common/committer": return try FieldProbe.fields(of: GitHubCommitter.self)
+        case "common/team": return try FieldProbe.fields(of: GitHubTeam.self)
+        case "common/pull-request+common/simple-pull-request+pull_request_review_comment/created#pull_request":
+            return try FieldProbe.fields(of: GitHubPullRequest.self)
+        case "common/pull-request-review": return try FieldProbe.fields(of: GitHubPullRequestReview.self)
+        case "common/pull-request-review-comment": return try FieldProbe.fields(of: GitHubPullRequestReviewComment.self)
         default: return try FieldProbe.fields(of: GitHubReleaseAsset.self)
         }
     }
 
-    /// A schema of the corpus by its path without `.schema.json`.
+    /// A schema of the corpus by its path without `.schema.json` (and `#property`).
     static func schema(_ path: String) throws -> PropertySchema {
         let corpus = try #require(webhookCorpus)
-        return try PropertySchema(corpus.appendingPathComponent("payload-schemas/api.github.com/\(path).schema.json"))
+        let parts = path.split(separator: "#").map(String.init)
+        let url = corpus.appendingPathComponent("payload-schemas/api.github.com/\(parts[0]).schema.json")
+        return try PropertySchema(url, property: parts.count > 1 ? parts[1] : nil)
     }
 
     @Test("each model's fields agree with its schema", arguments: modelSchemas)
@@ -141,7 +165,8 @@ import YajlMapper
         guard webhookCorpus != nil else { return }
         let fields = try Self.fields(ofModelFor: path)
         #expect(fields.count >= 4)
-        #expect(disagreements(fields, [try Self.schema(path)]) == [])
+        let found = disagreements(fields, try path.split(separator: "+").map { try Self.schema(String($0)) })
+        #expect(found == [], "\(found)")
     }
 
     @Test("each event's fields agree with the schemas of its actions", arguments: events)
@@ -153,7 +178,8 @@ import YajlMapper
         }
         #expect(!actions.isEmpty)
         let schemas = try actions.map { try PropertySchema(dir.appendingPathComponent($0)) }
-        #expect(disagreements(try Self.fields(ofEvent: event), schemas) == [])
+        let found = disagreements(try Self.fields(ofEvent: event), schemas)
+        #expect(found == [], "\(found)")
     }
 
     /// A label model that gets three fields wrong.

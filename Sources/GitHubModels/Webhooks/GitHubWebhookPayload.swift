@@ -17,6 +17,12 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
     case issues(GitHubIssuesEvent)
     /// `issue_comment`.
     case issueComment(GitHubIssueCommentEvent)
+    /// `pull_request`.
+    case pullRequest(GitHubPullRequestEvent)
+    /// `pull_request_review`.
+    case pullRequestReview(GitHubPullRequestReviewEvent)
+    /// `pull_request_review_comment`.
+    case pullRequestReviewComment(GitHubPullRequestReviewCommentEvent)
     /// `release`.
     case release(GitHubReleaseEvent)
     /// `star`.
@@ -42,6 +48,9 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
         case "push": self = .push(try Self.map(body))
         case "issues": self = .issues(try Self.map(body))
         case "issue_comment": self = .issueComment(try Self.map(body))
+        case "pull_request": self = .pullRequest(try Self.map(body))
+        case "pull_request_review": self = .pullRequestReview(try Self.map(body))
+        case "pull_request_review_comment": self = .pullRequestReviewComment(try Self.map(body))
         case "release": self = .release(try Self.map(body))
         case "star": self = .star(try Self.map(body))
         case "watch": self = .watch(try Self.map(body))
