@@ -1,12 +1,13 @@
 import Foundation
 import GitHubModels
+import YajlMapper
 
 /// One field a type's `init(from:)` reads: its key, its JSON type, and whether it may be
 /// missing or `null` (read with `decodeIfPresent`).
 struct ProbedField: Equatable, CustomStringConvertible {
     /// The key.
     let key: String
-    /// `string`, `integer`, `number`, `boolean`, `array` or `object`; `date-time` for a `Date`.
+    /// `string` (a `Date` too), `integer`, `number`, `boolean`, `array` or `object`; `any` for a `JSON`.
     let type: String
     /// Whether it is read with `decodeIfPresent`.
     let optional: Bool
@@ -52,7 +53,8 @@ final class FieldProbe: Decoder {
         case is String.Type: return "string"
         case is Bool.Type: return "boolean"
         case is Double.Type, is Float.Type: return "number"
-        case is Date.Type: return "date-time"
+        case is Date.Type: return "string"
+        case is JSON.Type: return "any"
         case is any FixedWidthInteger.Type: return "integer"
         case is any GitHubOpenEnum.Type: return "string"
         case is any ExpressibleByArrayLiteral.Type: return "array"

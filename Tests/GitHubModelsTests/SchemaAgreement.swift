@@ -26,10 +26,12 @@ struct PropertySchema {
     /// Reads the schema at `url`; one made of alternatives (`oneOf` objects, as a
     /// `review_requested` payload's: by a user or by a team) has every alternative's
     /// properties, and requires what all of them require.
-    /// `property`: the schema of that property of the file's, inline.
+    /// `property`: the schema of that property of the file's, inline (`a/b`: of its property `b`).
     init(_ url: URL, property: String? = nil) throws {
         var schema = try Self.load(url)
-        if let property { schema = (schema["properties"] as? [String: Any])?[property] as? [String: Any] ?? [:] }
+        for step in property?.split(separator: "/") ?? [] {
+            schema = (schema["properties"] as? [String: Any])?[String(step)] as? [String: Any] ?? [:]
+        }
         let alternatives = schema["oneOf"] as? [[String: Any]] ?? [schema]
         required = Set(alternatives[0]["required"] as? [String] ?? [])
         for alternative in alternatives {
@@ -58,7 +60,6 @@ struct PropertySchema {
         var found: Set<String> = []
         if let type = schema["type"] as? String { found.insert(type) }
         if let list = schema["type"] as? [String] { found.formUnion(list) }
-        if found.contains("string"), schema["format"] as? String == "date-time" { found.insert("date-time") }
         for combined in ["oneOf", "anyOf"] {
             for branch in schema[combined] as? [[String: Any]] ?? [] { found.formUnion(try types(of: branch, in: url)) }
         }
@@ -75,7 +76,7 @@ struct PropertySchema {
 
 /// What does not agree between a model's fields and the schemas of its payloads (for an
 /// event, one schema per action): a field none of them has; a type one of them does not
-/// allow; a required field some schema lets be missing or `null`; an optional field every
+/// allow (a `JSON` field allows any); a required field some schema lets be missing or `null`; an optional field every
 /// schema requires, not `null`.
 func disagreements(_ fields: [ProbedField], _ schemas: [PropertySchema]) -> [String] {
     var found: [String] = []
@@ -86,7 +87,9 @@ func disagreements(_ fields: [ProbedField], _ schemas: [PropertySchema]) -> [Str
             continue
         }
         // (A schema where the field is always `null` says nothing of its type.)
-        for schema in having where !schema.types[field.key]!.contains(field.type) && schema.types[field.key] != ["null"]
+        for schema in having
+        where field.type != "any" && !schema.types[field.key]!.contains(field.type)
+            && schema.types[field.key] != ["null"]
         {
             found.append("\(field): the schema allows \(schema.types[field.key]!.sorted())")
         }

@@ -66,8 +66,8 @@ public struct GitHubRepository: Mappable, Equatable, Sendable {
     public var mirrorUrl: String?
     /// `archived`.
     public var isArchived: Bool = false
-    /// `disabled`.
-    public var isDisabled: Bool = false
+    /// `disabled` (left out of some webhook payloads).
+    public var isDisabled: Bool?
     /// `open_issues_count`: open issues and pull requests.
     public var openIssuesCount: Int = 0
     /// `license`, `null` when GitHub detected none.

@@ -37,6 +37,12 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
     case delete(GitHubDeleteEvent)
     /// `ping`.
     case ping(GitHubPingEvent)
+    /// `workflow_run`.
+    case workflowRun(GitHubWorkflowRunEvent)
+    /// `check_run`.
+    case checkRun(GitHubCheckRunEvent)
+    /// `check_suite`.
+    case checkSuite(GitHubCheckSuiteEvent)
     /// An event this version has no model for, with its payload as a value.
     case other(event: String, payload: JSON)
 
@@ -58,6 +64,9 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
         case "create": self = .create(try Self.map(body))
         case "delete": self = .delete(try Self.map(body))
         case "ping": self = .ping(try Self.map(body))
+        case "workflow_run": self = .workflowRun(try Self.map(body))
+        case "check_run": self = .checkRun(try Self.map(body))
+        case "check_suite": self = .checkSuite(try Self.map(body))
         default: self = .other(event: event, payload: try JSON(parsing: body))
         }
     }
