@@ -53,6 +53,13 @@ struct FixtureJSONWriter {
         afterKey = true
     }
 
+    /// Ends a top-level value with a line break: the next value starts a new line (JSON Lines).
+    mutating func endLine() {
+        precondition(depth == 0, "FixtureJSONWriter: a line ends inside a value")
+        bytes.append(UInt8(ascii: "\n"))
+        first = true
+    }
+
     // MARK: Scalars
 
     mutating func null() {

@@ -102,7 +102,7 @@ extension SearchPayloadGenerator {
         }
     }
 
-    private func nextOwner(rng: inout SplitMix64, state: inout ItemState) -> Owner {
+    func nextOwner(rng: inout SplitMix64, state: inout ItemState) -> Owner {
         if !state.owners.isEmpty && (rng.chance(perMille: 400) || state.owners.count >= ItemState.ownerPoolLimit) {
             return state.owners[rng.below(state.owners.count)]
         }
@@ -135,7 +135,7 @@ extension SearchPayloadGenerator {
         return name
     }
 
-    private func description(rng: inout SplitMix64) -> String? {
+    func description(rng: inout SplitMix64) -> String? {
         if rng.chance(perMille: 150) { return nil }
         if rng.chance(perMille: 30) { return "" }
         var text =
@@ -146,7 +146,7 @@ extension SearchPayloadGenerator {
 
     // MARK: Nested objects
 
-    private func writeOwner(_ owner: Owner, into w: inout FixtureJSONWriter) {
+    func writeOwner(_ owner: Owner, into w: inout FixtureJSONWriter) {
         let login = owner.login
         w.beginObject()
         w.key("login"); w.string("", login)
