@@ -54,7 +54,7 @@ let package = Package(
         ),
         .target(
             name: "YajlMapCLI",
-            dependencies: ["YajlMapper", "GitHubModels", "CommandLineOutput"]
+            dependencies: ["YajlMapper", "GitHubModels", "CommandLineOutput", "CZlib"]
         ),
         .executableTarget(
             name: "yajlmap",

@@ -137,6 +137,22 @@ public final class RecordOutput {
         try self.repository(repository)
     }
 
+    /// One record of another model (`columns`: its table's and csv's cells by default).
+    public func record(_ record: JSON, columns: [String]) throws {
+        if settings.format == .json {
+            io.out(try rows.project(record).serialized(.pretty))
+            return
+        }
+        beginRecords(columns: columns)
+        if let row = try rows.row(record: record, columns: columns) { io.out(row) }
+    }
+
+    /// Before records of another model: csv's header line (`columns`, or `--fields`).
+    public func beginRecords(columns: [String]) {
+        begun = true
+        if settings.format == .csv { io.out(rows.csvLine(settings.fields ?? columns)) }
+    }
+
     /// An error body.
     public func error(_ error: GitHubErrorResponse) throws {
         let record = Mapper<GitHubErrorResponse>(shouldIncludeNilValues: true).toJSONValue(error)

@@ -33,13 +33,31 @@ public struct RowRenderer: Sendable {
         }
     }
 
+    /// A record's row in a format printed row by row: the table's and csv's cells are
+    /// `columns` (or `--fields`); `nil` in the json format.
+    public func row(record: JSON, columns: [String]) throws -> String? {
+        switch settings.format {
+        case .table:
+            let cells = (settings.fields ?? columns).map {
+                DisplayWidth.clean(csvCell(record.value(atPath: JSONPath($0))))
+            }
+            return TableRow.trimTrailing(DisplayWidth.cut(cells.joined(separator: "  "), settings.width)) + "\n"
+        case .ndjson:
+            return try project(record).serialized(.compact) + "\n"
+        case .csv:
+            return csvLine((settings.fields ?? columns).map { csvCell(record.value(atPath: JSONPath($0))) })
+        case .json:
+            return nil
+        }
+    }
+
     /// The repository as JSON, with `null` for its absent values.
     func record(_ repository: GitHubRepository) -> JSON {
         Mapper<GitHubRepository>(shouldIncludeNilValues: true).toJSONValue(repository)
     }
 
     /// The record reduced to `--fields`, in their order, keyed by the names given.
-    func project(_ record: JSON) -> JSON {
+    public func project(_ record: JSON) -> JSON {
         guard let fields = settings.fields else { return record }
         return .object(JSONObject(fields.map { ($0, record.value(atPath: JSONPath($0)) ?? .null) }))
     }

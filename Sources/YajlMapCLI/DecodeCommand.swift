@@ -15,8 +15,9 @@ import YajlMapper
 /// as a table, JSON, JSON Lines or CSV.
 enum DecodeCommand {
     static let help = """
-        USAGE: yajlmap decode [--model search|repository|repositories|error]
-                              [--format table|json|ndjson|csv] [--fields a,b,c]
+        USAGE: yajlmap decode [--model search|repository|repositories|error|issue|pull-request|
+                                       release|user|event|webhook:EVENT]
+                              [--format table|json|ndjson|csv] [--fields a,b,c] [--type T,...]
                               [--sort stars|forks|updated|name] [--limit N] [--strict]
                               [--width N] [--jobs N] [FILE|-]
 
@@ -28,6 +29,15 @@ enum DecodeCommand {
           repositories   an array of repositories (GET /users/NAME/repos)
           repository     one repository (GET /repos/OWNER/NAME)
           error          an error body (403 rate limit, 422 validation failure, ...)
+          issue, pull-request, release, user
+                         one issue, pull request, release or user (GET /repos/O/R/issues/N, ...)
+          webhook:EVENT  a webhook delivery's body, EVENT as its X-GitHub-Event header names
+                         it: push, issues, issue_comment, pull_request, pull_request_review,
+                         pull_request_review_comment, release, star, watch, fork, create,
+                         delete, ping, workflow_run, check_run, check_suite
+          event          events, one per line (GH Archive's hourly .json.gz files, the events
+                         API's pages as JSON Lines): read in constant memory, mapped on
+                         --jobs threads, printed in order; --type keeps some types
 
         FORMATS (default: table when stdout is a terminal, otherwise ndjson):
           table    a title line "N results" (search's total_count), then one row per
@@ -53,6 +63,8 @@ enum DecodeCommand {
                            (csv default: full_name,html_url,stargazers_count,forks_count,
                            language,updated_at,description)
           --sort K         stars, forks or updated (highest/newest first), or name (A to Z)
+          --type T,...     with --model event: print only events of these types (PushEvent,
+                           IssuesEvent, ...); every line is still read and checked
           --limit N        print at most N repositories (N >= 1); the rest of the input is
                            still read and checked, so --strict reports every problem in it
                            and the count of ignored problems covers them all
@@ -79,6 +91,7 @@ enum DecodeCommand {
     /// What to print and how, from the arguments.
     struct Settings {
         var model: GitHubModelKind = .search
+        var types: Set<String>?
         var format: Format = .ndjson
         var fields: [String]?
         var sort: SortKey?
@@ -117,8 +130,12 @@ enum DecodeCommand {
         }
         var settings = Settings()
         settings.strict = args.flag("--strict")
-        if let model = try args.choice("--model", GitHubModelKind.allCases.map(\.rawValue)) {
-            settings.model = GitHubModelKind(rawValue: model)!
+        if let model = try args.choice("--model", GitHubModelKind.names) {
+            settings.model = GitHubModelKind(name: model)!
+        }
+        if let types = try args.option("--type") {
+            guard settings.model == .event else { throw UsageError(description: "--type applies to --model event") }
+            settings.types = Set(types.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
         }
         let format = try args.choice("--format", Format.allCases.map(\.rawValue))
         settings.format = format.flatMap(Format.init) ?? (stdoutIsTerminal() ? .table : .ndjson)
@@ -143,6 +160,11 @@ enum DecodeCommand {
         let input = YajlMapCommand.input(path, io: io)
 
         do {
+            if settings.model == .event {
+                let problems = try events(input, name: name, settings: settings, io: io)
+                io.flush()
+                return report(problems, name: name, strict: settings.strict, io: io)
+            }
             let streams = settings.model.isList && settings.format != .json && settings.sort == nil
             guard
                 let problems = try streams
@@ -162,8 +184,11 @@ enum DecodeCommand {
         if settings.fields != nil && settings.format == .table {
             throw UsageError(description: "--fields applies to the json, ndjson and csv formats, not table")
         }
-        if (settings.sort != nil || settings.limit != nil) && !settings.model.isList && settings.model != .search {
-            throw UsageError(description: "--sort and --limit apply to the search and repositories models")
+        if settings.sort != nil && !settings.model.isList {
+            throw UsageError(description: "--sort applies to the search and repositories models")
+        }
+        if settings.limit != nil && !settings.model.isList && settings.model != .event {
+            throw UsageError(description: "--limit applies to the search, repositories and event models")
         }
         for field in settings.fields ?? [] {
             if let problem = settings.model.fieldProblem(field) { throw UsageError(description: problem) }
@@ -288,6 +313,8 @@ enum DecodeCommand {
             try output.single(repository)
         case let error as GitHubErrorResponse:
             try output.error(error)
+        case let record as JSON:
+            try output.record(record, columns: settings.model.columns ?? [])
         default:
             break
         }
@@ -315,5 +342,32 @@ enum DecodeCommand {
         }
         if let limit = settings.limit { result = Array(result.prefix(limit)) }
         return result
+    }
+}
+
+extension DecodeCommand {
+    /// Maps and prints events, one per line of the input, in order (see ``EventLines``).
+    /// - Returns: every problem met, located (a line that is not JSON ends the read, reported).
+    static func events(_ input: JSONInput, name: String, settings: Settings, io: CommandIO) throws -> [MappingProblem] {
+        let output = RecordOutput(settings: settings.output, io: io)
+        let columns = settings.model.columns ?? []
+        output.beginRecords(columns: columns)
+        if settings.format == .json { io.out("[") }
+        var problems: [MappingProblem] = []
+        var printed = 0
+        try EventLines.read(input, jobs: settings.jobs) { line in
+            if let error = line.parseError { throw error }
+            problems += line.problems
+            guard let record = line.record, settings.types?.contains(line.type) ?? true else { return }
+            if let limit = settings.limit, printed >= limit { return }
+            if let row = try output.rows.row(record: record, columns: columns) {
+                io.out(row)
+            } else {
+                io.out((printed == 0 ? "\n" : ",\n") + (try output.rows.project(record).serialized(.compact)))
+            }
+            printed += 1
+        }
+        if settings.format == .json { io.out(printed == 0 ? "]\n" : "\n]\n") }
+        return problems
     }
 }

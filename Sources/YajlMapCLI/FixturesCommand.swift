@@ -6,15 +6,19 @@ import YajlMapper
 /// `yajlmap fixtures generate`: writes deterministic GitHub search payloads.
 enum FixturesCommand {
     static let help = """
-        USAGE: yajlmap fixtures generate [--items N] [--seed S] [--pretty] [--out FILE]
+        USAGE: yajlmap fixtures generate [--items N | --events N] [--seed S] [--pretty] [--out FILE]
 
         Write a realistic GitHub `GET /search/repositories` response body: every field of a
         "Repo Search Result Item" in the API's key order, nulls where the API has them,
-        64-bit ids, Unicode and escapes. Equal seeds give equal bytes. The text is written in
-        chunks, so any number of items takes little memory (20,000 items are about 100 MB).
+        64-bit ids, Unicode and escapes. With --events, write an event file as GH Archive
+        publishes them instead: one event per line, the types in GH Archive's proportions
+        (half of them pushes), each payload in the events API's shape. Equal seeds give
+        equal bytes. The text is written in chunks, so any number of items takes little
+        memory (20,000 items are about 100 MB). An --out name ending in .gz is gzipped.
 
         OPTIONS:
           --items N     how many items (default 30; 0 gives an empty page)
+          --events N    write N events, one per line, instead
           --seed S      the seed, a whole number (default 1)
           --pretty      indent by two spaces (default: compact)
           --out FILE    write to FILE, replaced atomically (default: stdout)
@@ -32,6 +36,7 @@ enum FixturesCommand {
         }
         let pretty = args.flag("--pretty")
         let itemsText = try args.option("--items", "-n")
+        let events = try args.nonNegativeInt("--events")
         let seedText = try args.option("--seed")
         let outPath = try args.option("--out", "-o")
         let positionals = try args.finish()
@@ -53,15 +58,31 @@ enum FixturesCommand {
             }
             seed = s
         }
-        let generator = SearchPayloadGenerator(seed: seed)
+        if events != nil && (itemsText != nil || pretty) {
+            throw UsageError(description: "--events writes one compact event per line: not with --items or --pretty")
+        }
+        /// Writes the payload asked for to `sink`.
+        func generate(_ sink: (UnsafeRawBufferPointer) -> Void) {
+            if let events {
+                EventFileGenerator(seed: seed).write(events: events, to: sink)
+            } else {
+                SearchPayloadGenerator(seed: seed).write(items: items, pretty: pretty, to: sink)
+            }
+        }
         guard let outPath else {
-            generator.write(items: items, pretty: pretty) { io.out($0) }
+            generate { io.out($0) }
             io.flush()
             return 0
         }
         do {
             let file = try FileOutput(replacing: outPath)
-            generator.write(items: items, pretty: pretty) { file.write($0) }
+            if outPath.hasSuffix(".gz") {
+                let gzip = GzipWriter { file.write($0) }
+                generate { gzip.write($0) }
+                gzip.finish()
+            } else {
+                generate { file.write($0) }
+            }
             try file.commit()
             return 0
         } catch let error as JSONInputError {

@@ -2,19 +2,84 @@ import Foundation
 import GitHubModels
 import YajlMapper
 
-/// The models `decode` and `validate --model` know.
-enum GitHubModelKind: String, CaseIterable {
+/// The models `decode` and `validate --model` know, by their names on the command line.
+enum GitHubModelKind: Equatable {
+    /// A search page, an array of repositories, one repository, an error body.
     case search, repositories, repository, error
+    /// One issue, pull request, release or user.
+    case issue, pullRequest, release, user
+    /// A webhook's payload, by its event's name (`push`, `issues`, ...).
+    case webhook(String)
+    /// Events, one per line (GH Archive, the events API's pages written as JSON Lines).
+    case event
+
+    /// Every name `--model` accepts.
+    static let names =
+        ["search", "repositories", "repository", "error", "issue", "pull-request", "release", "user", "event"]
+        + GitHubWebhookPayload.models.map { "webhook:" + $0.event }
+
+    /// The model named `name` (one of ``names``).
+    init?(name: String) {
+        switch name {
+        case "search": self = .search
+        case "repositories": self = .repositories
+        case "repository": self = .repository
+        case "error": self = .error
+        case "issue": self = .issue
+        case "pull-request": self = .pullRequest
+        case "release": self = .release
+        case "user": self = .user
+        case "event": self = .event
+        default:
+            let event = String(name.dropFirst("webhook:".count))
+            guard name.hasPrefix("webhook:"), Self.webhookModel(event) != nil else { return nil }
+            self = .webhook(event)
+        }
+    }
 
     /// Whether the document is a list of repositories that can be streamed.
     var isList: Bool { self == .search || self == .repositories }
 
+    /// The model of a webhook event's payload.
+    private static func webhookModel(_ event: String) -> (any BaseMappable.Type)? {
+        GitHubWebhookPayload.models.first { $0.event == event }?.type
+    }
+
+    /// The one-document model, for the kinds mapped as a single record.
+    private var recordModel: (any BaseMappable.Type)? {
+        switch self {
+        case .issue: return GitHubIssue.self
+        case .pullRequest: return GitHubPullRequest.self
+        case .release: return GitHubRelease.self
+        case .user: return GitHubUser.self
+        case .event: return GitHubEvent.self
+        case .webhook(let event): return Self.webhookModel(event)
+        case .search, .repositories, .repository, .error: return nil
+        }
+    }
+
+    /// The columns of a record's table and csv rows when `--fields` is not given (`nil`:
+    /// the kind has its own rows).
+    var columns: [String]? {
+        switch self {
+        case .issue: return ["number", "state", "title", "user.login", "created_at"]
+        case .pullRequest: return ["number", "state", "title", "user.login", "head.ref", "base.ref"]
+        case .release: return ["tag_name", "name", "author.login", "published_at"]
+        case .user: return ["login", "id", "type", "html_url"]
+        case .event: return ["created_at", "type", "actor.login", "repo.name"]
+        case .webhook: return ["action", "sender.login", "repository.full_name"]
+        case .search, .repositories, .repository, .error: return nil
+        }
+    }
+
     /// Maps a whole document, collecting every problem (located) instead of throwing; a big
-    /// page's repositories on `jobs` threads (see `Mapper.jobs`).
+    /// page's repositories on `jobs` threads (see `Mapper.jobs`). A record comes back as its
+    /// JSON (`toJSON`, `null` for its absent values).
     /// - Throws: ``JSONParseError``.
     func decode(
         _ bytes: [UInt8], options: JSONParseOptions = JSONParseOptions(), jobs: Int = 0
     ) throws -> (value: Any?, problems: [MappingProblem]) {
+        if let model = recordModel { return try Self.decodeRecord(model, bytes, options: options) }
         switch self {
         case .search:
             let result = try bytes.withUnsafeBytes {
@@ -31,7 +96,7 @@ enum GitHubModelKind: String, CaseIterable {
                 try Mapper<GitHubErrorResponse>().mapResult(bytes: $0, options: options)
             }
             return (result.value, result.problems)
-        case .repositories:
+        default:
             let mapper = Mapper<GitHubRepository>()
             do {
                 let list = try mapper.mapArray(data: bytes, options: options)
@@ -49,9 +114,18 @@ enum GitHubModelKind: String, CaseIterable {
         }
     }
 
+    /// A document mapped onto `model`, as its record.
+    private static func decodeRecord<Model: BaseMappable>(
+        _ model: Model.Type, _ bytes: [UInt8], options: JSONParseOptions
+    ) throws -> (value: Any?, problems: [MappingProblem]) {
+        let result = try bytes.withUnsafeBytes { try Mapper<Model>().mapResult(bytes: $0, options: options) }
+        return (result.value.map { Mapper<Model>(shouldIncludeNilValues: true).toJSONValue($0) }, result.problems)
+    }
+
     /// Why a `--fields` path reaches nothing in this model's records, or `nil` when it
     /// reaches a field: each key must be one the record (or the object above it) writes;
-    /// below an array (`topics`, `errors`) any index or field is accepted.
+    /// below an array (`topics`, `errors`) or an optional object any index or field is
+    /// accepted.
     func fieldProblem(_ field: String) -> String? {
         var node = schema
         var walked: [String] = []
@@ -61,29 +135,54 @@ enum GitHubModelKind: String, CaseIterable {
                 guard let next = object[key] else {
                     let place = walked.isEmpty ? "" : " in \(walked.joined(separator: "."))"
                     return
-                        "unknown field '\(field)' for --model \(rawValue) (known\(place): \(object.keys.joined(separator: ",")))"
+                        "unknown field '\(field)' for --model \(name) (known\(place): \(object.keys.joined(separator: ",")))"
                 }
                 node = next
                 walked.append(key)
-            case (_, .array):
+            case (_, .array),
+                (_, .null) where recordModel != nil:
                 return nil
             case (.index, .object):
                 let place = walked.isEmpty ? "a record" : walked.joined(separator: ".")
-                return "unknown field '\(field)' for --model \(rawValue) (\(place) is an object, not an array)"
+                return "unknown field '\(field)' for --model \(name) (\(place) is an object, not an array)"
             default:
                 return
-                    "unknown field '\(field)' for --model \(rawValue) (\(walked.joined(separator: ".")) is a value, not an object)"
+                    "unknown field '\(field)' for --model \(name) (\(walked.joined(separator: ".")) is a value, not an object)"
             }
         }
         return nil
     }
 
-    /// A record with every field written and every nested object filled in.
+    /// The kind's name on the command line.
+    var name: String {
+        switch self {
+        case .search: return "search"
+        case .repositories: return "repositories"
+        case .repository: return "repository"
+        case .error: return "error"
+        case .issue: return "issue"
+        case .pullRequest: return "pull-request"
+        case .release: return "release"
+        case .user: return "user"
+        case .event: return "event"
+        case .webhook(let event): return "webhook:" + event
+        }
+    }
+
+    /// A record with every field written and every nested object filled in (a record
+    /// model's optional objects are `null`).
     private var schema: JSON {
         switch self {
         case .search, .repositories, .repository: return Self.repositorySchema
         case .error: return Self.errorSchema
+        default: return recordModel.map { Self.emptyRecord($0) } ?? .null
         }
+    }
+
+    /// An empty model's record.
+    private static func emptyRecord<Model: BaseMappable>(_ model: Model.Type) -> JSON {
+        guard let empty = try? Mapper<Model>().map(json: [:]) else { return .null }
+        return withoutEmptyKeys(Mapper<Model>(shouldIncludeNilValues: true).toJSONValue(empty))
     }
 
     private static let repositorySchema: JSON = {

@@ -7,7 +7,7 @@ enum ValidateCommand {
     static let help = """
         USAGE: yajlmap validate [--format text|json] [--jsonl] [--allow-comments] [--max-depth N]
                                 [--reject-bom] [--jobs N]
-                                [--model search|repositories|repository|error] PATH...
+                                [--model MODEL] PATH...
 
         Check that files are well-formed JSON (RFC 8259). PATH may be a file, a directory
         (every *.json and *.json.gz below it; with --jsonl also *.jsonl, *.ndjson and their
@@ -29,10 +29,13 @@ enum ValidateCommand {
                                checked on N threads, with the same verdict and error as one
                                (default: every core for such files; 1: always in chunks)
           --model M            also map each file strictly onto a GitHub model (search,
-                               repositories, repository, error): every missing, null or
-                               mistyped field is an error, PATH:LINE:COLUMN: error: KEYPATH:
-                               expected TYPE, found KIND (each file is read whole; a big
-                               page's repositories are mapped on --jobs threads)
+                               repositories, repository, error, issue, pull-request, release,
+                               user, webhook:EVENT as `yajlmap decode --help` lists them, or
+                               event: one per line): every missing, null or mistyped field is
+                               an error, PATH:LINE:COLUMN: error: KEYPATH: expected TYPE,
+                               found KIND (each file is read whole, but for event, read in
+                               constant memory; a big page's repositories and the events
+                               are mapped on --jobs threads)
           -h, --help           show this help
 
         A summary line goes to stderr. Exit status: 0 all valid, 1 any invalid,
@@ -65,7 +68,7 @@ enum ValidateCommand {
         if let depth = try args.positiveInt("--max-depth") { options.maxDepth = depth }
         options.allowByteOrderMark = !args.flag("--reject-bom")
         let jobs = try args.nonNegativeInt("--jobs")
-        let model = try args.choice("--model", GitHubModelKind.allCases.map(\.rawValue)).flatMap(GitHubModelKind.init)
+        let model = try args.choice("--model", GitHubModelKind.names).flatMap(GitHubModelKind.init(name:))
         if model != nil && options.allowMultipleValues {
             throw UsageError(description: "--model checks one document per file: it cannot be used with --jsonl")
         }
@@ -128,7 +131,16 @@ enum ValidateCommand {
         _ path: String, model: GitHubModelKind, options: JSONParseOptions, jobs: Int, io: CommandIO
     ) -> Outcome {
         outcome(path) {
-            let bytes = try YajlMapCommand.input(path, io: io).readAll(jobs: jobs)
+            let input = YajlMapCommand.input(path, io: io)
+            if model == .event {
+                var problems: [MappingProblem] = []
+                try EventLines.read(input, jobs: jobs) { line in
+                    if let error = line.parseError { throw error }
+                    problems += line.problems
+                }
+                return Outcome(path: path, problems: problems)
+            }
+            let bytes = try input.readAll(jobs: jobs)
             return Outcome(path: path, problems: try model.decode(bytes, options: options, jobs: jobs).problems)
         }
     }

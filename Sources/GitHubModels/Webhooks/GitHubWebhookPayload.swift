@@ -71,6 +71,18 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
         }
     }
 
+    /// The events with a model, by their `X-GitHub-Event` name, with the model.
+    public static let models: [(event: String, type: any BaseMappable.Type)] = [
+        ("push", GitHubPushEvent.self), ("issues", GitHubIssuesEvent.self),
+        ("issue_comment", GitHubIssueCommentEvent.self), ("pull_request", GitHubPullRequestEvent.self),
+        ("pull_request_review", GitHubPullRequestReviewEvent.self),
+        ("pull_request_review_comment", GitHubPullRequestReviewCommentEvent.self), ("release", GitHubReleaseEvent.self),
+        ("star", GitHubStarEvent.self), ("watch", GitHubWatchEvent.self), ("fork", GitHubForkEvent.self),
+        ("create", GitHubCreateEvent.self), ("delete", GitHubDeleteEvent.self), ("ping", GitHubPingEvent.self),
+        ("workflow_run", GitHubWorkflowRunEvent.self), ("check_run", GitHubCheckRunEvent.self),
+        ("check_suite", GitHubCheckSuiteEvent.self),
+    ]
+
     /// The body mapped strictly.
     private static func map<Event: Mappable>(_ body: some ContiguousBytes) throws -> Event {
         try Mapper<Event>(strict: true).map(data: body)
