@@ -16,7 +16,7 @@ import YajlMapper
 enum DecodeCommand {
     static let help = """
         USAGE: yajlmap decode [--model search|repository|repositories|error|issue|pull-request|
-                                       release|user|event|webhook:EVENT]
+                                       commit|release|user|event|webhook:EVENT]
                               [--format table|json|ndjson|csv] [--fields a,b,c] [--type T,...]
                               [--sort stars|forks|updated|name] [--limit N] [--strict]
                               [--width N] [--jobs N] [FILE|-]
@@ -29,8 +29,10 @@ enum DecodeCommand {
           repositories   an array of repositories (GET /users/NAME/repos)
           repository     one repository (GET /repos/OWNER/NAME)
           error          an error body (403 rate limit, 422 validation failure, ...)
-          issue, pull-request, release, user
-                         one issue, pull request, release or user (GET /repos/O/R/issues/N, ...)
+          issue, pull-request, commit, release, user
+                         one issue, pull request, commit, release or user with its profile
+                         (GET /repos/O/R/issues/N, .../pulls/N, .../commits/REF,
+                         .../releases/ID, GET /users/NAME)
           webhook:EVENT  a webhook delivery's body, EVENT as its X-GitHub-Event header names
                          it: push, issues, issue_comment, pull_request, pull_request_review,
                          pull_request_review_comment, release, star, watch, fork, create,

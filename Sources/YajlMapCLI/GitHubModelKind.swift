@@ -6,8 +6,8 @@ import YajlMapper
 enum GitHubModelKind: Equatable {
     /// A search page, an array of repositories, one repository, an error body.
     case search, repositories, repository, error
-    /// One issue, pull request, release or user.
-    case issue, pullRequest, release, user
+    /// One issue, pull request, commit, release or user.
+    case issue, pullRequest, commit, release, user
     /// A webhook's payload, by its event's name (`push`, `issues`, ...).
     case webhook(String)
     /// Events, one per line (GH Archive, the events API's pages written as JSON Lines).
@@ -15,7 +15,10 @@ enum GitHubModelKind: Equatable {
 
     /// Every name `--model` accepts.
     static let names =
-        ["search", "repositories", "repository", "error", "issue", "pull-request", "release", "user", "event"]
+        [
+            "search", "repositories", "repository", "error", "issue", "pull-request", "commit", "release", "user",
+            "event",
+        ]
         + GitHubWebhookPayload.models.map { "webhook:" + $0.event }
 
     /// The model named `name` (one of ``names``).
@@ -27,6 +30,7 @@ enum GitHubModelKind: Equatable {
         case "error": self = .error
         case "issue": self = .issue
         case "pull-request": self = .pullRequest
+        case "commit": self = .commit
         case "release": self = .release
         case "user": self = .user
         case "event": self = .event
@@ -50,8 +54,9 @@ enum GitHubModelKind: Equatable {
         switch self {
         case .issue: return GitHubIssue.self
         case .pullRequest: return GitHubPullRequest.self
+        case .commit: return GitHubCommit.self
         case .release: return GitHubRelease.self
-        case .user: return GitHubUser.self
+        case .user: return GitHubFullUser.self
         case .event: return GitHubEvent.self
         case .webhook(let event): return Self.webhookModel(event)
         case .search, .repositories, .repository, .error: return nil
@@ -64,8 +69,9 @@ enum GitHubModelKind: Equatable {
         switch self {
         case .issue: return ["number", "state", "title", "user.login", "created_at"]
         case .pullRequest: return ["number", "state", "title", "user.login", "head.ref", "base.ref"]
+        case .commit: return ["sha", "commit.author.name", "commit.author.date", "commit.message"]
         case .release: return ["tag_name", "name", "author.login", "published_at"]
-        case .user: return ["login", "id", "type", "html_url"]
+        case .user: return ["login", "name", "type", "public_repos", "followers", "html_url"]
         case .event: return ["created_at", "type", "actor.login", "repo.name"]
         case .webhook: return ["action", "sender.login", "repository.full_name"]
         case .search, .repositories, .repository, .error: return nil
@@ -162,6 +168,7 @@ enum GitHubModelKind: Equatable {
         case .error: return "error"
         case .issue: return "issue"
         case .pullRequest: return "pull-request"
+        case .commit: return "commit"
         case .release: return "release"
         case .user: return "user"
         case .event: return "event"

@@ -29,7 +29,7 @@ enum ValidateCommand {
                                checked on N threads, with the same verdict and error as one
                                (default: every core for such files; 1: always in chunks)
           --model M            also map each file strictly onto a GitHub model (search,
-                               repositories, repository, error, issue, pull-request, release,
+                               repositories, repository, error, issue, pull-request, commit, release,
                                user, webhook:EVENT as `yajlmap decode --help` lists them, or
                                event: one per line): every missing, null or mistyped field is
                                an error, PATH:LINE:COLUMN: error: KEYPATH: expected TYPE,
