@@ -348,27 +348,45 @@ enum DecodeCommand {
 }
 
 extension DecodeCommand {
-    /// Maps and prints events, one per line of the input, in order (see ``EventLines``).
+    /// What an event line becomes: its row (`nil`: not printed), its problems, its error.
+    struct EventRow: Sendable {
+        /// The row, with its line break (json: the compact record).
+        var text: String?
+        /// The line's mapping problems.
+        var problems: [MappingProblem]
+        /// Why the line is not JSON.
+        var parseError: JSONParseError?
+    }
+
+    /// Maps and prints events, one per line of the input, in order; rows are made on the
+    /// threads that map the events (see ``GitHubEventFile``).
     /// - Returns: every problem met, located (a line that is not JSON ends the read, reported).
     static func events(_ input: JSONInput, name: String, settings: Settings, io: CommandIO) throws -> [MappingProblem] {
         let output = RecordOutput(settings: settings.output, io: io)
-        let columns = settings.model.columns ?? []
+        let (rows, columns, types) = (output.rows, settings.model.columns ?? [], settings.types)
         output.beginRecords(columns: columns)
         if settings.format == .json { io.out("[") }
         var problems: [MappingProblem] = []
         var printed = 0
-        try EventLines.read(input, jobs: settings.jobs) { line in
-            if let error = line.parseError { throw error }
-            problems += line.problems
-            guard let record = line.record, settings.types?.contains(line.type) ?? true else { return }
-            if let limit = settings.limit, printed >= limit { return }
-            if let row = try output.rows.row(record: record, columns: columns) {
-                io.out(row)
-            } else {
-                io.out((printed == 0 ? "\n" : ",\n") + (try output.rows.project(record).serialized(.compact)))
-            }
-            printed += 1
-        }
+        try GitHubEventFile.read(
+            input, jobs: settings.jobs,
+            transform: { line in
+                var row = EventRow(problems: line.problems, parseError: line.parseError)
+                guard let event = line.event, types?.contains(event.type) ?? true else { return row }
+                let record = Mapper<GitHubEvent>(shouldIncludeNilValues: true).toJSONValue(event)
+                row.text =
+                    (try? rows.row(record: record, columns: columns))
+                    ?? (try? rows.project(record).serialized(.compact))
+                return row
+            },
+            deliver: { row in
+                if let error = row.parseError { throw error }
+                problems += row.problems
+                guard let text = row.text else { return }
+                if let limit = settings.limit, printed >= limit { return }
+                io.out(settings.format == .json ? (printed == 0 ? "\n" : ",\n") + text : text)
+                printed += 1
+            })
         if settings.format == .json { io.out(printed == 0 ? "]\n" : "\n]\n") }
         return problems
     }

@@ -1,5 +1,6 @@
 import CommandLineOutput
 import Foundation
+import GitHubModels
 import YajlMapper
 
 /// `yajlmap validate`: checks files are well-formed JSON, streaming each in chunks.
@@ -134,7 +135,7 @@ enum ValidateCommand {
             let input = YajlMapCommand.input(path, io: io)
             if model == .event {
                 var problems: [MappingProblem] = []
-                try EventLines.read(input, jobs: jobs) { line in
+                try GitHubEventFile.read(input, jobs: jobs) { line in
                     if let error = line.parseError { throw error }
                     problems += line.problems
                 }

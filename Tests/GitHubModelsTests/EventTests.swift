@@ -99,4 +99,29 @@ import YajlMapper
         #expect(
             error.problems.first?.location?.column == text.utf8.distance(from: text.utf8.startIndex, to: offset) + 1)
     }
+
+    @Test func anEventFileIsReadInOrderOnAnyNumberOfThreads() throws {
+        // Blank lines between some events: lines are numbered as in the file.
+        var text = EventFileGenerator(seed: 8).generate(events: 2_000)
+        text.insert(contentsOf: Array("\n  \n".utf8), at: text.firstIndex(of: UInt8(ascii: "\n"))! + 1)
+        let expected = Self.lines(events: 2_000, seed: 8).map { try? Mapper<GitHubEvent>(strict: true).map(data: $0) }
+        for jobs in [1, 2, 3] {
+            var read: [(GitHubEvent?, Int)] = []
+            let count = try GitHubEventFile.read(bytes: text, jobs: jobs, transform: { ($0.event, $0.number) }) {
+                read.append($0)
+            }
+            #expect(count == 2_000 && read.map(\.0) == expected)
+            #expect(read.map(\.1) == [1] + Array(4...2_002))
+        }
+    }
+
+    @Test func aLineThatIsNotJSONIsLocatedInTheFile() throws {
+        var lines = Self.lines(events: 4, seed: 1).map { String(decoding: $0, as: UTF8.self) }
+        lines[3] = String(lines[3].dropLast())
+        var errors: [JSONParseError] = []
+        try GitHubEventFile.read(bytes: Array(lines.joined(separator: "\n").utf8), jobs: 2, transform: \.parseError) {
+            if let error = $0 { errors.append(error) }
+        }
+        #expect(errors.count == 1 && errors.first?.line == 4 && errors.first?.kind == .truncated)
+    }
 }
