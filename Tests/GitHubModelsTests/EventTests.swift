@@ -107,9 +107,8 @@ import YajlMapper
         let expected = Self.lines(events: 2_000, seed: 8).map { try? Mapper<GitHubEvent>(strict: true).map(data: $0) }
         for jobs in [1, 2, 3] {
             var read: [(GitHubEvent?, Int)] = []
-            let count = try GitHubEventFile.read(bytes: text, jobs: jobs, transform: { ($0.event, $0.number) }) {
-                read.append($0)
-            }
+            let count = try GitHubEventFile.read(
+                bytes: text, jobs: jobs, transform: { ($0.event, $0.number) }, deliver: { read.append($0) })
             #expect(count == 2_000 && read.map(\.0) == expected)
             #expect(read.map(\.1) == [1] + Array(4...2_002))
         }
