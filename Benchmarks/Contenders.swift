@@ -35,6 +35,7 @@ func allContenders() -> [Contender] {
     contenders += githubEncoderContenders()
     contenders += parallelContenders()
     contenders += inputFileContenders()
+    contenders += eventFileContenders()
     return contenders
 }
 

@@ -53,9 +53,10 @@ struct Contender {
     let applies: (String) -> Bool
     let run: (Payload) throws -> Int
 
-    /// A contender; by default it applies to every payload.
+    /// A contender; by default it applies to every payload that is one document (not to
+    /// event files, one event per line).
     init(
-        name: String, applies: @escaping (String) -> Bool = { _ in true },
+        name: String, applies: @escaping (String) -> Bool = { !PayloadFamily.events.contains($0) },
         run: @escaping (Payload) throws -> Int
     ) {
         self.name = name

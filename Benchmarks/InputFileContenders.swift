@@ -12,6 +12,11 @@ private func filePages(_ name: String) -> Bool { ["generated-1000", "generated-2
 /// The files written, removed when the process exits.
 nonisolated(unsafe) private var writtenFiles: [String] = []
 
+/// The payload written to a temporary file, plain or gzipped (once per payload and kind).
+func writtenFile(_ payload: Payload, gzipped: Bool) throws -> String {
+    try PayloadFiles.shared.path(payload, gzipped: gzipped)
+}
+
 /// The payload written to a temporary file, plain or gzipped, once per payload and kind.
 private final class PayloadFiles: @unchecked Sendable {
     static let shared = PayloadFiles()

@@ -11,6 +11,10 @@ enum PayloadFamily: Equatable {
     case twitter
     case citm
     case canada
+    /// Event files: events-*, one event per line.
+    case events
+    /// Webhook payloads: webhook/*.
+    case webhook
     /// A standard document no model reads.
     case other
 
@@ -18,6 +22,14 @@ enum PayloadFamily: Equatable {
     init(payload name: String) {
         if name.hasPrefix("generated-") || name.hasPrefix("shuffled-") || name.hasPrefix("corpus/") {
             self = .github
+            return
+        }
+        if name.hasPrefix("events-") {
+            self = .events
+            return
+        }
+        if name.hasPrefix("webhook/") {
+            self = .webhook
             return
         }
         switch name {
@@ -38,6 +50,8 @@ enum PayloadFamily: Equatable {
         case .twitter: return "JSONDecoder twitter model"
         case .citm: return "JSONDecoder citm model"
         case .canada: return "JSONDecoder canada model"
+        case .events: return "JSONDecoder events"
+        case .webhook: return "JSONDecoder pull_request webhook"
         case .other: return nil
         }
     }
@@ -272,5 +286,6 @@ struct ValueDiffer {
 
 /// Every model pair, in table order.
 func allModelPairs() -> [ModelPair] {
-    githubDecoderPairs() + listingModelPairs() + [twitterModelPair(), citmModelPair(), canadaModelPair()]
+    githubDecoderPairs() + listingModelPairs()
+        + [twitterModelPair(), citmModelPair(), canadaModelPair(), eventModelPair(), webhookModelPair()]
 }

@@ -55,6 +55,20 @@ func payloadSources() -> [PayloadSource] {
                     bytes: try shuffledKeys(SearchPayloadGenerator(seed: 1).generate(items: count)))
             })
     }
+    sources.append(
+        PayloadSource(name: "events-20000") {
+            Payload(
+                name: "events-20000", detail: "20,000 events, one per line, seed 1",
+                bytes: EventFileGenerator(seed: 1).generate(events: 20_000))
+        })
+    if let webhooks = corpusDirectory("github-webhooks") {
+        sources.append(
+            fileSource(
+                name: "webhook/pull_request", detail: "recorded",
+                folder: webhooks + "/payload-examples/api.github.com/pull_request", file: "opened.payload.json"))
+    } else {
+        report("note: ../shared/corpus/github-webhooks not found; webhook payloads skipped")
+    }
     if let corpus = corpusDirectory() {
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: corpus)) ?? [])
             .filter { $0.hasSuffix(".json") }.sorted()

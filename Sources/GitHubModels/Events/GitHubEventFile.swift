@@ -80,7 +80,9 @@ public enum GitHubEventFile {
         var count = 0
         /// Maps and delivers the lines of `pending` before `end`, and drops them.
         func flush(upTo end: Int) throws {
-            let lines = pending.withUnsafeBytes { Self.lines(of: UnsafeRawBufferPointer(rebasing: $0[..<end])) }
+            let (lines, breaks) = pending.withUnsafeBytes {
+                Self.lines(of: UnsafeRawBufferPointer(rebasing: $0[..<end]))
+            }
             let stretches = min(lines.count, threads * 4)
             var outputs = [[Output]](repeating: [], count: stretches)
             let start = window
@@ -101,7 +103,7 @@ public enum GitHubEventFile {
             }
             for output in outputs.joined() { try deliver(output) }
             count += lines.count
-            window.line += pending[..<end].reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+            window.line += breaks
             window.offset += end
             pending.removeSubrange(..<end)
         }
@@ -114,19 +116,25 @@ public enum GitHubEventFile {
         return count
     }
 
-    /// The lines of `bytes` that hold something: their range and their number from 0.
-    private static func lines(of bytes: UnsafeRawBufferPointer) -> [(range: Range<Int>, number: Int)] {
+    /// The lines of `bytes` that hold something (their range and their number from 0), and
+    /// how many line breaks there are.
+    private static func lines(
+        of bytes: UnsafeRawBufferPointer
+    ) -> (lines: [(range: Range<Int>, number: Int)], breaks: Int) {
         var lines: [(range: Range<Int>, number: Int)] = []
-        var start = 0
-        var number = 0
-        for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: "\n") {
-            if bytes[start..<i].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
-                lines.append((start..<i, number))
+        var (start, number) = (0, 0)
+        guard let base = bytes.baseAddress else { return ([], 0) }
+        while start <= bytes.count {
+            let found = memchr(base + start, 0x0A, bytes.count - start)
+            let end = found.map { UnsafeRawPointer($0) - base } ?? bytes.count
+            // (A line usually starts with its `{`: blank ones are told apart at their first bytes.)
+            if bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+                lines.append((start..<end, number))
             }
-            start = i + 1
-            number += 1
+            if end == bytes.count { break }
+            (start, number) = (end + 1, number + 1)
         }
-        return lines
+        return (lines, number)
     }
 
     /// One line mapped, its problems moved to where the line is in the file.
