@@ -49,6 +49,8 @@ enum ValidateCommand {
         var error: JSONParseError?
         /// Why the gzip data could not be inflated.
         var gzipProblem: String?
+        /// The line an event file's gzip data stopped in.
+        var gzipLine: Int?
         var unreadable: String?
         /// Mapping problems (with `--model`).
         var problems: [MappingProblem] = []
@@ -154,6 +156,11 @@ enum ValidateCommand {
             return Outcome(path: path, error: error)
         } catch let error as GzipInputError {
             return Outcome(path: path, gzipProblem: error.reason)
+        } catch let error as GitHubEventFile.InputError {
+            if let gzip = error.error as? GzipInputError {
+                return Outcome(path: path, gzipProblem: gzip.reason, gzipLine: error.line)
+            }
+            return Outcome(path: path, unreadable: (error.error as? JSONInputError)?.reason ?? "\(error.error)")
         } catch let error as JSONInputError {
             return Outcome(path: path, unreadable: error.reason)
         } catch {
@@ -183,7 +190,7 @@ enum ValidateCommand {
         } else if let error = outcome.error {
             io.out(YajlMapCommand.diagnostic(path: name, error))
         } else if let problem = outcome.gzipProblem {
-            io.out("\(name): error: \(problem)\n")
+            io.out("\(name)\(outcome.gzipLine.map { ":\($0)" } ?? ""): error: \(problem)\n")
         } else {
             for problem in outcome.problems { io.out(DecodeCommand.diagnostic(path: name, problem)) }
         }

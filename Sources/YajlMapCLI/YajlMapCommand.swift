@@ -1,4 +1,5 @@
 import CommandLineOutput
+import GitHubModels
 import YajlMapper
 
 /// The `yajlmap` command line: dispatches to a subcommand and returns the exit status.
@@ -96,6 +97,16 @@ public enum YajlMapCommand {
         case let error as JSONInputError:
             io.err("yajlmap: error: \(displayName(error.path)): \(error.reason)\n")
             return 2
+        case let error as GitHubEventFile.InputError:
+            // An event file that stopped: the line it stopped in, and why.
+            let (reason, status): (String, Int32) =
+                switch error.error {
+                case let gzip as GzipInputError: (gzip.reason, 1)
+                case let input as JSONInputError: (input.reason, 2)
+                default: ("\(error.error)", 2)
+                }
+            io.err("yajlmap: error: \(displayName(path)):\(error.line): \(reason)\n")
+            return status
         default:
             return nil
         }

@@ -67,6 +67,31 @@ struct GitHubModelCommandTests {
         #expect(strict.status == 1 && strict.stderr.contains(":3:\(column): error: public: expected Bool"))
     }
 
+    @Test func aCutGzipFileIsReportedAtTheLineItStoppedInAfterTheRowsBefore() throws {
+        let file = try Self.eventFile(events: 3_000)
+        let bytes = try Data(contentsOf: file)
+        let cut = try temporaryFile("cut.json.gz", contents: bytes.prefix(bytes.count / 2))
+        let result = try runInProcess(["decode", "--model", "event", "--format", "csv", "--jobs", "2", cut.path])
+        #expect(result.status == 1)
+        let rows = result.stdout.split(separator: "\r\n").count - 1
+        #expect(rows > 1_000 && rows < 2_000)
+        #expect(result.stderr == "yajlmap: error: \(cut.path):\(rows + 1): gzip stream ends early\n")
+        let valid = try runInProcess(["validate", "--model", "event", cut.path])
+        #expect(valid.status == 1 && valid.stdout.contains("gzip stream ends early"))
+    }
+
+    @Test func aBrokenLineIsReportedAfterTheRowsBeforeIt() throws {
+        var lines = EventFileGenerator(seed: 2).generate(events: 40).split(separator: UInt8(ascii: "\n")).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        lines[30] = String(lines[30].prefix(100))
+        let file = try temporaryFile("broken.jsonl", contents: Data(lines.joined(separator: "\n").utf8))
+        let result = try runInProcess(["decode", "--model", "event", "--format", "ndjson", file.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.split(separator: "\n").count == 30)
+        #expect(result.stderr.hasPrefix("\(file.path):31:101: error: "))
+    }
+
     @Test func aWebhookPayloadAndAnIssueAreCheckedAndPrinted() throws {
         guard let corpus = sharedWebhookExamples else { return }
         let opened = corpus.appendingPathComponent("issues/opened.payload.json")

@@ -26,6 +26,24 @@ public enum GitHubEventFile {
         public var number: Int
     }
 
+    /// The input could not be read to its end (a cut or corrupt gzip member, a read error):
+    /// the lines before the one it stopped in were handed over.
+    public struct InputError: Error, CustomStringConvertible {
+        /// The line the input stopped in, from 1.
+        public var line: Int
+        /// Why (a ``GzipInputError``, a ``JSONInputError``).
+        public var error: any Error
+
+        /// `line L: the error`.
+        public var description: String { "line \(line): \(error)" }
+    }
+
+    /// A failure of `deliver`, told apart from the input's.
+    private struct DeliveryFailure: Error {
+        /// What `deliver` threw.
+        let error: any Error
+    }
+
     /// The window the lines are read in.
     static let windowBytes = 4 << 20
 
@@ -33,7 +51,8 @@ public enum GitHubEventFile {
     /// core), turns each into an output with `transform` on the thread that mapped it, and
     /// hands the outputs to `deliver` in order.
     /// - Returns: how many events were read.
-    /// - Throws: what reading the input or `deliver` throws (``JSONInputError``, ``GzipInputError``).
+    /// - Throws: what `deliver` throws; ``InputError`` when the input cannot be read to its
+    ///   end, once the whole lines before were handed over.
     @discardableResult
     public static func read<Output>(
         _ input: JSONInput, jobs: Int = 0, transform: @escaping @Sendable (Line) -> Output,
@@ -107,10 +126,18 @@ public enum GitHubEventFile {
             window.offset += end
             pending.removeSubrange(..<end)
         }
-        try chunks { chunk in
-            pending.append(contentsOf: chunk)
-            guard pending.count >= windowBytes, let last = pending.lastIndex(of: UInt8(ascii: "\n")) else { return }
-            try flush(upTo: last + 1)
+        do {
+            try chunks { chunk in
+                pending.append(contentsOf: chunk)
+                guard pending.count >= windowBytes, let last = pending.lastIndex(of: UInt8(ascii: "\n")) else { return }
+                do { try flush(upTo: last + 1) } catch { throw DeliveryFailure(error: error) }
+            }
+        } catch let failure as DeliveryFailure {
+            throw failure.error
+        } catch {
+            // The whole lines read before the input stopped, then where it stopped.
+            try flush(upTo: pending.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0)
+            throw InputError(line: window.line, error: error)
         }
         try flush(upTo: pending.count)
         return count
