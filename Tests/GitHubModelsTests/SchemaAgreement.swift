@@ -32,7 +32,10 @@ struct PropertySchema {
         for step in property?.split(separator: "/") ?? [] {
             schema = (schema["properties"] as? [String: Any])?[String(step)] as? [String: Any] ?? [:]
         }
-        let alternatives = schema["oneOf"] as? [[String: Any]] ?? [schema]
+        let alternatives = try (schema["oneOf"] as? [[String: Any]] ?? [schema]).map { alternative in
+            guard let ref = alternative["$ref"] as? String else { return alternative }
+            return try Self.load(Self.resolve(ref, from: url))
+        }
         required = Set(alternatives[0]["required"] as? [String] ?? [])
         for alternative in alternatives {
             required.formIntersection(alternative["required"] as? [String] ?? [])
@@ -40,6 +43,14 @@ struct PropertySchema {
                 types[key, default: []].formUnion(try Self.types(of: value as? [String: Any] ?? [:], in: url))
             }
         }
+    }
+
+    /// Where `ref` points from the file at `url`: beside it, or (an event's `common/...`)
+    /// from the schemas' root.
+    private static func resolve(_ ref: String, from url: URL) -> URL {
+        let beside = url.deletingLastPathComponent().appendingPathComponent(ref).standardizedFileURL
+        if FileManager.default.fileExists(atPath: beside.path) { return beside }
+        return url.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(ref)
     }
 
     /// A schema file as a dictionary.
@@ -50,11 +61,7 @@ struct PropertySchema {
     /// The types a subschema of the file at `url` allows (`any`: it says nothing).
     private static func types(of schema: [String: Any], in url: URL) throws -> Set<String> {
         if let ref = schema["$ref"] as? String {
-            // Beside the file, or (an event's `common/...`) from the schemas' root.
-            var target = url.deletingLastPathComponent().appendingPathComponent(ref).standardizedFileURL
-            if !FileManager.default.fileExists(atPath: target.path) {
-                target = url.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(ref)
-            }
+            let target = resolve(ref, from: url)
             return try types(of: load(target), in: target)
         }
         var found: Set<String> = []
@@ -69,7 +76,9 @@ struct PropertySchema {
         if found.isEmpty, let values = schema["enum"] as? [Any] {
             for value in values { found.insert(value is NSNull ? "null" : value is String ? "string" : "any") }
         }
-        if found.contains("integer") { found.insert("number") }
+        // An integer is a number; a model's integer reads a schema's number (GitHub types some
+        // ids so, `run_id`), refusing only a fraction, which an id never has.
+        if found.contains("integer") || found.contains("number") { found.formUnion(["integer", "number"]) }
         return found.isEmpty ? ["any"] : found.subtracting(["any"])
     }
 }

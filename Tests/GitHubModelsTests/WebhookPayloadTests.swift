@@ -7,31 +7,12 @@ import YajlMapper
 /// (`../shared/corpus/github-webhooks`; skipped without it).
 @Suite struct WebhookPayloadTests {
     /// The events modelled.
-    static let events = [
-        "push", "issues", "issue_comment", "pull_request", "pull_request_review", "pull_request_review_comment",
-        "release", "star", "watch", "fork", "create", "delete", "ping", "workflow_run", "check_run", "check_suite",
-    ]
+    static let events = GitHubWebhookPayload.models.map(\.event)
 
     /// The fields an event's payload model reads.
     static func fields(ofEvent event: String) throws -> [ProbedField] {
-        switch event {
-        case "push": return try FieldProbe.fields(of: GitHubPushEvent.self)
-        case "issues": return try FieldProbe.fields(of: GitHubIssuesEvent.self)
-        case "issue_comment": return try FieldProbe.fields(of: GitHubIssueCommentEvent.self)
-        case "pull_request": return try FieldProbe.fields(of: GitHubPullRequestEvent.self)
-        case "pull_request_review": return try FieldProbe.fields(of: GitHubPullRequestReviewEvent.self)
-        case "pull_request_review_comment": return try FieldProbe.fields(of: GitHubPullRequestReviewCommentEvent.self)
-        case "release": return try FieldProbe.fields(of: GitHubReleaseEvent.self)
-        case "star": return try FieldProbe.fields(of: GitHubStarEvent.self)
-        case "watch": return try FieldProbe.fields(of: GitHubWatchEvent.self)
-        case "fork": return try FieldProbe.fields(of: GitHubForkEvent.self)
-        case "create": return try FieldProbe.fields(of: GitHubCreateEvent.self)
-        case "delete": return try FieldProbe.fields(of: GitHubDeleteEvent.self)
-        case "ping": return try FieldProbe.fields(of: GitHubPingEvent.self)
-        case "workflow_run": return try FieldProbe.fields(of: GitHubWorkflowRunEvent.self)
-        case "check_run": return try FieldProbe.fields(of: GitHubCheckRunEvent.self)
-        default: return try FieldProbe.fields(of: GitHubCheckSuiteEvent.self)
-        }
+        let model = try #require(GitHubWebhookPayload.models.first { $0.event == event }).type
+        return try FieldProbe.fields(of: model)
     }
 
     /// The examples of every modelled event, as `event/file`.
@@ -48,67 +29,45 @@ import YajlMapper
     func exampleMapsAndDecodes(_ example: String) throws {
         let (event, file) = (String(example.split(separator: "/")[0]), String(example.split(separator: "/")[1]))
         let body = try Data(contentsOf: try #require(webhookExamples(event).first { $0.lastPathComponent == file }))
-        let payload = try GitHubWebhookPayload(event: event, body: body)
-        let foundation = JSONDecoder()
-        foundation.dateDecodingStrategy = .custom(GitHubDates.decode)
-        /// The payload decoded by both decoders equals the one mapped.
-        func decodesAlike<Event: Decodable & Equatable>(_ mapped: Event) throws {
-            #expect(try Self.decoder().decode(Event.self, from: body) == mapped)
-            #expect(try foundation.decode(Event.self, from: body) == mapped)
-        }
-        switch payload {
+        let model = try #require(GitHubWebhookPayload.models.first { $0.event == event }).type
+        try Self.mapsAndDecodesAlike(model, body)
+        // Facts each recorded payload of these events holds.
+        switch try GitHubWebhookPayload(event: event, body: body) {
         case .push(let mapped):
-            try decodesAlike(mapped)
             #expect(mapped.ref.hasPrefix("refs/") && mapped.repository.createdAt.timeIntervalSince1970 > 1e9)
             #expect(mapped.headCommit?.id == (mapped.isDeleted ? nil : mapped.after))
         case .issues(let mapped):
-            try decodesAlike(mapped)
             #expect(mapped.issue.id > 0 && !mapped.repository.fullName.isEmpty && !mapped.sender.login.isEmpty)
-        case .issueComment(let mapped):
-            try decodesAlike(mapped)
-            #expect(mapped.comment.id > 0 && mapped.comment.user.id > 0)
         case .pullRequest(let mapped):
-            try decodesAlike(mapped)
             #expect(mapped.number == mapped.pullRequest.number && !mapped.pullRequest.head.sha.isEmpty)
-        case .pullRequestReview(let mapped):
-            try decodesAlike(mapped)
-            #expect(mapped.review.pullRequestUrl.contains("/pulls/") && !mapped.review.commitId.isEmpty)
-        case .pullRequestReviewComment(let mapped):
-            try decodesAlike(mapped)
-            #expect(mapped.comment.pullRequestUrl == mapped.pullRequest.url && !mapped.comment.path.isEmpty)
-        case .release(let mapped):
-            try decodesAlike(mapped)
-            #expect(!mapped.release.tagName.isEmpty && mapped.release.author.id > 0)
         case .star(let mapped):
-            try decodesAlike(mapped)
             #expect((mapped.starredAt != nil) == (mapped.action == "created"))
-        case .watch(let mapped):
-            try decodesAlike(mapped)
-            #expect(mapped.action == "started")
         case .fork(let mapped):
-            try decodesAlike(mapped)
             #expect(mapped.forkee.isFork && mapped.forkee.id != mapped.repository.id)
-        case .create(let mapped):
-            try decodesAlike(mapped)
-            #expect(!mapped.ref.isEmpty && ["branch", "tag"].contains(mapped.refType))
-        case .delete(let mapped):
-            try decodesAlike(mapped)
-            #expect(!mapped.ref.isEmpty && ["branch", "tag"].contains(mapped.refType))
         case .ping(let mapped):
-            try decodesAlike(mapped)
             #expect(mapped.hookId > 0 && mapped.hook.id > 0 && !mapped.hook.events.isEmpty && !mapped.zen.isEmpty)
         case .workflowRun(let mapped):
-            try decodesAlike(mapped)
             #expect(mapped.workflowRun.workflowId == mapped.workflow.id && mapped.workflowRun.runNumber > 0)
         case .checkRun(let mapped):
-            try decodesAlike(mapped)
             #expect(mapped.checkRun.headSha == mapped.checkRun.checkSuite.headSha && !mapped.checkRun.name.isEmpty)
-        case .checkSuite(let mapped):
-            try decodesAlike(mapped)
-            #expect(!mapped.checkSuite.headSha.isEmpty && mapped.checkSuite.app.id > 0)
+        case .workflowJob(let mapped):
+            #expect(mapped.workflowJob.steps.allSatisfy { $0.number > 0 } && !mapped.workflowJob.name.isEmpty)
+        case .status(let mapped):
+            #expect(mapped.commit.sha == mapped.sha && !mapped.context.isEmpty)
         case .other(let name, _):
             Issue.record("\(name) was not mapped to its model")
+        default:
+            break
         }
+    }
+
+    /// `body` mapped strictly as `Event`, and decoded to an equal value by both decoders.
+    static func mapsAndDecodesAlike<Event: GitHubWebhookEventModel>(_ type: Event.Type, _ body: Data) throws {
+        let mapped = try Mapper<Event>(strict: true).map(data: body)
+        let foundation = JSONDecoder()
+        foundation.dateDecodingStrategy = .custom(GitHubDates.decode)
+        #expect(try decoder().decode(Event.self, from: body) == mapped)
+        #expect(try foundation.decode(Event.self, from: body) == mapped)
     }
 
     @Test func anEventWithoutAModelKeepsItsPayload() throws {
@@ -137,11 +96,14 @@ import YajlMapper
     /// payloads of every one of them; `file#property`: that property's schema, inline).
     static let modelSchemas = [
         "common/user", "common/label", "common/milestone", "common/reactions", "common/issue", "common/issue-comment",
-        "common/release", "common/release-asset", "common/commit", "common/committer", "common/team",
+        "common/release", "common/release-asset", "common/commit", "common/committer",
+        "common/team+membership/removed#team",
         "common/pull-request+common/simple-pull-request+pull_request_review_comment/created#pull_request",
         "common/pull-request-review",
         "common/pull-request-review-comment", "common/app", "common/repo-ref", "common/check-run-pull-request",
-        "common/commit-simple", "check_run/completed#check_run/output",
+        "common/commit-simple", "check_run/completed#check_run/output", "common/organization",
+        "commit_comment/created#comment", "common/deployment", "deployment_status/created#deployment_status",
+        "common/workflow-job",
         "check_suite/completed#check_suite+check_run/completed#check_run/check_suite",
         "check_run/completed#check_run+check_run/created#check_run", "common/workflow", "common/workflow-run",
     ]
@@ -161,7 +123,7 @@ import YajlMapper
             return try FieldProbe.fields(of: GitHubCheckRun.self)
         case "common/commit": return try FieldProbe.fields(of: GitHubPushCommit.self)
         case "common/committer": return try FieldProbe.fields(of: GitHubCommitter.self)
-        case "common/team": return try FieldProbe.fields(of: GitHubTeam.self)
+        case "common/team+membership/removed#team": return try FieldProbe.fields(of: GitHubTeam.self)
         case "common/pull-request+common/simple-pull-request+pull_request_review_comment/created#pull_request":
             return try FieldProbe.fields(of: GitHubPullRequest.self)
         case "common/pull-request-review": return try FieldProbe.fields(of: GitHubPullRequestReview.self)
@@ -172,6 +134,12 @@ import YajlMapper
         case "common/commit-simple": return try FieldProbe.fields(of: GitHubSimpleCommit.self)
         case "check_run/completed#check_run/output": return try FieldProbe.fields(of: GitHubCheckRunOutput.self)
         case "common/workflow": return try FieldProbe.fields(of: GitHubWorkflow.self)
+        case "common/organization": return try FieldProbe.fields(of: GitHubOrganization.self)
+        case "commit_comment/created#comment": return try FieldProbe.fields(of: GitHubCommitComment.self)
+        case "common/deployment": return try FieldProbe.fields(of: GitHubDeployment.self)
+        case "deployment_status/created#deployment_status":
+            return try FieldProbe.fields(of: GitHubDeploymentStatus.self)
+        case "common/workflow-job": return try FieldProbe.fields(of: GitHubWorkflowJob.self)
         case "common/workflow-run": return try FieldProbe.fields(of: GitHubWorkflowRun.self)
         default: return try FieldProbe.fields(of: GitHubReleaseAsset.self)
         }

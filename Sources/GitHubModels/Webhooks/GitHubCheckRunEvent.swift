@@ -1,7 +1,7 @@
 import YajlMapper
 
 /// The `check_run` webhook's payload: a check run created, completed, re-requested, or one of its actions asked for.
-public struct GitHubCheckRunEvent: Mappable, Codable, Equatable, Sendable {
+public struct GitHubCheckRunEvent: GitHubWebhookEventModel {
     /// `action`: `created`, `completed`, `rerequested`, `requested_action`, or one added since.
     public var action: String = ""
     /// `check_run`.

@@ -1,7 +1,7 @@
 import YajlMapper
 
 /// The `check_suite` webhook's payload: a check suite requested, re-requested or completed.
-public struct GitHubCheckSuiteEvent: Mappable, Codable, Equatable, Sendable {
+public struct GitHubCheckSuiteEvent: GitHubWebhookEventModel {
     /// `action`: `requested`, `rerequested`, `completed`, or one added since.
     public var action: String = ""
     /// `check_suite`.

@@ -1,7 +1,7 @@
 import YajlMapper
 
 /// The `create` webhook's payload: a branch or tag created.
-public struct GitHubCreateEvent: Mappable, Codable, Equatable, Sendable {
+public struct GitHubCreateEvent: GitHubWebhookEventModel {
     /// `ref`: the branch's or tag's name.
     public var ref: String = ""
     /// `ref_type`: `branch` or `tag`.

@@ -1,7 +1,7 @@
 import YajlMapper
 
 /// The `delete` webhook's payload: a branch or tag deleted.
-public struct GitHubDeleteEvent: Mappable, Codable, Equatable, Sendable {
+public struct GitHubDeleteEvent: GitHubWebhookEventModel {
     /// `ref`: the branch's or tag's name.
     public var ref: String = ""
     /// `ref_type`: `branch` or `tag`.

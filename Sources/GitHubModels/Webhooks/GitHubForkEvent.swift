@@ -1,7 +1,7 @@
 import YajlMapper
 
 /// The `fork` webhook's payload: a repository forked.
-public struct GitHubForkEvent: Mappable, Codable, Equatable, Sendable {
+public struct GitHubForkEvent: GitHubWebhookEventModel {
     /// `forkee`: the new fork.
     public var forkee: GitHubRepository = GitHubRepository()
     /// `repository`: the one forked.

@@ -2,7 +2,7 @@ import YajlMapper
 
 /// The `issue_comment` webhook's payload: a comment on an issue or pull request created,
 /// edited or deleted.
-public struct GitHubIssueCommentEvent: Mappable, Codable, Equatable, Sendable {
+public struct GitHubIssueCommentEvent: GitHubWebhookEventModel {
     /// `action`: `created`, `edited`, `deleted`, or one added since.
     public var action: String = ""
     /// `issue`: the issue commented on.

@@ -1,7 +1,7 @@
 import YajlMapper
 
 /// The `issues` webhook's payload: an issue opened, edited, closed, labeled, assigned, ...
-public struct GitHubIssuesEvent: Mappable, Codable, Equatable, Sendable {
+public struct GitHubIssuesEvent: GitHubWebhookEventModel {
     /// `action`: `opened`, `edited`, `closed`, `reopened`, `assigned`, `unassigned`,
     /// `labeled`, `unlabeled`, `milestoned`, `demilestoned`, `locked`, `unlocked`, `pinned`,
     /// `unpinned`, `transferred`, `deleted`, or one added since.

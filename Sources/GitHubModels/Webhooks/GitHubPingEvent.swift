@@ -1,7 +1,7 @@
 import YajlMapper
 
 /// The `ping` webhook's payload, sent when a webhook is created.
-public struct GitHubPingEvent: Mappable, Codable, Equatable, Sendable {
+public struct GitHubPingEvent: GitHubWebhookEventModel {
     /// `zen`: a random saying.
     public var zen: String = ""
     /// `hook_id`: the hook's id.

@@ -1,7 +1,7 @@
 import YajlMapper
 
 /// The `pull_request` webhook's payload: a pull request opened, edited, closed, synchronized, ...
-public struct GitHubPullRequestEvent: Mappable, Codable, Equatable, Sendable {
+public struct GitHubPullRequestEvent: GitHubWebhookEventModel {
     /// `action`: `opened`, `edited`, `closed`, `reopened`, `synchronize`, `assigned`,
     /// `review_requested`, `labeled`, `ready_for_review`, `converted_to_draft`, ...
     public var action: String = ""

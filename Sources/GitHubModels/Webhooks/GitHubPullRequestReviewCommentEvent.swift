@@ -1,7 +1,7 @@
 import YajlMapper
 
 /// The `pull_request_review_comment` webhook's payload: a comment on a diff created, edited or deleted.
-public struct GitHubPullRequestReviewCommentEvent: Mappable, Codable, Equatable, Sendable {
+public struct GitHubPullRequestReviewCommentEvent: GitHubWebhookEventModel {
     /// `action`: `created`, `edited`, `deleted`, or one added since.
     public var action: String = ""
     /// `comment`.

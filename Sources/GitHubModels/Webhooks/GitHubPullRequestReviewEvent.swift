@@ -1,7 +1,7 @@
 import YajlMapper
 
 /// The `pull_request_review` webhook's payload: a review submitted, edited or dismissed.
-public struct GitHubPullRequestReviewEvent: Mappable, Codable, Equatable, Sendable {
+public struct GitHubPullRequestReviewEvent: GitHubWebhookEventModel {
     /// `action`: `submitted`, `edited`, `dismissed`, or one added since.
     public var action: String = ""
     /// `review`.

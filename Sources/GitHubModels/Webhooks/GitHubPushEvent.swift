@@ -2,7 +2,7 @@ import YajlMapper
 
 /// The `push` webhook's payload: commits pushed to a branch or tag (or one created or
 /// deleted by a push).
-public struct GitHubPushEvent: Mappable, Codable, Equatable, Sendable {
+public struct GitHubPushEvent: GitHubWebhookEventModel {
     /// `ref`: the full ref pushed to (`refs/heads/main`).
     public var ref: String = ""
     /// `before`: its SHA before the push (all zeros when created).

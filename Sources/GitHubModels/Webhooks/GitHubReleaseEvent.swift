@@ -1,7 +1,7 @@
 import YajlMapper
 
 /// The `release` webhook's payload: a release created, published, edited, deleted, ...
-public struct GitHubReleaseEvent: Mappable, Codable, Equatable, Sendable {
+public struct GitHubReleaseEvent: GitHubWebhookEventModel {
     /// `action`: `created`, `published`, `released`, `prereleased`, `edited`, `unpublished`,
     /// `deleted`, or one added since.
     public var action: String = ""

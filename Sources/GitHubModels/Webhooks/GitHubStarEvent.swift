@@ -2,7 +2,7 @@ import Foundation
 import YajlMapper
 
 /// The `star` webhook's payload: a repository starred or unstarred.
-public struct GitHubStarEvent: Mappable, Codable, Equatable, Sendable {
+public struct GitHubStarEvent: GitHubWebhookEventModel {
     /// `action`: `created` or `deleted`.
     public var action: String = ""
     /// `starred_at`: when it was starred, `null` when unstarred.

@@ -1,7 +1,7 @@
 import YajlMapper
 
 /// The `watch` webhook's payload: a repository starred (the event's historical name).
-public struct GitHubWatchEvent: Mappable, Codable, Equatable, Sendable {
+public struct GitHubWatchEvent: GitHubWebhookEventModel {
     /// `action`: `started`.
     public var action: String = ""
     /// `repository`.

@@ -1,6 +1,9 @@
 import Foundation
 import YajlMapper
 
+/// A webhook payload's model: mapped and `Codable`, compared with `==`.
+public protocol GitHubWebhookEventModel: Mappable, Codable, Equatable, Sendable {}
+
 /// A webhook delivery's payload, by the event its `X-GitHub-Event` header names.
 ///
 /// ```swift
@@ -8,6 +11,7 @@ import YajlMapper
 /// case .issues(let event): print(event.action, event.issue.title)
 /// case .issueComment(let event): print(event.comment.body)
 /// case .other(let name, let payload): print(name, payload["action"].string ?? "")
+/// default: break
 /// }
 /// ```
 public enum GitHubWebhookPayload: Equatable, Sendable {
@@ -43,6 +47,38 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
     case checkRun(GitHubCheckRunEvent)
     /// `check_suite`.
     case checkSuite(GitHubCheckSuiteEvent)
+    /// `workflow_job`.
+    case workflowJob(GitHubWorkflowJobEvent)
+    /// `label`.
+    case label(GitHubLabelEvent)
+    /// `milestone`.
+    case milestone(GitHubMilestoneEvent)
+    /// `member`.
+    case member(GitHubMemberEvent)
+    /// `team`.
+    case team(GitHubTeamEvent)
+    /// `team_add`.
+    case teamAdd(GitHubTeamAddEvent)
+    /// `membership`.
+    case membership(GitHubMembershipEvent)
+    /// `org_block`.
+    case orgBlock(GitHubOrgBlockEvent)
+    /// `public`.
+    case `public`(GitHubPublicEvent)
+    /// `gollum`.
+    case gollum(GitHubGollumEvent)
+    /// `commit_comment`.
+    case commitComment(GitHubCommitCommentEvent)
+    /// `status`.
+    case status(GitHubStatusEvent)
+    /// `repository_dispatch`.
+    case repositoryDispatch(GitHubRepositoryDispatchEvent)
+    /// `workflow_dispatch`.
+    case workflowDispatch(GitHubWorkflowDispatchEvent)
+    /// `deployment`.
+    case deployment(GitHubDeploymentEvent)
+    /// `deployment_status`.
+    case deploymentStatus(GitHubDeploymentStatusEvent)
     /// An event this version has no model for, with its payload as a value.
     case other(event: String, payload: JSON)
 
@@ -67,20 +103,60 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
         case "workflow_run": self = .workflowRun(try Self.map(body))
         case "check_run": self = .checkRun(try Self.map(body))
         case "check_suite": self = .checkSuite(try Self.map(body))
+        case "workflow_job": self = .workflowJob(try Self.map(body))
+        case "label": self = .label(try Self.map(body))
+        case "milestone": self = .milestone(try Self.map(body))
+        case "member": self = .member(try Self.map(body))
+        case "team": self = .team(try Self.map(body))
+        case "team_add": self = .teamAdd(try Self.map(body))
+        case "membership": self = .membership(try Self.map(body))
+        case "org_block": self = .orgBlock(try Self.map(body))
+        case "public": self = .public(try Self.map(body))
+        case "gollum": self = .gollum(try Self.map(body))
+        case "commit_comment": self = .commitComment(try Self.map(body))
+        case "status": self = .status(try Self.map(body))
+        case "repository_dispatch": self = .repositoryDispatch(try Self.map(body))
+        case "workflow_dispatch": self = .workflowDispatch(try Self.map(body))
+        case "deployment": self = .deployment(try Self.map(body))
+        case "deployment_status": self = .deploymentStatus(try Self.map(body))
         default: self = .other(event: event, payload: try JSON(parsing: body))
         }
     }
 
     /// The events with a model, by their `X-GitHub-Event` name, with the model.
-    public static let models: [(event: String, type: any BaseMappable.Type)] = [
-        ("push", GitHubPushEvent.self), ("issues", GitHubIssuesEvent.self),
-        ("issue_comment", GitHubIssueCommentEvent.self), ("pull_request", GitHubPullRequestEvent.self),
+    public static let models: [(event: String, type: any GitHubWebhookEventModel.Type)] = [
+        ("push", GitHubPushEvent.self),
+        ("issues", GitHubIssuesEvent.self),
+        ("issue_comment", GitHubIssueCommentEvent.self),
+        ("pull_request", GitHubPullRequestEvent.self),
         ("pull_request_review", GitHubPullRequestReviewEvent.self),
-        ("pull_request_review_comment", GitHubPullRequestReviewCommentEvent.self), ("release", GitHubReleaseEvent.self),
-        ("star", GitHubStarEvent.self), ("watch", GitHubWatchEvent.self), ("fork", GitHubForkEvent.self),
-        ("create", GitHubCreateEvent.self), ("delete", GitHubDeleteEvent.self), ("ping", GitHubPingEvent.self),
-        ("workflow_run", GitHubWorkflowRunEvent.self), ("check_run", GitHubCheckRunEvent.self),
+        ("pull_request_review_comment", GitHubPullRequestReviewCommentEvent.self),
+        ("release", GitHubReleaseEvent.self),
+        ("star", GitHubStarEvent.self),
+        ("watch", GitHubWatchEvent.self),
+        ("fork", GitHubForkEvent.self),
+        ("create", GitHubCreateEvent.self),
+        ("delete", GitHubDeleteEvent.self),
+        ("ping", GitHubPingEvent.self),
+        ("workflow_run", GitHubWorkflowRunEvent.self),
+        ("check_run", GitHubCheckRunEvent.self),
         ("check_suite", GitHubCheckSuiteEvent.self),
+        ("workflow_job", GitHubWorkflowJobEvent.self),
+        ("label", GitHubLabelEvent.self),
+        ("milestone", GitHubMilestoneEvent.self),
+        ("member", GitHubMemberEvent.self),
+        ("team", GitHubTeamEvent.self),
+        ("team_add", GitHubTeamAddEvent.self),
+        ("membership", GitHubMembershipEvent.self),
+        ("org_block", GitHubOrgBlockEvent.self),
+        ("public", GitHubPublicEvent.self),
+        ("gollum", GitHubGollumEvent.self),
+        ("commit_comment", GitHubCommitCommentEvent.self),
+        ("status", GitHubStatusEvent.self),
+        ("repository_dispatch", GitHubRepositoryDispatchEvent.self),
+        ("workflow_dispatch", GitHubWorkflowDispatchEvent.self),
+        ("deployment", GitHubDeploymentEvent.self),
+        ("deployment_status", GitHubDeploymentStatusEvent.self),
     ]
 
     /// The body mapped strictly.

@@ -1,7 +1,7 @@
 import YajlMapper
 
 /// The `workflow_run` webhook's payload: a GitHub Actions run requested, in progress or completed.
-public struct GitHubWorkflowRunEvent: Mappable, Codable, Equatable, Sendable {
+public struct GitHubWorkflowRunEvent: GitHubWebhookEventModel {
     /// `action`: `requested`, `in_progress`, `completed`, or one added since.
     public var action: String = ""
     /// `workflow`.
