@@ -21,14 +21,14 @@ public struct GitHubHook: Mappable, Codable, Equatable, Sendable {
     public var updatedAt: Date = Date(timeIntervalSince1970: 0)
     /// `created_at`.
     public var createdAt: Date = Date(timeIntervalSince1970: 0)
-    /// `url`: the API URL of the hook.
-    public var url: String = ""
+    /// `url`: the API URL of the hook (left out of a `meta` event's).
+    public var url: String?
     /// `test_url` (a repository's hook only).
     public var testUrl: String?
-    /// `ping_url`.
-    public var pingUrl: String = ""
-    /// `deliveries_url`.
-    public var deliveriesUrl: String = ""
+    /// `ping_url` (left out of a `meta` event's).
+    public var pingUrl: String?
+    /// `deliveries_url` (left out of a `meta` event's).
+    public var deliveriesUrl: String?
 
     /// Creates a hook with empty values.
     public init() {}

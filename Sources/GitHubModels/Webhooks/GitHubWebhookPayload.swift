@@ -79,6 +79,38 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
     case deployment(GitHubDeploymentEvent)
     /// `deployment_status`.
     case deploymentStatus(GitHubDeploymentStatusEvent)
+    /// `discussion`.
+    case discussion(GitHubDiscussionEvent)
+    /// `discussion_comment`.
+    case discussionComment(GitHubDiscussionCommentEvent)
+    /// `repository`.
+    case repository(GitHubRepositoryEvent)
+    /// `project`.
+    case project(GitHubProjectEvent)
+    /// `project_column`.
+    case projectColumn(GitHubProjectColumnEvent)
+    /// `project_card`.
+    case projectCard(GitHubProjectCardEvent)
+    /// `installation`.
+    case installation(GitHubInstallationEvent)
+    /// `installation_repositories`.
+    case installationRepositories(GitHubInstallationRepositoriesEvent)
+    /// `organization`.
+    case organization(GitHubOrganizationEvent)
+    /// `github_app_authorization`.
+    case githubAppAuthorization(GitHubGitHubAppAuthorizationEvent)
+    /// `repository_import`.
+    case repositoryImport(GitHubRepositoryImportEvent)
+    /// `page_build`.
+    case pageBuild(GitHubPageBuildEvent)
+    /// `deploy_key`.
+    case deployKey(GitHubDeployKeyEvent)
+    /// `meta`.
+    case meta(GitHubMetaEvent)
+    /// `merge_group`.
+    case mergeGroup(GitHubMergeGroupEvent)
+    /// `pull_request_review_thread`.
+    case pullRequestReviewThread(GitHubPullRequestReviewThreadEvent)
     /// An event this version has no model for, with its payload as a value.
     case other(event: String, payload: JSON)
 
@@ -119,6 +151,22 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
         case "workflow_dispatch": self = .workflowDispatch(try Self.map(body))
         case "deployment": self = .deployment(try Self.map(body))
         case "deployment_status": self = .deploymentStatus(try Self.map(body))
+        case "discussion": self = .discussion(try Self.map(body))
+        case "discussion_comment": self = .discussionComment(try Self.map(body))
+        case "repository": self = .repository(try Self.map(body))
+        case "project": self = .project(try Self.map(body))
+        case "project_column": self = .projectColumn(try Self.map(body))
+        case "project_card": self = .projectCard(try Self.map(body))
+        case "installation": self = .installation(try Self.map(body))
+        case "installation_repositories": self = .installationRepositories(try Self.map(body))
+        case "organization": self = .organization(try Self.map(body))
+        case "github_app_authorization": self = .githubAppAuthorization(try Self.map(body))
+        case "repository_import": self = .repositoryImport(try Self.map(body))
+        case "page_build": self = .pageBuild(try Self.map(body))
+        case "deploy_key": self = .deployKey(try Self.map(body))
+        case "meta": self = .meta(try Self.map(body))
+        case "merge_group": self = .mergeGroup(try Self.map(body))
+        case "pull_request_review_thread": self = .pullRequestReviewThread(try Self.map(body))
         default: self = .other(event: event, payload: try JSON(parsing: body))
         }
     }
@@ -157,6 +205,22 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
         ("workflow_dispatch", GitHubWorkflowDispatchEvent.self),
         ("deployment", GitHubDeploymentEvent.self),
         ("deployment_status", GitHubDeploymentStatusEvent.self),
+        ("discussion", GitHubDiscussionEvent.self),
+        ("discussion_comment", GitHubDiscussionCommentEvent.self),
+        ("repository", GitHubRepositoryEvent.self),
+        ("project", GitHubProjectEvent.self),
+        ("project_column", GitHubProjectColumnEvent.self),
+        ("project_card", GitHubProjectCardEvent.self),
+        ("installation", GitHubInstallationEvent.self),
+        ("installation_repositories", GitHubInstallationRepositoriesEvent.self),
+        ("organization", GitHubOrganizationEvent.self),
+        ("github_app_authorization", GitHubGitHubAppAuthorizationEvent.self),
+        ("repository_import", GitHubRepositoryImportEvent.self),
+        ("page_build", GitHubPageBuildEvent.self),
+        ("deploy_key", GitHubDeployKeyEvent.self),
+        ("meta", GitHubMetaEvent.self),
+        ("merge_group", GitHubMergeGroupEvent.self),
+        ("pull_request_review_thread", GitHubPullRequestReviewThreadEvent.self),
     ]
 
     /// The body mapped strictly.
