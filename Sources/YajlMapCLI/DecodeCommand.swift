@@ -34,9 +34,9 @@ enum DecodeCommand {
                          (GET /repos/O/R/issues/N, .../pulls/N, .../commits/REF,
                          .../releases/ID, GET /users/NAME)
           webhook:EVENT  a webhook delivery's body, EVENT as its X-GitHub-Event header names
-                         it: push, issues, issue_comment, pull_request, pull_request_review,
-                         pull_request_review_comment, release, star, watch, fork, create,
-                         delete, ping, workflow_run, check_run, check_suite
+                         it: push, issues, issue_comment, pull_request, release, workflow_run,
+                         check_run, ... (60 events; an unknown one is a usage error that
+                         lists them)
           event          events, one per line (GH Archive's hourly .json.gz files, the events
                          API's pages as JSON Lines): read in constant memory, mapped on
                          --jobs threads, printed in order; --type keeps some types

@@ -108,7 +108,12 @@ import YajlMapper
         "common/project-card", "common/installation", "common/membership", "deploy_key/created#key",
         "page_build/event#build", "merge_group/checks_requested#merge_group",
         "pull_request_review_thread/resolved#thread",
-        "ping/event#hook+meta/deleted#hook",
+        "ping/event#hook+meta/deleted#hook", "code_scanning_alert/created#alert", "common/dependabot-alert",
+        "common/secret-scanning-alert+secret_scanning_alert/reopened#alert",
+        "common/repository-vulnerability-alert-alert",
+        "security_advisory/published#security_advisory", "common/marketplace-purchase", "common/projects_v2_item",
+        "sponsorship/created#sponsorship", "package/published#package+registry_package/published#registry_package",
+        "common/branch-protection-rule",
         "check_suite/completed#check_suite+check_run/completed#check_run/check_suite",
         "check_run/completed#check_run+check_run/created#check_run", "common/workflow", "common/workflow-run",
     ]
@@ -159,6 +164,20 @@ import YajlMapper
         case "merge_group/checks_requested#merge_group": return try FieldProbe.fields(of: GitHubMergeGroup.self)
         case "pull_request_review_thread/resolved#thread": return try FieldProbe.fields(of: GitHubReviewThread.self)
         case "ping/event#hook+meta/deleted#hook": return try FieldProbe.fields(of: GitHubHook.self)
+        case "code_scanning_alert/created#alert": return try FieldProbe.fields(of: GitHubCodeScanningAlert.self)
+        case "common/dependabot-alert": return try FieldProbe.fields(of: GitHubDependabotAlert.self)
+        case "common/secret-scanning-alert+secret_scanning_alert/reopened#alert":
+            return try FieldProbe.fields(of: GitHubSecretScanningAlert.self)
+        case "common/repository-vulnerability-alert-alert":
+            return try FieldProbe.fields(of: GitHubRepositoryVulnerabilityAlert.self)
+        case "security_advisory/published#security_advisory":
+            return try FieldProbe.fields(of: GitHubSecurityAdvisory.self)
+        case "common/marketplace-purchase": return try FieldProbe.fields(of: GitHubMarketplacePurchase.self)
+        case "common/projects_v2_item": return try FieldProbe.fields(of: GitHubProjectsV2Item.self)
+        case "sponsorship/created#sponsorship": return try FieldProbe.fields(of: GitHubSponsorship.self)
+        case "package/published#package+registry_package/published#registry_package":
+            return try FieldProbe.fields(of: GitHubPackage.self)
+        case "common/branch-protection-rule": return try FieldProbe.fields(of: GitHubBranchProtectionRule.self)
         case "common/workflow-run": return try FieldProbe.fields(of: GitHubWorkflowRun.self)
         default: return try FieldProbe.fields(of: GitHubReleaseAsset.self)
         }

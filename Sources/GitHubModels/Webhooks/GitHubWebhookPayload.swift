@@ -111,6 +111,30 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
     case mergeGroup(GitHubMergeGroupEvent)
     /// `pull_request_review_thread`.
     case pullRequestReviewThread(GitHubPullRequestReviewThreadEvent)
+    /// `code_scanning_alert`.
+    case codeScanningAlert(GitHubCodeScanningAlertEvent)
+    /// `dependabot_alert`.
+    case dependabotAlert(GitHubDependabotAlertEvent)
+    /// `secret_scanning_alert`.
+    case secretScanningAlert(GitHubSecretScanningAlertEvent)
+    /// `repository_vulnerability_alert`.
+    case repositoryVulnerabilityAlert(GitHubRepositoryVulnerabilityAlertEvent)
+    /// `security_advisory`.
+    case securityAdvisory(GitHubSecurityAdvisoryEvent)
+    /// `marketplace_purchase`.
+    case marketplacePurchase(GitHubMarketplacePurchaseEvent)
+    /// `projects_v2_item`.
+    case projectsV2Item(GitHubProjectsV2ItemEvent)
+    /// `sponsorship`.
+    case sponsorship(GitHubSponsorshipEvent)
+    /// `package`.
+    case package(GitHubPackageEvent)
+    /// `registry_package`.
+    case registryPackage(GitHubRegistryPackageEvent)
+    /// `branch_protection_rule`.
+    case branchProtectionRule(GitHubBranchProtectionRuleEvent)
+    /// `deployment_review`.
+    case deploymentReview(GitHubDeploymentReviewEvent)
     /// An event this version has no model for, with its payload as a value.
     case other(event: String, payload: JSON)
 
@@ -167,6 +191,18 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
         case "meta": self = .meta(try Self.map(body))
         case "merge_group": self = .mergeGroup(try Self.map(body))
         case "pull_request_review_thread": self = .pullRequestReviewThread(try Self.map(body))
+        case "code_scanning_alert": self = .codeScanningAlert(try Self.map(body))
+        case "dependabot_alert": self = .dependabotAlert(try Self.map(body))
+        case "secret_scanning_alert": self = .secretScanningAlert(try Self.map(body))
+        case "repository_vulnerability_alert": self = .repositoryVulnerabilityAlert(try Self.map(body))
+        case "security_advisory": self = .securityAdvisory(try Self.map(body))
+        case "marketplace_purchase": self = .marketplacePurchase(try Self.map(body))
+        case "projects_v2_item": self = .projectsV2Item(try Self.map(body))
+        case "sponsorship": self = .sponsorship(try Self.map(body))
+        case "package": self = .package(try Self.map(body))
+        case "registry_package": self = .registryPackage(try Self.map(body))
+        case "branch_protection_rule": self = .branchProtectionRule(try Self.map(body))
+        case "deployment_review": self = .deploymentReview(try Self.map(body))
         default: self = .other(event: event, payload: try JSON(parsing: body))
         }
     }
@@ -221,6 +257,18 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
         ("meta", GitHubMetaEvent.self),
         ("merge_group", GitHubMergeGroupEvent.self),
         ("pull_request_review_thread", GitHubPullRequestReviewThreadEvent.self),
+        ("code_scanning_alert", GitHubCodeScanningAlertEvent.self),
+        ("dependabot_alert", GitHubDependabotAlertEvent.self),
+        ("secret_scanning_alert", GitHubSecretScanningAlertEvent.self),
+        ("repository_vulnerability_alert", GitHubRepositoryVulnerabilityAlertEvent.self),
+        ("security_advisory", GitHubSecurityAdvisoryEvent.self),
+        ("marketplace_purchase", GitHubMarketplacePurchaseEvent.self),
+        ("projects_v2_item", GitHubProjectsV2ItemEvent.self),
+        ("sponsorship", GitHubSponsorshipEvent.self),
+        ("package", GitHubPackageEvent.self),
+        ("registry_package", GitHubRegistryPackageEvent.self),
+        ("branch_protection_rule", GitHubBranchProtectionRuleEvent.self),
+        ("deployment_review", GitHubDeploymentReviewEvent.self),
     ]
 
     /// The body mapped strictly.
