@@ -28,6 +28,8 @@ func corpusDirectory(_ folder: String = "github") -> String? {
 /// Generated pages come first, then the recorded corpus, each built only when selected.
 struct PayloadSource {
     let name: String
+    /// Whether it runs only when a filter names it whole (too big for every run).
+    var onlyWhenNamed = false
     let make: () throws -> Payload
 }
 
@@ -60,6 +62,12 @@ func payloadSources() -> [PayloadSource] {
             Payload(
                 name: "events-20000", detail: "20,000 events, one per line, seed 1",
                 bytes: EventFileGenerator(seed: 1).generate(events: 20_000))
+        })
+    sources.append(
+        PayloadSource(name: "events-hour", onlyWhenNamed: true) {
+            Payload(
+                name: "events-hour", detail: "200,000 events, one per line, seed 1: a GH Archive hour's size",
+                bytes: EventFileGenerator(seed: 1).generate(events: 200_000))
         })
     if let webhooks = corpusDirectory("github-webhooks") {
         sources.append(

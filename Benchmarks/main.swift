@@ -45,6 +45,8 @@ func usage() -> String {
       filter        run only the contenders, or only the payloads, whose names contain one of
                     these texts (contender and payload filters combine); payloads:
                     generated-30, -100, -1000, -20000, shuffled-30, -100 (keys reordered),
+                events-20000 (one event per line), events-hour (200,000 events: run
+                only when named), webhook/pull_request (../shared/corpus/github-webhooks),
                     corpus/<file> (../shared/corpus/github), standard/twitter,
                     standard/citm_catalog, standard/canada (../shared/corpus/standard).
                     A model made for one shape of document runs only on payloads of that
@@ -256,7 +258,7 @@ for source in sources {
         || payloadFilters.contains { filter in
             sourceNames.contains(filter) ? source.name == filter : source.name.localizedCaseInsensitiveContains(filter)
         }
-    if !selected { continue }
+    if !selected || (source.onlyWhenNamed && !payloadFilters.contains(source.name)) { continue }
     let contenders = selectedContenders.filter { $0.applies(source.name) }
     if contenders.isEmpty { continue }
     ranAny = true

@@ -19,15 +19,16 @@ struct GitHubModelCommandTests {
     }
 
     @Test func eventsAreDecodedInOrderOnAnyNumberOfThreads() throws {
-        let file = try Self.eventFile(events: 800)
+        // About 10 MB: three of the reader's 4 MiB windows.
+        let file = try Self.eventFile(events: 2_500)
         let one = try runInProcess(["decode", "--model", "event", "--format", "ndjson", "--jobs", "1", file.path])
         let all = try runInProcess(["decode", "--model", "event", "--format", "ndjson", "--jobs", "3", file.path])
         #expect(one.status == 0 && one.stderr.isEmpty)
         #expect(one.stdout == all.stdout)
         let lines = one.stdout.split(separator: "\n")
-        #expect(lines.count == 800)
+        #expect(lines.count == 2_500)
         // Each line is the event mapped and written back: the generator's line, as a model.
-        let generated = EventFileGenerator(seed: 4).generate(events: 800).split(separator: UInt8(ascii: "\n"))
+        let generated = EventFileGenerator(seed: 4).generate(events: 2_500).split(separator: UInt8(ascii: "\n"))
         for (line, source) in zip(lines, generated) {
             let printed = try Mapper<GitHubEvent>(strict: true).map(string: String(line))
             #expect(printed == (try Mapper<GitHubEvent>(strict: true).map(data: Array(source))))
