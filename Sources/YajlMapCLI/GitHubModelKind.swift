@@ -19,7 +19,7 @@ enum GitHubModelKind: Equatable {
             "search", "repositories", "repository", "error", "issue", "pull-request", "commit", "release", "user",
             "event",
         ]
-        + GitHubWebhookPayload.models.map { "webhook:" + $0.event }
+        + GitHubWebhookEvent.allCases.map { "webhook:" + $0.rawValue }
 
     /// The model named `name` (one of ``names``).
     init?(name: String) {
@@ -46,7 +46,7 @@ enum GitHubModelKind: Equatable {
 
     /// The model of a webhook event's payload.
     private static func webhookModel(_ event: String) -> (any BaseMappable.Type)? {
-        GitHubWebhookPayload.models.first { $0.event == event }?.type
+        GitHubWebhookEvent(rawValue: event)?.model
     }
 
     /// The one-document model, for the kinds mapped as a single record.

@@ -7,11 +7,11 @@ import YajlMapper
 /// (`../shared/corpus/github-webhooks`; skipped without it).
 @Suite struct WebhookPayloadTests {
     /// The events modelled.
-    static let events = GitHubWebhookPayload.models.map(\.event)
+    static let events = GitHubWebhookEvent.allCases.map(\.rawValue)
 
     /// The fields an event's payload model reads.
     static func fields(ofEvent event: String) throws -> [ProbedField] {
-        let model = try #require(GitHubWebhookPayload.models.first { $0.event == event }).type
+        let model = try #require(GitHubWebhookEvent(rawValue: event)).model
         return try FieldProbe.fields(of: model)
     }
 
@@ -29,7 +29,7 @@ import YajlMapper
     func exampleMapsAndDecodes(_ example: String) throws {
         let (event, file) = (String(example.split(separator: "/")[0]), String(example.split(separator: "/")[1]))
         let body = try Data(contentsOf: try #require(webhookExamples(event).first { $0.lastPathComponent == file }))
-        let model = try #require(GitHubWebhookPayload.models.first { $0.event == event }).type
+        let model = try #require(GitHubWebhookEvent(rawValue: event)).model
         try Self.mapsAndDecodesAlike(model, body)
         // Facts each recorded payload of these events holds.
         switch try GitHubWebhookPayload(event: event, body: body) {

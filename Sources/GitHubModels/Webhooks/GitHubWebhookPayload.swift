@@ -4,6 +4,196 @@ import YajlMapper
 /// A webhook payload's model: mapped and `Codable`, compared with `==`.
 public protocol GitHubWebhookEventModel: Mappable, Codable, Equatable, Sendable {}
 
+/// The webhook events with a model, by their `X-GitHub-Event` name (the raw value).
+public enum GitHubWebhookEvent: String, CaseIterable, Sendable {
+    /// `push`.
+    case push
+    /// `issues`.
+    case issues
+    /// `issue_comment`.
+    case issueComment = "issue_comment"
+    /// `pull_request`.
+    case pullRequest = "pull_request"
+    /// `pull_request_review`.
+    case pullRequestReview = "pull_request_review"
+    /// `pull_request_review_comment`.
+    case pullRequestReviewComment = "pull_request_review_comment"
+    /// `release`.
+    case release
+    /// `star`.
+    case star
+    /// `watch`.
+    case watch
+    /// `fork`.
+    case fork
+    /// `create`.
+    case create
+    /// `delete`.
+    case delete
+    /// `ping`.
+    case ping
+    /// `workflow_run`.
+    case workflowRun = "workflow_run"
+    /// `check_run`.
+    case checkRun = "check_run"
+    /// `check_suite`.
+    case checkSuite = "check_suite"
+    /// `workflow_job`.
+    case workflowJob = "workflow_job"
+    /// `label`.
+    case label
+    /// `milestone`.
+    case milestone
+    /// `member`.
+    case member
+    /// `team`.
+    case team
+    /// `team_add`.
+    case teamAdd = "team_add"
+    /// `membership`.
+    case membership
+    /// `org_block`.
+    case orgBlock = "org_block"
+    /// `public`.
+    case `public`
+    /// `gollum`.
+    case gollum
+    /// `commit_comment`.
+    case commitComment = "commit_comment"
+    /// `status`.
+    case status
+    /// `repository_dispatch`.
+    case repositoryDispatch = "repository_dispatch"
+    /// `workflow_dispatch`.
+    case workflowDispatch = "workflow_dispatch"
+    /// `deployment`.
+    case deployment
+    /// `deployment_status`.
+    case deploymentStatus = "deployment_status"
+    /// `discussion`.
+    case discussion
+    /// `discussion_comment`.
+    case discussionComment = "discussion_comment"
+    /// `repository`.
+    case repository
+    /// `project`.
+    case project
+    /// `project_column`.
+    case projectColumn = "project_column"
+    /// `project_card`.
+    case projectCard = "project_card"
+    /// `installation`.
+    case installation
+    /// `installation_repositories`.
+    case installationRepositories = "installation_repositories"
+    /// `organization`.
+    case organization
+    /// `github_app_authorization`.
+    case githubAppAuthorization = "github_app_authorization"
+    /// `repository_import`.
+    case repositoryImport = "repository_import"
+    /// `page_build`.
+    case pageBuild = "page_build"
+    /// `deploy_key`.
+    case deployKey = "deploy_key"
+    /// `meta`.
+    case meta
+    /// `merge_group`.
+    case mergeGroup = "merge_group"
+    /// `pull_request_review_thread`.
+    case pullRequestReviewThread = "pull_request_review_thread"
+    /// `code_scanning_alert`.
+    case codeScanningAlert = "code_scanning_alert"
+    /// `dependabot_alert`.
+    case dependabotAlert = "dependabot_alert"
+    /// `secret_scanning_alert`.
+    case secretScanningAlert = "secret_scanning_alert"
+    /// `repository_vulnerability_alert`.
+    case repositoryVulnerabilityAlert = "repository_vulnerability_alert"
+    /// `security_advisory`.
+    case securityAdvisory = "security_advisory"
+    /// `marketplace_purchase`.
+    case marketplacePurchase = "marketplace_purchase"
+    /// `projects_v2_item`.
+    case projectsV2Item = "projects_v2_item"
+    /// `sponsorship`.
+    case sponsorship
+    /// `package`.
+    case package
+    /// `registry_package`.
+    case registryPackage = "registry_package"
+    /// `branch_protection_rule`.
+    case branchProtectionRule = "branch_protection_rule"
+    /// `deployment_review`.
+    case deploymentReview = "deployment_review"
+
+    /// The model of the event's payload.
+    public var model: any GitHubWebhookEventModel.Type {
+        switch self {
+        case .push: return GitHubPushEvent.self
+        case .issues: return GitHubIssuesEvent.self
+        case .issueComment: return GitHubIssueCommentEvent.self
+        case .pullRequest: return GitHubPullRequestEvent.self
+        case .pullRequestReview: return GitHubPullRequestReviewEvent.self
+        case .pullRequestReviewComment: return GitHubPullRequestReviewCommentEvent.self
+        case .release: return GitHubReleaseEvent.self
+        case .star: return GitHubStarEvent.self
+        case .watch: return GitHubWatchEvent.self
+        case .fork: return GitHubForkEvent.self
+        case .create: return GitHubCreateEvent.self
+        case .delete: return GitHubDeleteEvent.self
+        case .ping: return GitHubPingEvent.self
+        case .workflowRun: return GitHubWorkflowRunEvent.self
+        case .checkRun: return GitHubCheckRunEvent.self
+        case .checkSuite: return GitHubCheckSuiteEvent.self
+        case .workflowJob: return GitHubWorkflowJobEvent.self
+        case .label: return GitHubLabelEvent.self
+        case .milestone: return GitHubMilestoneEvent.self
+        case .member: return GitHubMemberEvent.self
+        case .team: return GitHubTeamEvent.self
+        case .teamAdd: return GitHubTeamAddEvent.self
+        case .membership: return GitHubMembershipEvent.self
+        case .orgBlock: return GitHubOrgBlockEvent.self
+        case .`public`: return GitHubPublicEvent.self
+        case .gollum: return GitHubGollumEvent.self
+        case .commitComment: return GitHubCommitCommentEvent.self
+        case .status: return GitHubStatusEvent.self
+        case .repositoryDispatch: return GitHubRepositoryDispatchEvent.self
+        case .workflowDispatch: return GitHubWorkflowDispatchEvent.self
+        case .deployment: return GitHubDeploymentEvent.self
+        case .deploymentStatus: return GitHubDeploymentStatusEvent.self
+        case .discussion: return GitHubDiscussionEvent.self
+        case .discussionComment: return GitHubDiscussionCommentEvent.self
+        case .repository: return GitHubRepositoryEvent.self
+        case .project: return GitHubProjectEvent.self
+        case .projectColumn: return GitHubProjectColumnEvent.self
+        case .projectCard: return GitHubProjectCardEvent.self
+        case .installation: return GitHubInstallationEvent.self
+        case .installationRepositories: return GitHubInstallationRepositoriesEvent.self
+        case .organization: return GitHubOrganizationEvent.self
+        case .githubAppAuthorization: return GitHubGitHubAppAuthorizationEvent.self
+        case .repositoryImport: return GitHubRepositoryImportEvent.self
+        case .pageBuild: return GitHubPageBuildEvent.self
+        case .deployKey: return GitHubDeployKeyEvent.self
+        case .meta: return GitHubMetaEvent.self
+        case .mergeGroup: return GitHubMergeGroupEvent.self
+        case .pullRequestReviewThread: return GitHubPullRequestReviewThreadEvent.self
+        case .codeScanningAlert: return GitHubCodeScanningAlertEvent.self
+        case .dependabotAlert: return GitHubDependabotAlertEvent.self
+        case .secretScanningAlert: return GitHubSecretScanningAlertEvent.self
+        case .repositoryVulnerabilityAlert: return GitHubRepositoryVulnerabilityAlertEvent.self
+        case .securityAdvisory: return GitHubSecurityAdvisoryEvent.self
+        case .marketplacePurchase: return GitHubMarketplacePurchaseEvent.self
+        case .projectsV2Item: return GitHubProjectsV2ItemEvent.self
+        case .sponsorship: return GitHubSponsorshipEvent.self
+        case .package: return GitHubPackageEvent.self
+        case .registryPackage: return GitHubRegistryPackageEvent.self
+        case .branchProtectionRule: return GitHubBranchProtectionRuleEvent.self
+        case .deploymentReview: return GitHubDeploymentReviewEvent.self
+        }
+    }
+}
+
 /// A webhook delivery's payload, by the event its `X-GitHub-Event` header names.
 ///
 /// ```swift
@@ -142,134 +332,73 @@ public enum GitHubWebhookPayload: Equatable, Sendable {
     /// a missing or mistyped field throws, with its key path, line and column.
     /// - Throws: ``MappingError``, or ``JSONParseError`` when the body is not JSON.
     public init(event: String, body: some ContiguousBytes) throws {
-        switch event {
-        case "push": self = .push(try Self.map(body))
-        case "issues": self = .issues(try Self.map(body))
-        case "issue_comment": self = .issueComment(try Self.map(body))
-        case "pull_request": self = .pullRequest(try Self.map(body))
-        case "pull_request_review": self = .pullRequestReview(try Self.map(body))
-        case "pull_request_review_comment": self = .pullRequestReviewComment(try Self.map(body))
-        case "release": self = .release(try Self.map(body))
-        case "star": self = .star(try Self.map(body))
-        case "watch": self = .watch(try Self.map(body))
-        case "fork": self = .fork(try Self.map(body))
-        case "create": self = .create(try Self.map(body))
-        case "delete": self = .delete(try Self.map(body))
-        case "ping": self = .ping(try Self.map(body))
-        case "workflow_run": self = .workflowRun(try Self.map(body))
-        case "check_run": self = .checkRun(try Self.map(body))
-        case "check_suite": self = .checkSuite(try Self.map(body))
-        case "workflow_job": self = .workflowJob(try Self.map(body))
-        case "label": self = .label(try Self.map(body))
-        case "milestone": self = .milestone(try Self.map(body))
-        case "member": self = .member(try Self.map(body))
-        case "team": self = .team(try Self.map(body))
-        case "team_add": self = .teamAdd(try Self.map(body))
-        case "membership": self = .membership(try Self.map(body))
-        case "org_block": self = .orgBlock(try Self.map(body))
-        case "public": self = .public(try Self.map(body))
-        case "gollum": self = .gollum(try Self.map(body))
-        case "commit_comment": self = .commitComment(try Self.map(body))
-        case "status": self = .status(try Self.map(body))
-        case "repository_dispatch": self = .repositoryDispatch(try Self.map(body))
-        case "workflow_dispatch": self = .workflowDispatch(try Self.map(body))
-        case "deployment": self = .deployment(try Self.map(body))
-        case "deployment_status": self = .deploymentStatus(try Self.map(body))
-        case "discussion": self = .discussion(try Self.map(body))
-        case "discussion_comment": self = .discussionComment(try Self.map(body))
-        case "repository": self = .repository(try Self.map(body))
-        case "project": self = .project(try Self.map(body))
-        case "project_column": self = .projectColumn(try Self.map(body))
-        case "project_card": self = .projectCard(try Self.map(body))
-        case "installation": self = .installation(try Self.map(body))
-        case "installation_repositories": self = .installationRepositories(try Self.map(body))
-        case "organization": self = .organization(try Self.map(body))
-        case "github_app_authorization": self = .githubAppAuthorization(try Self.map(body))
-        case "repository_import": self = .repositoryImport(try Self.map(body))
-        case "page_build": self = .pageBuild(try Self.map(body))
-        case "deploy_key": self = .deployKey(try Self.map(body))
-        case "meta": self = .meta(try Self.map(body))
-        case "merge_group": self = .mergeGroup(try Self.map(body))
-        case "pull_request_review_thread": self = .pullRequestReviewThread(try Self.map(body))
-        case "code_scanning_alert": self = .codeScanningAlert(try Self.map(body))
-        case "dependabot_alert": self = .dependabotAlert(try Self.map(body))
-        case "secret_scanning_alert": self = .secretScanningAlert(try Self.map(body))
-        case "repository_vulnerability_alert": self = .repositoryVulnerabilityAlert(try Self.map(body))
-        case "security_advisory": self = .securityAdvisory(try Self.map(body))
-        case "marketplace_purchase": self = .marketplacePurchase(try Self.map(body))
-        case "projects_v2_item": self = .projectsV2Item(try Self.map(body))
-        case "sponsorship": self = .sponsorship(try Self.map(body))
-        case "package": self = .package(try Self.map(body))
-        case "registry_package": self = .registryPackage(try Self.map(body))
-        case "branch_protection_rule": self = .branchProtectionRule(try Self.map(body))
-        case "deployment_review": self = .deploymentReview(try Self.map(body))
-        default: self = .other(event: event, payload: try JSON(parsing: body))
+        guard let known = GitHubWebhookEvent(rawValue: event) else {
+            self = .other(event: event, payload: try JSON(parsing: body))
+            return
+        }
+        switch known {
+        case .push: self = .push(try Self.map(body))
+        case .issues: self = .issues(try Self.map(body))
+        case .issueComment: self = .issueComment(try Self.map(body))
+        case .pullRequest: self = .pullRequest(try Self.map(body))
+        case .pullRequestReview: self = .pullRequestReview(try Self.map(body))
+        case .pullRequestReviewComment: self = .pullRequestReviewComment(try Self.map(body))
+        case .release: self = .release(try Self.map(body))
+        case .star: self = .star(try Self.map(body))
+        case .watch: self = .watch(try Self.map(body))
+        case .fork: self = .fork(try Self.map(body))
+        case .create: self = .create(try Self.map(body))
+        case .delete: self = .delete(try Self.map(body))
+        case .ping: self = .ping(try Self.map(body))
+        case .workflowRun: self = .workflowRun(try Self.map(body))
+        case .checkRun: self = .checkRun(try Self.map(body))
+        case .checkSuite: self = .checkSuite(try Self.map(body))
+        case .workflowJob: self = .workflowJob(try Self.map(body))
+        case .label: self = .label(try Self.map(body))
+        case .milestone: self = .milestone(try Self.map(body))
+        case .member: self = .member(try Self.map(body))
+        case .team: self = .team(try Self.map(body))
+        case .teamAdd: self = .teamAdd(try Self.map(body))
+        case .membership: self = .membership(try Self.map(body))
+        case .orgBlock: self = .orgBlock(try Self.map(body))
+        case .public: self = .public(try Self.map(body))
+        case .gollum: self = .gollum(try Self.map(body))
+        case .commitComment: self = .commitComment(try Self.map(body))
+        case .status: self = .status(try Self.map(body))
+        case .repositoryDispatch: self = .repositoryDispatch(try Self.map(body))
+        case .workflowDispatch: self = .workflowDispatch(try Self.map(body))
+        case .deployment: self = .deployment(try Self.map(body))
+        case .deploymentStatus: self = .deploymentStatus(try Self.map(body))
+        case .discussion: self = .discussion(try Self.map(body))
+        case .discussionComment: self = .discussionComment(try Self.map(body))
+        case .repository: self = .repository(try Self.map(body))
+        case .project: self = .project(try Self.map(body))
+        case .projectColumn: self = .projectColumn(try Self.map(body))
+        case .projectCard: self = .projectCard(try Self.map(body))
+        case .installation: self = .installation(try Self.map(body))
+        case .installationRepositories: self = .installationRepositories(try Self.map(body))
+        case .organization: self = .organization(try Self.map(body))
+        case .githubAppAuthorization: self = .githubAppAuthorization(try Self.map(body))
+        case .repositoryImport: self = .repositoryImport(try Self.map(body))
+        case .pageBuild: self = .pageBuild(try Self.map(body))
+        case .deployKey: self = .deployKey(try Self.map(body))
+        case .meta: self = .meta(try Self.map(body))
+        case .mergeGroup: self = .mergeGroup(try Self.map(body))
+        case .pullRequestReviewThread: self = .pullRequestReviewThread(try Self.map(body))
+        case .codeScanningAlert: self = .codeScanningAlert(try Self.map(body))
+        case .dependabotAlert: self = .dependabotAlert(try Self.map(body))
+        case .secretScanningAlert: self = .secretScanningAlert(try Self.map(body))
+        case .repositoryVulnerabilityAlert: self = .repositoryVulnerabilityAlert(try Self.map(body))
+        case .securityAdvisory: self = .securityAdvisory(try Self.map(body))
+        case .marketplacePurchase: self = .marketplacePurchase(try Self.map(body))
+        case .projectsV2Item: self = .projectsV2Item(try Self.map(body))
+        case .sponsorship: self = .sponsorship(try Self.map(body))
+        case .package: self = .package(try Self.map(body))
+        case .registryPackage: self = .registryPackage(try Self.map(body))
+        case .branchProtectionRule: self = .branchProtectionRule(try Self.map(body))
+        case .deploymentReview: self = .deploymentReview(try Self.map(body))
         }
     }
-
-    /// The events with a model, by their `X-GitHub-Event` name, with the model.
-    public static let models: [(event: String, type: any GitHubWebhookEventModel.Type)] = [
-        ("push", GitHubPushEvent.self),
-        ("issues", GitHubIssuesEvent.self),
-        ("issue_comment", GitHubIssueCommentEvent.self),
-        ("pull_request", GitHubPullRequestEvent.self),
-        ("pull_request_review", GitHubPullRequestReviewEvent.self),
-        ("pull_request_review_comment", GitHubPullRequestReviewCommentEvent.self),
-        ("release", GitHubReleaseEvent.self),
-        ("star", GitHubStarEvent.self),
-        ("watch", GitHubWatchEvent.self),
-        ("fork", GitHubForkEvent.self),
-        ("create", GitHubCreateEvent.self),
-        ("delete", GitHubDeleteEvent.self),
-        ("ping", GitHubPingEvent.self),
-        ("workflow_run", GitHubWorkflowRunEvent.self),
-        ("check_run", GitHubCheckRunEvent.self),
-        ("check_suite", GitHubCheckSuiteEvent.self),
-        ("workflow_job", GitHubWorkflowJobEvent.self),
-        ("label", GitHubLabelEvent.self),
-        ("milestone", GitHubMilestoneEvent.self),
-        ("member", GitHubMemberEvent.self),
-        ("team", GitHubTeamEvent.self),
-        ("team_add", GitHubTeamAddEvent.self),
-        ("membership", GitHubMembershipEvent.self),
-        ("org_block", GitHubOrgBlockEvent.self),
-        ("public", GitHubPublicEvent.self),
-        ("gollum", GitHubGollumEvent.self),
-        ("commit_comment", GitHubCommitCommentEvent.self),
-        ("status", GitHubStatusEvent.self),
-        ("repository_dispatch", GitHubRepositoryDispatchEvent.self),
-        ("workflow_dispatch", GitHubWorkflowDispatchEvent.self),
-        ("deployment", GitHubDeploymentEvent.self),
-        ("deployment_status", GitHubDeploymentStatusEvent.self),
-        ("discussion", GitHubDiscussionEvent.self),
-        ("discussion_comment", GitHubDiscussionCommentEvent.self),
-        ("repository", GitHubRepositoryEvent.self),
-        ("project", GitHubProjectEvent.self),
-        ("project_column", GitHubProjectColumnEvent.self),
-        ("project_card", GitHubProjectCardEvent.self),
-        ("installation", GitHubInstallationEvent.self),
-        ("installation_repositories", GitHubInstallationRepositoriesEvent.self),
-        ("organization", GitHubOrganizationEvent.self),
-        ("github_app_authorization", GitHubGitHubAppAuthorizationEvent.self),
-        ("repository_import", GitHubRepositoryImportEvent.self),
-        ("page_build", GitHubPageBuildEvent.self),
-        ("deploy_key", GitHubDeployKeyEvent.self),
-        ("meta", GitHubMetaEvent.self),
-        ("merge_group", GitHubMergeGroupEvent.self),
-        ("pull_request_review_thread", GitHubPullRequestReviewThreadEvent.self),
-        ("code_scanning_alert", GitHubCodeScanningAlertEvent.self),
-        ("dependabot_alert", GitHubDependabotAlertEvent.self),
-        ("secret_scanning_alert", GitHubSecretScanningAlertEvent.self),
-        ("repository_vulnerability_alert", GitHubRepositoryVulnerabilityAlertEvent.self),
-        ("security_advisory", GitHubSecurityAdvisoryEvent.self),
-        ("marketplace_purchase", GitHubMarketplacePurchaseEvent.self),
-        ("projects_v2_item", GitHubProjectsV2ItemEvent.self),
-        ("sponsorship", GitHubSponsorshipEvent.self),
-        ("package", GitHubPackageEvent.self),
-        ("registry_package", GitHubRegistryPackageEvent.self),
-        ("branch_protection_rule", GitHubBranchProtectionRuleEvent.self),
-        ("deployment_review", GitHubDeploymentReviewEvent.self),
-    ]
 
     /// The body mapped strictly.
     private static func map<Event: Mappable>(_ body: some ContiguousBytes) throws -> Event {
