@@ -17,15 +17,14 @@ public enum GitHubDates {
     /// An ISO 8601 date-time string or a number of Unix seconds, as a `Date`; written as an
     /// ISO 8601 string.
     public final class Transform: ISO8601DateTransform, @unchecked Sendable {
-        /// Reads a date-time string, or a number as Unix seconds.
+        /// Reads a date-time string, or a number as Unix seconds (as ``DateTransform`` reads it).
         override public func transformFromJSON(_ value: Any?) -> Date? {
-            // (A Boolean arrives as an `NSNumber` too: its type code tells it apart.)
-            if !(value is String), let seconds = value as? NSNumber, !"cB".contains(String(cString: seconds.objCType)) {
-                return Date(timeIntervalSince1970: seconds.doubleValue)
-            }
-            return super.transformFromJSON(value)
+            value is String ? super.transformFromJSON(value) : GitHubDates.seconds.transformFromJSON(value)
         }
     }
+
+    /// What reads a number of Unix seconds.
+    private static let seconds = DateTransform()
 
     /// Decodes a date-time string, or a number as Unix seconds: a `.custom` date decoding
     /// strategy for `YajlDecoder` and `JSONDecoder`.
