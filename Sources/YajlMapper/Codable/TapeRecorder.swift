@@ -15,8 +15,14 @@ struct TapeRecorder: ParseConsumer {
     var tape = DecodingTape()
     /// The plan, kept alive while the recording reads its places unmanaged.
     private var plan: DecodePlan?
-    /// The containers open now, innermost last.
-    private var open: [OpenContainer] = []
+    /// The containers open around the innermost one, outermost first (the innermost is kept
+    /// apart, in ``current``: each event reads and writes it, with no array's bounds and
+    /// uniqueness checks).
+    private var outer: [OpenContainer] = []
+    /// The innermost open container, while ``depth`` is above 0.
+    private var current = OpenContainer(token: 0, firstKey: 0, place: nil, keys: nil, isArray: false)
+    /// How many containers are open.
+    private var depth = 0
     /// The key token indexes of the objects open now that check repeats by comparing keys.
     private var keys: [Int] = []
     /// The nesting inside a value being dropped (0: recording).
@@ -40,9 +46,9 @@ struct TapeRecorder: ParseConsumer {
     private(set) var lastElementEnd: Int?
     /// The place of the innermost open container (the array a ``TapeRecordingSpine`` stands
     /// in), to record a stretch of its elements by.
-    var innermostPlace: DecodePlan? { open.last?.place?.takeUnretainedValue() }
+    var innermostPlace: DecodePlan? { depth > 0 ? current.place?.takeUnretainedValue() : nil }
     /// The token of the innermost open container (`nil`: none is open).
-    var innermostToken: Int? { open.last?.token }
+    var innermostToken: Int? { depth > 0 ? current.token : nil }
 
     /// What becomes of the next value: recorded, at a place of the plan (`nil`: whole), or dropped.
     private enum NextValue {
@@ -59,7 +65,7 @@ struct TapeRecorder: ParseConsumer {
         /// Where its keys start in ``TapeRecorder/keys``.
         var firstKey: Int
         /// Past ``TapeRecorder/linearLimit`` keys, their token indexes by hash.
-        var byHash: [UInt64: Int]?
+        var byHash: [UInt64: Int]? = nil
         /// Its place in the plan (`nil`: recorded whole).
         var place: Unmanaged<DecodePlan>?
         /// For an object whose unlisted members are passed over, its place's keys.
@@ -91,7 +97,7 @@ struct TapeRecorder: ParseConsumer {
     mutating func attach(_ control: ParseControl) { self.control = control }
 
     /// Whether no value is being recorded: before the first event, or after a whole value.
-    var isBetweenValues: Bool { open.isEmpty && dropping == 0 }
+    var isBetweenValues: Bool { depth == 0 && dropping == 0 }
 
     /// Empties the tape, keeping its memory, to record the next value by `plan`.
     mutating func reset(plan: DecodePlan?) {
@@ -154,7 +160,7 @@ struct TapeRecorder: ParseConsumer {
     /// Counts a value into the array open now (an object counts its keys instead).
     @inline(__always)
     private mutating func countIntoArray() {
-        if let parent = open.last, parent.isArray { tape.tokens[parent.token].length &+= 1 }
+        if depth > 0, current.isArray { tape.tokens[current.token].length &+= 1 }
     }
 
     /// Appends a token whose text is `bytes` (a key's `listed` index, see ``DecodingTape/Token/listed``).
@@ -194,13 +200,12 @@ struct TapeRecorder: ParseConsumer {
 
     mutating func key(_ name: JSONBytes) throws {
         if dropping > 0 { return }
-        let parent = open.count - 1
         var listedIndex: UInt16 = 0
         // Repeats of a key with a bit in `seen` are found by the bit, others by ``keys``.
         var notesKey = true
-        if let listed = open[parent].keys {
-            let place = open[parent].place.unsafelyUnwrapped
-            let folds = open[parent].folds
+        if let listed = current.keys {
+            let place = current.place.unsafelyUnwrapped
+            let folds = current.folds
             guard
                 let index = folds
                     ? place._withUnsafeGuaranteedRef({ $0.index(ofMemberKey: name) })
@@ -211,12 +216,12 @@ struct TapeRecorder: ParseConsumer {
             }
             // Folded keys share entries among their spellings: repeats are found by the bytes.
             let bit: UInt64 = index < 63 && !folds ? 1 << UInt64(index) : 0
-            if bit == 0 ? isRepeated(name) : open[parent].seen & bit != 0 {
+            if bit == 0 ? isRepeated(name) : current.seen & bit != 0 {
                 next = .drop
                 return
             }
-            open[parent].seen |= bit
-            open[parent].lastHit = index
+            current.seen |= bit
+            current.lastHit = index
             if !folds && index < 0xFFFF { listedIndex = UInt16(index + 1) }
             notesKey = bit == 0
             next = .record(place._withUnsafeGuaranteedRef { $0.childRefs[index] })
@@ -226,13 +231,13 @@ struct TapeRecorder: ParseConsumer {
                 quiet(keys: false, scalars: true)
                 return
             }
-            next = .record(open[parent].place.flatMap { Self.memberPlace($0, name) })
+            next = .record(current.place.flatMap { Self.memberPlace($0, name) })
         }
         if notesKey {
             keys.append(tape.tokens.count)
-            if open[parent].byHash != nil { open[parent].byHash![Self.hash(name.buffer)] = tape.tokens.count }
+            if current.byHash != nil { current.byHash![Self.hash(name.buffer)] = tape.tokens.count }
         }
-        tape.tokens[open[parent].token].length &+= 1
+        tape.tokens[current.token].length &+= 1
         appendText(.key, name, listed: listedIndex)
         quiet(keys: false, scalars: false)
     }
@@ -249,9 +254,8 @@ struct TapeRecorder: ParseConsumer {
     /// ``linearLimit`` keys, they are found by a 64-bit hash of their bytes, confirmed byte
     /// for byte.
     private mutating func isRepeated(_ name: JSONBytes) -> Bool {
-        let parent = open.count - 1
-        let first = open[parent].firstKey
-        if open[parent].byHash == nil {
+        let first = current.firstKey
+        if current.byHash == nil {
             if keys.count - first < Self.linearLimit {
                 for k in first..<keys.count where equals(keys[k], name) { return true }
                 return false
@@ -260,9 +264,9 @@ struct TapeRecorder: ParseConsumer {
             for k in first..<keys.count {
                 table[tape.withText(at: keys[k]) { Self.hash(UnsafeRawBufferPointer($0)) }] = keys[k]
             }
-            open[parent].byHash = table
+            current.byHash = table
         }
-        guard let earlier = open[parent].byHash![Self.hash(name.buffer)] else { return false }
+        guard let earlier = current.byHash![Self.hash(name.buffer)] else { return false }
         if equals(earlier, name) { return true }
         // Two keys with one hash: compare with every earlier key.
         for k in first..<keys.count where equals(keys[k], name) { return true }
@@ -304,11 +308,12 @@ struct TapeRecorder: ParseConsumer {
         }
         countIntoArray()
         let filters = !isArray && place?._withUnsafeGuaranteedRef { $0.filtersKeys } == true
-        open.append(
-            OpenContainer(
-                token: tape.tokens.count, firstKey: keys.count, byHash: nil, place: place,
-                keys: filters ? place?._withUnsafeGuaranteedRef { $0.keysRef } : nil,
-                folds: filters && place?._withUnsafeGuaranteedRef { $0.foldsKeys } == true, isArray: isArray))
+        if depth > 0 { outer.append(current) }
+        current = OpenContainer(
+            token: tape.tokens.count, firstKey: keys.count, place: place,
+            keys: filters ? place?._withUnsafeGuaranteedRef { $0.keysRef } : nil,
+            folds: filters && place?._withUnsafeGuaranteedRef { $0.foldsKeys } == true, isArray: isArray)
+        depth += 1
         tape.tokens.append(
             DecodingTape.Token(offset: offset - 1, start: 0, length: 0, kind: isArray ? .array : .object))
         resume(atStart: true)
@@ -322,9 +327,10 @@ struct TapeRecorder: ParseConsumer {
             if dropping == 0 { resume(atStart: false) }
             return
         }
-        let container = open.removeLast()
-        tape.tokens[container.token].start = tape.tokens.count
-        keys.removeSubrange(container.firstKey...)
+        tape.tokens[current.token].start = tape.tokens.count
+        keys.removeSubrange(current.firstKey...)
+        depth -= 1
+        if depth > 0 { current = outer.removeLast() }
         valueEnded()
     }
 
@@ -332,8 +338,8 @@ struct TapeRecorder: ParseConsumer {
     /// event is on again and no key filtered, as for a value just starting.
     @inline(__always)
     private mutating func valueEnded() {
-        if tracksElementEnds, open.count <= 2, open.last?.isArray == true { lastElementEnd = offset }
-        guard !open.isEmpty else {
+        if tracksElementEnds, depth > 0, depth <= 2, current.isArray { lastElementEnd = offset }
+        guard depth > 0 else {
             filter(nil)
             quiet(keys: false, scalars: false)
             next = .record(plan.map { Unmanaged.passUnretained($0) })
@@ -345,15 +351,15 @@ struct TapeRecorder: ParseConsumer {
     /// Sets up for the next value of the container open now (just opened when `atStart`).
     @inline(__always)
     private mutating func resume(atStart: Bool) {
-        guard let top = open.last else { return }
-        if top.isArray {
+        guard depth > 0 else { return }
+        if current.isArray {
             next = .record(
-                top.place.flatMap { $0._withUnsafeGuaranteedRef { $0.element }.map(Unmanaged.passUnretained) })
+                current.place.flatMap { $0._withUnsafeGuaranteedRef { $0.element }.map(Unmanaged.passUnretained) })
             filter(nil)
             quiet(keys: false, scalars: false)
-        } else if let keys = top.keys {
+        } else if let keys = current.keys {
             // (Folded keys are checked here, not by the parse's filter of key bytes.)
-            filter(top.folds ? nil : keys._withUnsafeGuaranteedRef { $0.keyFilter })
+            filter(current.folds ? nil : keys._withUnsafeGuaranteedRef { $0.keyFilter })
             awaitKey(atStart: atStart)
         } else {
             filter(nil)
@@ -369,11 +375,10 @@ struct TapeRecorder: ParseConsumer {
     /// it is tried only every 16th time.
     private mutating func awaitKey(atStart: Bool) {
         next = .drop
-        let last = open.count - 1
-        let (seen, lastHit) = (open[last].seen, open[last].lastHit)
-        let keys = open[last].keys.unsafelyUnwrapped
+        let (seen, lastHit) = (current.seen, current.lastHit)
+        let keys = current.keys.unsafelyUnwrapped
         // (With folded keys an object is never complete: a later spelling may still count.)
-        if !open[last].folds, let complete = keys._withUnsafeGuaranteedRef({ $0.completeMask }),
+        if !current.folds, let complete = keys._withUnsafeGuaranteedRef({ $0.completeMask }),
             seen & complete == complete
         {
             quiet(keys: true, scalars: true)

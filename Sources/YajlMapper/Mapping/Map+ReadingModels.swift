@@ -55,6 +55,16 @@ extension Map {
         }
     }
 
+    /// Runs `body` with the nested models' spare map of the selection being read.
+    @inline(__always)
+    private func withNestedSpare<R>(_ body: (inout Map?) -> R) -> R {
+        let slot = min(max(selections &- 1, 0), Self.nestedSpareLimit - 1)
+        if slot >= nestedSpares.count {
+            nestedSpares.append(contentsOf: repeatElement(nil, count: slot + 1 - nestedSpares.count))
+        }
+        return body(&nestedSpares[slot])
+    }
+
     /// Builds a nested model from the selected value into uninitialised memory (which holds
     /// it when the result is `.built`): the inlinable model operators call this, so no
     /// optional of the model's type is made in generic code.
@@ -67,13 +77,17 @@ extension Map {
             let built: Bool
             if !keyIsNested, leaf != nil, leaf2 == nil, let key = currentKey {
                 // A key of an array's element: the nested map shares this map's path.
-                built = ModelBuilder.build(
-                    T.self, at: index, place: place, in: document, path: parentPath, leaf: leaf, leaf2: .key(key),
-                    session: session, into: address, reusing: &nestedSpare)
+                built = withNestedSpare {
+                    ModelBuilder.build(
+                        T.self, at: index, place: place, in: document, path: parentPath, leaf: leaf,
+                        leaf2: .key(key), session: session, into: address, reusing: &$0)
+                }
             } else {
-                built = ModelBuilder.build(
-                    T.self, at: index, place: place, in: document, path: currentPath, session: session,
-                    into: address, reusing: &nestedSpare)
+                built = withNestedSpare {
+                    ModelBuilder.build(
+                        T.self, at: index, place: place, in: document, path: currentPath, session: session,
+                        into: address, reusing: &$0)
+                }
             }
             return built ? .built : required ? .unchanged : .null
         }

@@ -81,8 +81,12 @@ public final class Map {
     /// The step after `leaf` (a nested model's key in an array's element), or `nil`: kept
     /// apart so that a nested model's map shares its parent's path, with no path made per object.
     @exclusivity(unchecked) private(set) var leaf2: JSONPath.Component?
-    /// A map for the nested models this one reads, reused from one to the next.
-    @exclusivity(unchecked) var nestedSpare: Map?
+    /// Per selection (up to ``nestedSpareLimit``), a map for the nested models it reads,
+    /// reused from one object to the next: a selection reads the same model type in each
+    /// object, so its map's recalled keys (``recalled``) stay those of that type.
+    @exclusivity(unchecked) var nestedSpares: [Map?] = []
+    /// How many selections keep a nested map of their own; the later ones share the last.
+    static let nestedSpareLimit = 64
     /// The object's path from the unit's root.
     var path: [JSONPath.Component] {
         guard let leaf else { return parentPath }

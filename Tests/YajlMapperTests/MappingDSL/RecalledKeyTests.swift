@@ -41,6 +41,52 @@ private struct ReorderedItem: Mappable, Equatable {
     }
 }
 
+/// A nested model with a name.
+private struct Named: Mappable, Equatable {
+    var name = ""
+    var size = 0
+    init?(map: Map) {}
+    init(name: String, size: Int) { (self.name, self.size) = (name, size) }
+    mutating func mapping(map: Map) {
+        name <- map["name"]
+        size <- map["size"]
+    }
+}
+
+/// Another nested model, whose keys sit in another order.
+private struct Counted: Mappable, Equatable {
+    var count = 0
+    var label = ""
+    init?(map: Map) {}
+    init(count: Int, label: String) { (self.count, self.label) = (count, label) }
+    mutating func mapping(map: Map) {
+        count <- map["count"]
+        label <- map["label"]
+    }
+}
+
+/// An item whose second selection reads a nested model of a type its data picks, then a
+/// nested model of the other type: one selection's nested map serves both types in turn.
+private struct NestingItem: Mappable, Equatable {
+    var kind = ""
+    var named: Named?
+    var counted: Counted?
+    init?(map: Map) {}
+    init(kind: String, named: Named?, counted: Counted?) {
+        (self.kind, self.named, self.counted) = (kind, named, counted)
+    }
+    mutating func mapping(map: Map) {
+        kind <- map["kind"]
+        if kind == "named" {
+            named <- map["inner"]
+            counted <- map["other"]
+        } else {
+            counted <- map["inner"]
+            named <- map["other"]
+        }
+    }
+}
+
 @Suite("A map recalls where its place lists the keys it selected in an earlier object")
 struct RecalledKeyTests {
     @Test func aKeyMadeAtRunTimeReadsItsOwnValueInEachObject() throws {
@@ -69,6 +115,24 @@ struct RecalledKeyTests {
             ReorderedItem(first: "a", a: 5, b: 6), ReorderedItem(first: "b", a: 7, b: 8),
         ]
         let mapper = Mapper<ReorderedItem>()
+        mapper.plans = PlanRegistry()
+        for _ in 0..<2 { #expect(try mapper.mapArray(JSONString: text) == expected) }
+    }
+
+    @Test func nestedModelsOfTypesTheDataPicksReadTheirOwnValues() throws {
+        let text = #"""
+            [{"kind": "named", "inner": {"name": "a", "size": 1}, "other": {"count": 2, "label": "b"}},
+             {"kind": "counted", "inner": {"label": "c", "count": 3}, "other": {"size": 4, "name": "d"}},
+             {"kind": "counted", "inner": {"count": 5, "label": "e"}, "other": {"name": "f", "size": 6}},
+             {"kind": "named", "inner": {"size": 7, "name": "g"}, "other": {"label": "h", "count": 8}}]
+            """#
+        let expected = [
+            NestingItem(kind: "named", named: Named(name: "a", size: 1), counted: Counted(count: 2, label: "b")),
+            NestingItem(kind: "counted", named: Named(name: "d", size: 4), counted: Counted(count: 3, label: "c")),
+            NestingItem(kind: "counted", named: Named(name: "f", size: 6), counted: Counted(count: 5, label: "e")),
+            NestingItem(kind: "named", named: Named(name: "g", size: 7), counted: Counted(count: 8, label: "h")),
+        ]
+        let mapper = Mapper<NestingItem>()
         mapper.plans = PlanRegistry()
         for _ in 0..<2 { #expect(try mapper.mapArray(JSONString: text) == expected) }
     }
