@@ -60,9 +60,16 @@ extension Map {
         let selection = selections
         selections = selection &+ 1
         if nested == nil, let index = recalledIndex(of: key, selection: selection), delimiter == "." {
-            keyIsNested = false
-            (selectedToken, selectedPlaceRef) = member(listedAt: index, of: object, at: placeRef.unsafelyUnwrapped)
-            return found(ignoreNil: ignoreNil)
+            if index >> 32 == 0 {
+                keyIsNested = false
+                (selectedToken, selectedPlaceRef) = member(listedAt: index, of: object, at: placeRef.unsafelyUnwrapped)
+                return found(ignoreNil: ignoreNil)
+            }
+            if let (token, place) = member(listedPath: index) {
+                keyIsNested = true
+                (selectedToken, selectedPlaceRef) = (token, place)
+                return found(ignoreNil: ignoreNil)
+            }
         }
         guard delimiter == "." else {
             // Another delimiter: the path is split as ObjectMapper splits it.
@@ -78,7 +85,7 @@ extension Map {
             keyIsNested = nested ?? (dot != nil)
             guard mappingType == .fromJSON else { return }
             if let dot, keyIsNested {
-                (selectedToken, selectedPlaceRef) = find(path: bytes, firstDot: dot)
+                (selectedToken, selectedPlaceRef) = find(path: bytes, firstDot: dot, listed: &listed)
             } else {
                 (selectedToken, selectedPlaceRef) =
                     object < 0 ? (-1, nil) : member(bytes, of: object, at: placeRef, hinted: true, listed: &listed)
@@ -196,17 +203,46 @@ extension Map {
     }
 
     /// The value at a dotted key path from this map's object, walked on the key's bytes
-    /// (`firstDot`: where its first `.` is).
-    private func find(path: UnsafeBufferPointer<UInt8>, firstDot: Int) -> (Int, Unmanaged<DecodePlan>?) {
+    /// (`firstDot`: where its first `.` is). `listed`: for a path of two keys, each found by
+    /// the index its place lists it at, the two indexes (see ``member(listedPath:)``).
+    private func find(
+        path: UnsafeBufferPointer<UInt8>, firstDot: Int, listed: inout Int
+    ) -> (Int, Unmanaged<DecodePlan>?) {
         var (token, at) = (object, placeRef)
         var start = 0
         var end = firstDot
+        var (first, second, later) = (-1, -1, -1)
+        var parts = 0
         while true {
             let part = UnsafeBufferPointer(rebasing: path[start..<end])
-            (token, at) = step(part, from: token, at: at, first: start == 0)
-            guard end < path.count else { return (token, at) }
+            switch parts {
+            case 0: (token, at) = step(part, from: token, at: at, first: true, listed: &first)
+            case 1: (token, at) = step(part, from: token, at: at, first: false, listed: &second)
+            default: (token, at) = step(part, from: token, at: at, first: false, listed: &later)
+            }
+            parts += 1
+            guard end < path.count else { break }
             start = end + 1
             end = Self.firstDot(in: UnsafeBufferPointer(rebasing: path[start...])).map { start + $0 } ?? path.count
+        }
+        if parts == 2, first >= 0, second >= 0, second < 0xFFFF { listed = first | (second + 1) << 32 }
+        return (token, at)
+    }
+
+    /// The value at a two-key path recalled as its keys' listed indexes (the first in the
+    /// low 32 bits, the second plus one above), or `nil` where the path must be walked by
+    /// its bytes: the first value is an array (a key may be an index there), or its place
+    /// does not mark its keys.
+    @inline(__always)
+    private func member(listedPath packed: Int) -> (Int, Unmanaged<DecodePlan>?)? {
+        let (token, place) = member(listedAt: packed & 0xFFFF_FFFF, of: object, at: placeRef.unsafelyUnwrapped)
+        guard token >= 0 else { return (-1, nil) }
+        switch tape.pointee.kind(at: token) {
+        case .object:
+            guard let place, place._withUnsafeGuaranteedRef({ $0.marksListedKeys }) else { return nil }
+            return member(listedAt: (packed >> 32) - 1, of: token, at: place, hinted: false)
+        case .array: return nil
+        default: return (-1, nil)
         }
     }
 
@@ -215,20 +251,22 @@ extension Map {
         var (token, at) = (object, placeRef)
         for (i, component) in components.enumerated() {
             var component = component
-            (token, at) = component.withUTF8 { step($0, from: token, at: at, first: i == 0) }
+            var listed = -1
+            (token, at) = component.withUTF8 { step($0, from: token, at: at, first: i == 0, listed: &listed) }
         }
         return (token, at)
     }
 
     /// One step of a key path (ObjectMapper's lookup: keys through objects, indexes through
-    /// arrays; `null` before the end of the path means absent).
+    /// arrays; `null` before the end of the path means absent). `listed`: as for
+    /// ``member(_:of:at:hinted:listed:)``.
     private func step(
-        _ part: UnsafeBufferPointer<UInt8>, from token: Int, at place: Unmanaged<DecodePlan>?, first: Bool
+        _ part: UnsafeBufferPointer<UInt8>, from token: Int, at place: Unmanaged<DecodePlan>?, first: Bool,
+        listed: inout Int
     ) -> (Int, Unmanaged<DecodePlan>?) {
         guard token >= 0 else { return (-1, nil) }
         switch tape.pointee.kind(at: token) {
         case .object:
-            var listed = -1
             return member(part, of: token, at: place, hinted: first, listed: &listed)
         case .array:
             guard let position = Int(String(decoding: part, as: UTF8.self)),

@@ -87,6 +87,19 @@ private struct NestingItem: Mappable, Equatable {
     }
 }
 
+/// An item read through key paths of two and three keys, whose first value is an object,
+/// an array (where `0` is an index), `null` or absent, from object to object.
+private struct PathItem: Mappable, Equatable {
+    var first: Int?
+    var deep: Int?
+    init?(map: Map) {}
+    init(_ first: Int?, _ deep: Int?) { (self.first, self.deep) = (first, deep) }
+    mutating func mapping(map: Map) {
+        first <- map["a.0"]
+        deep <- map["b.c.d"]
+    }
+}
+
 @Suite("A map recalls where its place lists the keys it selected in an earlier object")
 struct RecalledKeyTests {
     @Test func aKeyMadeAtRunTimeReadsItsOwnValueInEachObject() throws {
@@ -133,6 +146,21 @@ struct RecalledKeyTests {
             NestingItem(kind: "named", named: Named(name: "g", size: 7), counted: Counted(count: 8, label: "h")),
         ]
         let mapper = Mapper<NestingItem>()
+        mapper.plans = PlanRegistry()
+        for _ in 0..<2 { #expect(try mapper.mapArray(JSONString: text) == expected) }
+    }
+
+    @Test func keyPathsReadTheirOwnValuesWhateverTheFirstValueIs() throws {
+        let text = #"""
+            [{"a": {"0": 1}, "b": {"c": {"d": 10}}}, {"a": {"x": 0, "0": 2}, "b": {"c": {"d": 20}}},
+             {"a": [3, 9]}, {"a": null, "b": {"c": null}}, {"b": {"c": [1]}}, {"a": {"0": 4}, "b": {"c": {"d": 40}}},
+             {"a": [], "b": {"x": 1}}, {"a": {"1": 5}, "b": {"c": {"d": 50}}}]
+            """#
+        let expected = [
+            PathItem(1, 10), PathItem(2, 20), PathItem(3, nil), PathItem(nil, nil), PathItem(nil, nil), PathItem(4, 40),
+            PathItem(nil, nil), PathItem(nil, 50),
+        ]
+        let mapper = Mapper<PathItem>()
         mapper.plans = PlanRegistry()
         for _ in 0..<2 { #expect(try mapper.mapArray(JSONString: text) == expected) }
     }
