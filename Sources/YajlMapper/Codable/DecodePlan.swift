@@ -144,8 +144,12 @@ final class DecodePlan: @unchecked Sendable {
         childRefs.append(Unmanaged.passUnretained(child))
     }
 
-    /// Marks that every member of an object here is read.
-    func learnAllKeys() { readsAllKeys = true }
+    /// Notes that every member of an object here is read, learned when `learning`; `true`
+    /// (a miss) when objects here are recorded with their listed keys only.
+    func readsEveryKey(learning: Bool) -> Bool {
+        if learning { readsAllKeys = true }
+        return !learning && filtersKeys
+    }
 
     /// A copy to learn in, sharing nothing with this plan.
     func copy() -> DecodePlan {

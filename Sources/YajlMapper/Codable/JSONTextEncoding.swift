@@ -68,7 +68,7 @@ enum JSONTextEncoding: Equatable {
         _ text: UnsafeRawBufferPointer, from codec: Codec.Type, bigEndian: Bool, into output: inout [UInt8]
     ) -> Bool where Codec.CodeUnit: FixedWidthInteger {
         let units = CodeUnits<Codec.CodeUnit>(text, bigEndian: bigEndian)
-        guard units.isWhole else { return false }
+        guard text.count % MemoryLayout<Codec.CodeUnit>.size == 0 else { return false }
         return !Swift.transcode(units, from: Codec.self, to: UTF8.self, stoppingOnError: true) { output.append($0) }
     }
 }
@@ -100,9 +100,6 @@ private struct CodeUnits<Unit: FixedWidthInteger>: IteratorProtocol {
         self.bytes = bytes
         self.bigEndian = bigEndian
     }
-
-    /// Whether the text is a whole number of units.
-    var isWhole: Bool { bytes.count % MemoryLayout<Unit>.size == 0 }
 
     mutating func next() -> Unit? {
         guard offset + MemoryLayout<Unit>.size <= bytes.count else { return nil }

@@ -251,21 +251,16 @@ final class TapeDecoder: Decoder {
     /// Notes that every member of an object at `place` is read: learned, or a miss when the
     /// tape holds only the plan's keys there.
     func readsAllKeys(at place: DecodePlan?) {
-        guard let place else { return }
-        if session.learning {
-            place.learnAllKeys()
-        } else if place.filtersKeys {
-            session.missed = true
-        }
+        if place?.readsEveryKey(learning: session.learning) == true { session.missed = true }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try checkObject(at: current, path: node)
+        _ = try containerCount(at: current, path: node, object: true)
         return KeyedDecodingContainer(KeyedTapeContainer<Key>(decoder: self, object: current, node: node, place: place))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        _ = try arrayCount(at: current, path: node)
+        _ = try containerCount(at: current, path: node, object: false)
         return UnkeyedTapeContainer(
             decoder: self, array: current, node: node, elements: place?.elementPlace(learning: session.learning))
     }
@@ -287,7 +282,7 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
     static func decodeFromTape(
         _ decoder: TapeDecoder, at index: Int, node: CodingPathNode, place: DecodePlan?
     ) throws -> Self {
-        try decoder.checkObject(at: index, path: node)
+        _ = try decoder.containerCount(at: index, path: node, object: true)
         decoder.readsAllKeys(at: place)
         var result: [String: Value] = [:]
         result.reserveCapacity(Int(decoder.tape.tokens[index].length))

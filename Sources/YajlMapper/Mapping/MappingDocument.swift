@@ -154,13 +154,7 @@ extension MappingDocument {
         ofObjectAt index: Int, place: DecodePlan?, session: MappingSession,
         _ body: (String, Int, DecodePlan?) throws -> Void
     ) rethrows {
-        if let place {
-            if session.learning {
-                place.learnAllKeys()
-            } else if place.filtersKeys {
-                session.noteMiss()
-            }
-        }
+        if place?.readsEveryKey(learning: session.learning) == true { session.noteMiss() }
         var k = index + 1
         let stop = view.pointee.tokens[index].start
         let checksKeys = !tape.problems.isEmpty
