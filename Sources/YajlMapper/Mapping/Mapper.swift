@@ -186,23 +186,21 @@ public final class Mapper<N: BaseMappable> {
     /// object unchanged when the text is not a JSON object. The text is read whole (every
     /// string decoded); of a repeated key, the first value counts, as everywhere else.
     public func map(JSONString: String, toObject object: N) -> N {
-        guard let json = try? YajlMapper.JSON(parsing: JSONString, duplicateKeys: .useFirst), case .object = json else {
-            lastProblems = []
-            return object
-        }
-        return map(json: json, toObject: object)
+        let json = try? YajlMapper.JSON(parsing: JSONString, duplicateKeys: .useFirst)
+        return map(json: json?.object == nil ? nil : json, toObject: object)
     }
 
     /// Maps a Foundation dictionary onto an existing object.
     public func map(JSON: [String: Any], toObject object: N) -> N {
-        guard let json = YajlMapper.JSON(foundation: JSON) else {
+        map(json: YajlMapper.JSON(foundation: JSON), toObject: object)
+    }
+
+    /// Maps `json` onto an existing object; the object unchanged without a value.
+    private func map(json: YajlMapper.JSON?, toObject object: N) -> N {
+        guard let json else {
             lastProblems = []
             return object
         }
-        return map(json: json, toObject: object)
-    }
-
-    private func map(json: YajlMapper.JSON, toObject object: N) -> N {
         let session = MappingSession(strict: false, context: context, shouldIncludeNilValues: shouldIncludeNilValues)
         let document = MappingDocument(value: json)
         let map = Map(

@@ -38,8 +38,7 @@ struct MappingRun<Value> {
 
     /// Maps a document held in memory.
     func run(bytes: UnsafeRawBufferPointer, options: JSONParseOptions) throws -> MappingResult<Value> {
-        var single = options
-        single.allowMultipleValues = false
+        let single = options.allowingMultipleValues(false)
         let threads = bytes.count >= (parallelFrom ?? parallelWindowBytes) ? parallelThreads(jobs: jobs) : 1
         let known = plans?.plan(for: root, foldsKeys: false)
         var skipped = (objects: 0, members: 0)
