@@ -27,7 +27,7 @@ public enum JSONReformatting {
 private struct InnerEvents: JSONEventHandler {
     /// Where the events go.
     let writer: JSONWriter
-    /// How many arrays and objects are open.
+    /// How many arrays are open (every other one is inside the first).
     private var depth = 0
 
     init(writer: JSONWriter) { self.writer = writer }
@@ -37,14 +37,8 @@ private struct InnerEvents: JSONEventHandler {
     mutating func number(_ text: JSONBytes) throws { try writer.number(text) }
     mutating func string(_ value: JSONBytes) throws { try writer.string(value) }
     mutating func key(_ name: JSONBytes) throws { try writer.key(name) }
-    mutating func startObject() throws {
-        depth += 1
-        try writer.startObject()
-    }
-    mutating func endObject() throws {
-        depth -= 1
-        try writer.endObject()
-    }
+    mutating func startObject() throws { try writer.startObject() }
+    mutating func endObject() throws { try writer.endObject() }
     mutating func startArray() throws {
         depth += 1
         if depth > 1 { try writer.startArray() }

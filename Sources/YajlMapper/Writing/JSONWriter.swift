@@ -254,11 +254,9 @@ public final class JSONWriter {
         try beginValue()
         tokenWritten()
         state.pointee.open.append((kind, false))
-        if style == .pretty {
-            state.pointee.pendingOpen = kind
-        } else {
-            try check(kind == .object ? yajl_gen_map_open(handle) : yajl_gen_array_open(handle))
-        }
+        // Pretty output holds it back until something is written inside.
+        state.pointee.pendingOpen = kind
+        if style == .compact { try flushPendingOpen() }
     }
 
     private func close(_ kind: PendingOpen) throws {
