@@ -212,16 +212,10 @@ final class TapeDecoder: Decoder {
     private func fastPath<T>(_ type: T.Type) -> FastPath {
         let id = ObjectIdentifier(type)
         if let known = fastPaths[id] { return known }
-        let found: FastPath
-        if let array = type as? any TapeArrayElement.Type {
-            found = .array(array)
-        } else if let dictionary = type as? any StringKeyedDictionary.Type {
-            found = .dictionary(dictionary)
-        } else if let array = type as? any DecodableArray.Type {
-            found = .decodableArray(array)
-        } else {
-            found = .none
-        }
+        let found =
+            (type as? any TapeArrayElement.Type).map(FastPath.array)
+            ?? (type as? any StringKeyedDictionary.Type).map(FastPath.dictionary)
+            ?? (type as? any DecodableArray.Type).map(FastPath.decodableArray) ?? FastPath.none
         fastPaths[id] = found
         return found
     }

@@ -85,13 +85,9 @@ final class TreeEncoder: Encoder {
     /// Runs `body` with this encoder pointed at a new value at `node`; what it made.
     @inline(__always)
     func produce(node: CodingPathNode, _ body: () throws -> Void) rethrows -> EncodingNode.Value? {
-        let (savedSlot, savedNode) = (slot, self.node)
-        slot = nil
-        self.node = node
-        defer {
-            slot = savedSlot
-            self.node = savedNode
-        }
+        let saved = (slot, self.node)
+        (slot, self.node) = (nil, node)
+        defer { (slot, self.node) = saved }
         try body()
         return slot
     }

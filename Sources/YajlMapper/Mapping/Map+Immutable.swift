@@ -16,14 +16,11 @@ extension Map {
         if case .some(let value) = result, value != nil || optional && session.problems.count == before { return value }
         let problems = session.removeProblems(from: before)
         if optional && problems.isEmpty { return nil }
-        var thrown =
-            problems.isEmpty
-            ? [
-                MappingProblem(
-                    kind: .missing, keyPath: JSONPath(session.basePath.components + currentPath).description,
-                    expected: "\(T.self)", found: nil)
-            ]
-            : problems
+        var thrown = problems
+        if thrown.isEmpty {
+            let path = JSONPath(session.basePath.components + currentPath).description
+            thrown = [MappingProblem(kind: .missing, keyPath: path, expected: "\(T.self)", found: nil)]
+        }
         // The error names the `map.value` call that threw it, as ObjectMapper's does.
         thrown[0].callSite = thrown[0].callSite ?? site
         throw MappingError(problems: thrown)

@@ -74,9 +74,8 @@ public final class Mapper<N: BaseMappable> {
         case every
     }
 
-    var arrayRun: MappingRun<[N]> { arrayRun(.leaveOut) }
-
-    func arrayRun(_ collecting: Collecting) -> MappingRun<[N]> {
+    /// The run whose root is an array of models, collecting them as `collecting` says.
+    func arrayRun(_ collecting: Collecting = .leaveOut) -> MappingRun<[N]> {
         run(root: [N].self) { document, place, session in
             let root = document.root
             switch document.kind(at: root) {
@@ -99,9 +98,8 @@ public final class Mapper<N: BaseMappable> {
         }
     }
 
-    var dictionaryRun: MappingRun<[String: N]> { dictionaryRun(.leaveOut) }
-
-    func dictionaryRun(_ collecting: Collecting) -> MappingRun<[String: N]> {
+    /// The run whose root is an object of models, collecting them as `collecting` says.
+    func dictionaryRun(_ collecting: Collecting = .leaveOut) -> MappingRun<[String: N]> {
         run(root: [String: N].self) { document, place, session in
             let root = document.root
             guard document.kind(at: root) == .object else {
@@ -221,7 +219,7 @@ public final class Mapper<N: BaseMappable> {
     public func mapArray(JSONString: String) -> [N]? { lenient(arrayRun(.objectsOnly), JSONString) }
 
     /// Maps Foundation dictionaries to models.
-    public func mapArray(JSONArray: [[String: Any]]) -> [N] { lenient(arrayRun, foundation: JSONArray) ?? [] }
+    public func mapArray(JSONArray: [[String: Any]]) -> [N] { lenient(arrayRun(), foundation: JSONArray) ?? [] }
 
     /// Maps a Foundation array of dictionaries to models.
     public func mapArray(JSONObject: Any?) -> [N]? {
@@ -239,7 +237,7 @@ public final class Mapper<N: BaseMappable> {
 
     /// Maps a Foundation dictionary of dictionaries to models.
     public func mapDictionary(JSON: [String: [String: Any]]) -> [String: N]? {
-        nonEmpty(lenient(dictionaryRun, foundation: JSON))
+        nonEmpty(lenient(dictionaryRun(), foundation: JSON))
     }
 
     /// Maps a Foundation dictionary of dictionaries to models.
