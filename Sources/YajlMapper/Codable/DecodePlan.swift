@@ -218,11 +218,12 @@ final class PlanRegistry: @unchecked Sendable {
         lock.withLock { entries[Root(type: ObjectIdentifier(type), foldsKeys: foldsKeys)]?.plan }
     }
 
-    /// Whether `type` may still learn a plan.
-    func mayLearn(_ type: Any.Type, foldsKeys: Bool) -> Bool {
-        lock.withLock {
-            (entries[Root(type: ObjectIdentifier(type), foldsKeys: foldsKeys)]?.relearned ?? 0) < Self.relearnLimit
-        }
+    /// A plan for `type` to learn in: a copy of the one learned so far (values recorded before
+    /// it was, whole, add to it too), or a new one; `nil` when the type may learn no more.
+    func learningPlan(for type: Any.Type, foldsKeys: Bool) -> DecodePlan? {
+        let entry = lock.withLock { entries[Root(type: ObjectIdentifier(type), foldsKeys: foldsKeys)] }
+        guard (entry?.relearned ?? 0) < Self.relearnLimit else { return nil }
+        return entry?.plan?.copy() ?? DecodePlan(foldsKeys: foldsKeys)
     }
 
     /// Publishes the plan learned for `type`; `replacing` tells that an earlier one missed.

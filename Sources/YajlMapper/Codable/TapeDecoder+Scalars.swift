@@ -33,11 +33,10 @@ extension TapeDecoder {
     ) throws -> T {
         guard kind(at: index) == .number else { throw mismatch(T.self, at: index, node: node, step: step) }
         if let short = tape.withText(at: index, JSONNumber.shortInteger), let value = T(exactly: short) { return value }
-        do {
-            return try JSONNumber(unchecked: tape.string(at: index)).exactInteger(T.self)
-        } catch {
+        guard let value = try? JSONNumber(unchecked: tape.string(at: index)).exactInteger(T.self) else {
             throw numberDoesNotFit(T.self, at: index, node: node, step: step)
         }
+        return value
     }
 
     /// A `Double`, correctly rounded from its literal. Too large a magnitude, or one that

@@ -108,9 +108,8 @@ struct MappingRun<Value> {
     private func mapLearning(
         _ document: MappingDocument, threads: Int, basePath: JSONPath = JSONPath([]), replacing: Bool
     ) -> (Value?, MappingSession) {
-        let learning = plans?.mayLearn(root, foldsKeys: false) == true
-        let learned = learning ? latestPlan?.copy() ?? DecodePlan() : nil
-        let session = session(learning: learning, threads: threads)
+        let learned = plans?.learningPlan(for: root, foldsKeys: false)
+        let session = session(learning: learned != nil, threads: threads)
         session.basePath = basePath
         let value = build(document, learned, session)
         if let learned { plans?.publish(learned, for: root, replacing: replacing) }

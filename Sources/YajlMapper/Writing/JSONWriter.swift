@@ -214,8 +214,7 @@ public final class JSONWriter {
         if let failure = state.pointee.failure { throw failure }
         guard state.pointee.open.isEmpty else { throw JSONWriteError.incomplete }
         if style == .compact && newline && state.pointee.documents > 0 {
-            let text: StaticString = "\n"
-            text.withUTF8Buffer { emit(UnsafeRawBufferPointer($0)) }
+            withUnsafeBytes(of: UInt8(0x0A)) { emit($0) }
         }
     }
 
@@ -269,11 +268,7 @@ public final class JSONWriter {
             // number text as given, with the separators and indentation a value gets).
             guard pending == kind else { throw fail(.invalidState) }
             state.pointee.pendingOpen = nil
-            let text: StaticString = kind == .object ? "{}" : "[]"
-            try check(
-                text.withUTF8Buffer {
-                    yajl_gen_number(handle, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 2)
-                })
+            try check(yajl_gen_number(handle, kind == .object ? "{}" : "[]", 2))
         } else {
             try check(kind == .object ? yajl_gen_map_close(handle) : yajl_gen_array_close(handle))
         }
