@@ -10,14 +10,18 @@ protocol TapeArrayElement {
 }
 
 extension Double: TapeArrayElement {
+    /// A `Double`, correctly rounded from its literal (see ``TapeDecoder/unboxFloatingPoint(at:node:step:_:)``).
+    @inline(__always)
     static func unbox(_ decoder: TapeDecoder, _ index: Int, _ node: CodingPathNode, _ step: PathStep) throws -> Self {
-        try decoder.unboxDouble(at: index, node: node, step: step)
+        try decoder.unboxFloatingPoint(at: index, node: node, step: step) { parseJSONDouble($0) }
     }
 }
 
 extension Float: TapeArrayElement {
+    /// A `Float`, correctly rounded from its literal (not through `Double`, which would round twice).
+    @inline(__always)
     static func unbox(_ decoder: TapeDecoder, _ index: Int, _ node: CodingPathNode, _ step: PathStep) throws -> Self {
-        try decoder.unboxFloat(at: index, node: node, step: step)
+        try decoder.unboxFloatingPoint(at: index, node: node, step: step) { Float(String(decoding: $0, as: UTF8.self)) }
     }
 }
 
@@ -32,14 +36,26 @@ extension Int: TapeArrayElement {}
 extension Int64: TapeArrayElement {}
 
 extension String: TapeArrayElement {
+    /// A `String`.
+    @inline(__always)
     static func unbox(_ decoder: TapeDecoder, _ index: Int, _ node: CodingPathNode, _ step: PathStep) throws -> Self {
-        try decoder.unboxString(at: index, node: node, step: step)
+        guard decoder.kind(at: index) == .string else {
+            throw decoder.notString(String.self, at: index, node: node, step: step)
+        }
+        return decoder.tape.string(at: index)
     }
 }
 
 extension Bool: TapeArrayElement {
+    /// A `Bool`.
+    @inline(__always)
     static func unbox(_ decoder: TapeDecoder, _ index: Int, _ node: CodingPathNode, _ step: PathStep) throws -> Self {
-        try decoder.unboxBool(at: index, node: node, step: step)
+        switch decoder.kind(at: index) {
+        case .true: return true
+        case .false: return false
+        // JSONDecoder's one scalar whose null is a type mismatch rather than a missing value.
+        default: throw decoder.typeMismatch(Bool.self, at: index, node: node, step: step)
+        }
     }
 }
 
