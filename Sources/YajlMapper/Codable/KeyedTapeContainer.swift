@@ -178,13 +178,12 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         }
     }
 
-    func superDecoder() throws -> any Decoder {
-        let (index, place) = try member(YajlCodingKey.super)
-        return TapeDecoder(
-            sharing: decoder, at: index ?? -1, node: .key(YajlCodingKey.super, parent: node), place: place)
-    }
+    func superDecoder() throws -> any Decoder { try superDecoder(named: YajlCodingKey.super) }
 
-    func superDecoder(forKey key: Key) throws -> any Decoder {
+    func superDecoder(forKey key: Key) throws -> any Decoder { try superDecoder(named: key) }
+
+    /// A decoder of the value at `key` (a null not in the document when the key is missing).
+    private func superDecoder(named key: some CodingKey) throws -> any Decoder {
         let (index, place) = try member(key)
         return TapeDecoder(sharing: decoder, at: index ?? -1, node: .key(key, parent: node), place: place)
     }

@@ -109,13 +109,8 @@ final class TreeEncoder: Encoder {
         switch slot {
         case .node(let existing)? where existing.isObject == isObject:
             return existing
-        case nil:
-            if let inherited {
-                guard inherited.isObject == isObject else { return conflicting(isObject: isObject, at: node) }
-                slot = .node(inherited)
-                return inherited
-            }
-            let container = EncodingNode(isObject: isObject)
+        case nil where inherited.map({ $0.isObject == isObject }) ?? true:
+            let container = inherited ?? EncodingNode(isObject: isObject)
             slot = .node(container)
             return container
         default:
