@@ -3,7 +3,7 @@ import Foundation
 /// The encodings JSON text may come in (RFC 4627, section 3), told apart as `JSONDecoder`
 /// tells them: by a byte order mark, else by where the first characters, which are ASCII,
 /// have their zero bytes.
-enum JSONTextEncoding: Equatable {
+enum JSONTextEncoding: Equatable, CustomStringConvertible {
     /// UTF-8 (with or without `EF BB BF`, which the parser skips).
     case utf8
     /// UTF-16, big-endian.
@@ -71,9 +71,7 @@ enum JSONTextEncoding: Equatable {
         guard text.count % MemoryLayout<Codec.CodeUnit>.size == 0 else { return false }
         return !Swift.transcode(units, from: Codec.self, to: UTF8.self, stoppingOnError: true) { output.append($0) }
     }
-}
 
-extension JSONTextEncoding: CustomStringConvertible {
     /// The encoding's name, as errors give it.
     var description: String {
         switch self {

@@ -111,9 +111,7 @@ final class MappingDocument {
     func locator() -> Locator {
         Locator(bytes: input, base: origin.offset, line: origin.line, lineStart: origin.lineStart)
     }
-}
 
-extension MappingDocument {
     /// The value at token `index` as a ``JSON`` value. Its place in the plan learns every
     /// member and element below it (the value is read whole), or, when the plan kept only
     /// some of them, `session` notes a miss.

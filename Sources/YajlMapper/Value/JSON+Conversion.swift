@@ -52,11 +52,6 @@ public protocol JSONRawValue {
     var jsonValue: JSON { get }
 }
 
-extension FixedWidthInteger where Self: JSONScalar {
-    /// The integer as an exact JSON number.
-    public var jsonValue: JSON { .number(JSONNumber(self)) }
-}
-
 extension JSON {
     /// Reads this value as `T`, checking kind and range.
     ///
@@ -71,6 +66,9 @@ extension JSON {
 }
 
 extension FixedWidthInteger where Self: JSONScalar {
+    /// The integer as an exact JSON number.
+    public var jsonValue: JSON { .number(JSONNumber(self)) }
+
     /// Reads an exact integer.
     public static func fromJSON(_ json: JSON) throws -> Self {
         try number(in: json).exactInteger(Self.self)

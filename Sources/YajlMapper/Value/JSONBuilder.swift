@@ -196,9 +196,7 @@ extension JSON {
             bytes, handler: JSONBuilder(duplicateKeys, for: options), options: options.allowingMultipleValues(true)
         ).documents
     }
-}
 
-extension JSON {
     /// Parses every top-level value of a string (JSON Lines, concatenated JSON).
     /// - Throws: ``JSONParseError``.
     public static func parseAll(

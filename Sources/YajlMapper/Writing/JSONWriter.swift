@@ -13,7 +13,7 @@ import CYajl
 /// try writer.finish()
 /// print(writer.outputString)
 /// ```
-public final class JSONWriter {
+public final class JSONWriter: JSONEventHandler {
     /// The layout of the output.
     public enum Style: Sendable, Equatable {
         /// No white space at all.
@@ -303,8 +303,6 @@ public final class JSONWriter {
         return error
     }
 }
-
-extension JSONWriter: JSONEventHandler {}
 
 /// Why the writer could not write what it was asked to.
 public enum JSONWriteError: Error, Sendable, Equatable, CustomStringConvertible {
