@@ -276,10 +276,9 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
     static func decodeFromTape(
         _ decoder: TapeDecoder, at index: Int, node: CodingPathNode, place: DecodePlan?
     ) throws -> Self {
-        _ = try decoder.containerCount(at: index, path: node, object: true)
+        let count = try decoder.containerCount(at: index, path: node, object: true)
         decoder.readsAllKeys(at: place)
-        var result: [String: Value] = [:]
-        result.reserveCapacity(Int(decoder.tape.tokens[index].length))
+        var result = [String: Value](minimumCapacity: count)
         var k = index + 1
         let end = decoder.tape.tokens[index].start
         while k < end {

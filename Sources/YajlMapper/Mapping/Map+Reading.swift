@@ -20,9 +20,12 @@ extension Map {
         var error: JSONConversionError
         /// The value that failed, when at hand.
         var value: JSON? = nil
-        /// The value found, as problems describe it (a number with its text); `nil` to
-        /// describe it from `error`.
-        var found: String? { value?.found(for: error) }
+        /// The value found, as problems describe it (a number with its text) when it is of
+        /// the wrong kind; `nil` to describe it from `error`.
+        var found: String? {
+            guard case .typeMismatch = error else { return nil }
+            return value?.foundDescription
+        }
     }
 
     /// Reads the selected value with `convert`.

@@ -64,17 +64,12 @@ extension Map {
         case .absent: return .unchanged
         case .null: return required ? .unchanged : .null
         case .token(let index, let place):
-            let built: Bool
-            if !keyIsNested, leaf != nil, leaf2 == nil, let key = currentKey {
-                // A key of an array's element: the nested map shares this map's path.
-                built = ModelBuilder.build(
-                    T.self, at: index, place: place, in: document, path: parentPath, leaf: leaf, leaf2: .key(key),
-                    session: session, into: address, reusing: &nestedSpare)
-            } else {
-                built = ModelBuilder.build(
-                    T.self, at: index, place: place, in: document, path: currentPath, session: session,
-                    into: address, reusing: &nestedSpare)
-            }
+            // A key of an array's element: the nested map shares this map's path.
+            let key = keyIsNested || leaf == nil || leaf2 != nil ? nil : currentKey
+            let built = ModelBuilder.build(
+                T.self, at: index, place: place, in: document, path: key == nil ? currentPath : parentPath,
+                leaf: key == nil ? nil : leaf, leaf2: key.map { .key($0) }, session: session, into: address,
+                reusing: &nestedSpare)
             return built ? .built : required ? .unchanged : .null
         }
     }

@@ -160,11 +160,7 @@ public final class Mapper<N: BaseMappable> {
 
     /// Runs a mapping over an already-parsed value.
     func lenient<Value>(_ run: MappingRun<Value>, foundation: Any?) -> Value? {
-        guard let foundation, let value = JSON(foundation: foundation) else {
-            lastProblems = []
-            return nil
-        }
-        let result = try? run.run(replaying: value)
+        let result = try? foundation.flatMap { JSON(foundation: $0) }.map { try run.run(replaying: $0) }
         lastProblems = result?.problems ?? []
         return result?.value
     }

@@ -165,11 +165,7 @@ public func >>> <T: JSONScalar>(left: [String: T], right: Map) {
 
 /// Writes an optional dictionary of basic values (keys sorted, so output is stable).
 public func >>> <T: JSONScalar>(left: [String: T]?, right: Map) {
-    guard right.mappingType == .toJSON else { return }
-    right.write(
-        left.map { dictionary in
-            .object(JSONObject(dictionary.keys.sorted().map { ($0, dictionary[$0]!.jsonValue) }))
-        })
+    if right.mappingType == .toJSON { right.write(left?.jsonValue) }
 }
 
 /// Reads or writes a set of basic values.
