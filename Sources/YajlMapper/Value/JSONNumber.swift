@@ -171,9 +171,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         }
         // Saturate absurd exponents: they are out of range for every conversion anyway.
         if !exponentText.isEmpty {
-            exponent +=
-                Int(exponentText.hasPrefix("+") ? String(exponentText.dropFirst()) : exponentText)
-                ?? (exponentText.hasPrefix("-") ? -1_000_000 : 1_000_000)
+            exponent += Int(exponentText) ?? (exponentText.hasPrefix("-") ? -1_000_000 : 1_000_000)
         }
         while let last = digits.last, last == 0 { digits.removeLast(); exponent += 1 }
         if digits.isEmpty { return (false, [], 0) }
