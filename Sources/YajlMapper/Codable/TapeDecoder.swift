@@ -47,6 +47,8 @@ final class TapeDecoder: Decoder {
         /// Whether a lookup asked for a key the plan does not list: the decoding's result
         /// cannot be trusted, and the document must be decoded again, learning.
         @exclusivity(unchecked) var missed = false
+        /// For a stretch of an array decoded on another thread, the error that stopped it.
+        @exclusivity(unchecked) var error: (any Error)?
 
         /// A session with `plan` (`nil`: no plan, the tape is whole).
         init(plan: DecodePlan?, learning: Bool) {

@@ -77,14 +77,12 @@ extension Map {
         file: StaticString = #file, function: StaticString = #function, line: UInt = #line
     ) throws -> T {
         // ObjectMapper casts the missing value to `T`, which only an optional type accepts.
-        if let none = (Optional<Any>.none as Any) as? T {
-            return try require(
-                key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)
-            ) { $0.readCast(T.self, required: false) } ?? none
+        let none = (Optional<Any>.none as Any) as? T
+        let site = CallSite(file: file, function: function, line: line)
+        let value = try require(key, nested, delimiter, optional: none != nil, at: site) {
+            $0.readCast(T.self, required: none == nil)
         }
-        return try require(
-            key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)
-        ) { $0.readCast(T.self, required: true) }!
+        return value ?? none!
     }
 
     /// The selected value cast to `T` (as Foundation gives it).
