@@ -28,9 +28,7 @@ private struct InnerEvents: JSONEventHandler {
     /// Where the events go.
     let writer: JSONWriter
     /// How many arrays are open (every other one is inside the first).
-    private var depth = 0
-
-    init(writer: JSONWriter) { self.writer = writer }
+    var depth = 0
 
     mutating func null() throws { try writer.null() }
     mutating func bool(_ value: Bool) throws { try writer.bool(value) }
