@@ -6,7 +6,7 @@ final class ConvertedKeys {
     /// The converted keys, in document order, each once.
     let names: [String]
     /// Each converted key's value token.
-    private let values: [String: Int]
+    let values: [String: Int]
 
     /// Converts the keys of the object at `object`.
     init(object: Int, decoder: TapeDecoder, node: CodingPathNode) {
@@ -27,9 +27,6 @@ final class ConvertedKeys {
         self.names = names
         self.values = values
     }
-
-    /// The value token of a converted key.
-    func valueIndex(for name: String) -> Int? { values[name] }
 }
 
 extension TapeDecoder {

@@ -144,8 +144,12 @@ final class DecodePlan: @unchecked Sendable {
         childRefs.append(Unmanaged.passUnretained(child))
     }
 
-    /// Marks that every member of an object here is read.
-    func learnAllKeys() { readsAllKeys = true }
+    /// Notes that every member of an object here is read, learned when `learning`; `true`
+    /// (a miss) when objects here are recorded with their listed keys only.
+    func readsEveryKey(learning: Bool) -> Bool {
+        if learning { readsAllKeys = true }
+        return !learning && filtersKeys
+    }
 
     /// A copy to learn in, sharing nothing with this plan.
     func copy() -> DecodePlan {
@@ -214,11 +218,12 @@ final class PlanRegistry: @unchecked Sendable {
         lock.withLock { entries[Root(type: ObjectIdentifier(type), foldsKeys: foldsKeys)]?.plan }
     }
 
-    /// Whether `type` may still learn a plan.
-    func mayLearn(_ type: Any.Type, foldsKeys: Bool) -> Bool {
-        lock.withLock {
-            (entries[Root(type: ObjectIdentifier(type), foldsKeys: foldsKeys)]?.relearned ?? 0) < Self.relearnLimit
-        }
+    /// A plan for `type` to learn in: a copy of the one learned so far (values recorded before
+    /// it was, whole, add to it too), or a new one; `nil` when the type may learn no more.
+    func learningPlan(for type: Any.Type, foldsKeys: Bool) -> DecodePlan? {
+        let entry = lock.withLock { entries[Root(type: ObjectIdentifier(type), foldsKeys: foldsKeys)] }
+        guard (entry?.relearned ?? 0) < Self.relearnLimit else { return nil }
+        return entry?.plan?.copy() ?? DecodePlan(foldsKeys: foldsKeys)
     }
 
     /// Publishes the plan learned for `type`; `replacing` tells that an earlier one missed.

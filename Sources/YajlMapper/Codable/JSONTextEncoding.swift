@@ -3,7 +3,7 @@ import Foundation
 /// The encodings JSON text may come in (RFC 4627, section 3), told apart as `JSONDecoder`
 /// tells them: by a byte order mark, else by where the first characters, which are ASCII,
 /// have their zero bytes.
-enum JSONTextEncoding: Equatable {
+enum JSONTextEncoding: Equatable, CustomStringConvertible {
     /// UTF-8 (with or without `EF BB BF`, which the parser skips).
     case utf8
     /// UTF-16, big-endian.
@@ -68,12 +68,10 @@ enum JSONTextEncoding: Equatable {
         _ text: UnsafeRawBufferPointer, from codec: Codec.Type, bigEndian: Bool, into output: inout [UInt8]
     ) -> Bool where Codec.CodeUnit: FixedWidthInteger {
         let units = CodeUnits<Codec.CodeUnit>(text, bigEndian: bigEndian)
-        guard units.isWhole else { return false }
+        guard text.count % MemoryLayout<Codec.CodeUnit>.size == 0 else { return false }
         return !Swift.transcode(units, from: Codec.self, to: UTF8.self, stoppingOnError: true) { output.append($0) }
     }
-}
 
-extension JSONTextEncoding: CustomStringConvertible {
     /// The encoding's name, as errors give it.
     var description: String {
         switch self {
@@ -100,9 +98,6 @@ private struct CodeUnits<Unit: FixedWidthInteger>: IteratorProtocol {
         self.bytes = bytes
         self.bigEndian = bigEndian
     }
-
-    /// Whether the text is a whole number of units.
-    var isWhole: Bool { bytes.count % MemoryLayout<Unit>.size == 0 }
 
     mutating func next() -> Unit? {
         guard offset + MemoryLayout<Unit>.size <= bytes.count else { return nil }

@@ -51,7 +51,7 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         var name = key.stringValue
         return try name.withUTF8 { bytes in
             let index: Int?
-            if let converted { index = converted.valueIndex(for: key.stringValue) } else { index = find(bytes) }
+            if let converted { index = converted.values[key.stringValue] } else { index = find(bytes) }
             guard let place, needsPlace || index == nil || decoder.session.learning else { return (index, nil) }
             return (index, try decoder.place(ofKey: bytes, in: place))
         }
@@ -67,17 +67,17 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return value
     }
 
-    /// The value's token and place, or `keyNotFound`.
+    /// The value's token and place, or `keyNotFound`: `JSONDecoder`'s for a value, or for a
+    /// nested container the `nested` message it begins with.
     @inline(__always)
-    private func required(_ key: Key, needsPlace: Bool = false) throws -> (index: Int, place: DecodePlan?) {
+    private func required(
+        _ key: Key, needsPlace: Bool = false, nested: String? = nil
+    ) throws -> (index: Int, place: DecodePlan?) {
         let (found, place) = try member(key, needsPlace: needsPlace)
         guard let index = found else {
-            throw DecodingError.keyNotFound(
-                key,
-                DecodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."
-                        + decoder.locationSuffix(of: object)))
+            let (name, suffix) = ("\(key) (\"\(key.stringValue)\")", decoder.locationSuffix(of: object))
+            let message = nested.map { "\($0) \(name)\(suffix)" } ?? "No value associated with key \(name).\(suffix)"
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: message))
         }
         return (index, place)
     }
@@ -163,40 +163,27 @@ struct KeyedTapeContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
-        let (index, place) = try nested(key, "Cannot get nested keyed container -- no value found for key")
+        let (index, place) = try required(
+            key, needsPlace: true, nested: "Cannot get nested keyed container -- no value found for key")
         return try decoder.withCurrent(index, node: .key(key, parent: node), place: place) {
             try decoder.container(keyedBy: NestedKey.self)
         }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        let (index, place) = try nested(key, "Cannot get UnkeyedDecodingContainer -- no value found for key")
+        let (index, place) = try required(
+            key, needsPlace: true, nested: "Cannot get UnkeyedDecodingContainer -- no value found for key")
         return try decoder.withCurrent(index, node: .key(key, parent: node), place: place) {
             try decoder.unkeyedContainer()
         }
     }
 
-    /// The value's token and place for a nested container, or `keyNotFound` saying so.
-    private func nested(_ key: Key, _ message: String) throws -> (index: Int, place: DecodePlan?) {
-        let (found, place) = try member(key)
-        guard let index = found else {
-            throw DecodingError.keyNotFound(
-                key,
-                DecodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription: "\(message) \(key) (\"\(key.stringValue)\")" + decoder.locationSuffix(of: object))
-            )
-        }
-        return (index, place)
-    }
+    func superDecoder() throws -> any Decoder { try superDecoder(named: YajlCodingKey.super) }
 
-    func superDecoder() throws -> any Decoder {
-        let (index, place) = try member(YajlCodingKey.super)
-        return TapeDecoder(
-            sharing: decoder, at: index ?? -1, node: .key(YajlCodingKey.super, parent: node), place: place)
-    }
+    func superDecoder(forKey key: Key) throws -> any Decoder { try superDecoder(named: key) }
 
-    func superDecoder(forKey key: Key) throws -> any Decoder {
+    /// A decoder of the value at `key` (a null not in the document when the key is missing).
+    private func superDecoder(named key: some CodingKey) throws -> any Decoder {
         let (index, place) = try member(key)
         return TapeDecoder(sharing: decoder, at: index ?? -1, node: .key(key, parent: node), place: place)
     }

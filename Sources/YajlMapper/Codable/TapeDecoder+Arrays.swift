@@ -10,14 +10,18 @@ protocol TapeArrayElement {
 }
 
 extension Double: TapeArrayElement {
+    /// A `Double`, correctly rounded from its literal (see ``TapeDecoder/unboxFloatingPoint(at:node:step:_:)``).
+    @inline(__always)
     static func unbox(_ decoder: TapeDecoder, _ index: Int, _ node: CodingPathNode, _ step: PathStep) throws -> Self {
-        try decoder.unboxDouble(at: index, node: node, step: step)
+        try decoder.unboxFloatingPoint(at: index, node: node, step: step) { parseJSONDouble($0) }
     }
 }
 
 extension Float: TapeArrayElement {
+    /// A `Float`, correctly rounded from its literal (not through `Double`, which would round twice).
+    @inline(__always)
     static func unbox(_ decoder: TapeDecoder, _ index: Int, _ node: CodingPathNode, _ step: PathStep) throws -> Self {
-        try decoder.unboxFloat(at: index, node: node, step: step)
+        try decoder.unboxFloatingPoint(at: index, node: node, step: step) { Float(String(decoding: $0, as: UTF8.self)) }
     }
 }
 
@@ -32,21 +36,33 @@ extension Int: TapeArrayElement {}
 extension Int64: TapeArrayElement {}
 
 extension String: TapeArrayElement {
+    /// A `String`.
+    @inline(__always)
     static func unbox(_ decoder: TapeDecoder, _ index: Int, _ node: CodingPathNode, _ step: PathStep) throws -> Self {
-        try decoder.unboxString(at: index, node: node, step: step)
+        guard decoder.kind(at: index) == .string else {
+            throw decoder.notString(String.self, at: index, node: node, step: step)
+        }
+        return decoder.tape.string(at: index)
     }
 }
 
 extension Bool: TapeArrayElement {
+    /// A `Bool`.
+    @inline(__always)
     static func unbox(_ decoder: TapeDecoder, _ index: Int, _ node: CodingPathNode, _ step: PathStep) throws -> Self {
-        try decoder.unboxBool(at: index, node: node, step: step)
+        switch decoder.kind(at: index) {
+        case .true: return true
+        case .false: return false
+        // JSONDecoder's one scalar whose null is a type mismatch rather than a missing value.
+        default: throw decoder.typeMismatch(Bool.self, at: index, node: node, step: step)
+        }
     }
 }
 
 extension Array: TapeArrayElement where Element: TapeArrayElement {
     static func unbox(_ decoder: TapeDecoder, _ index: Int, _ node: CodingPathNode, _ step: PathStep) throws -> Self {
         let path = node.adding(step)
-        let count = try decoder.arrayCount(at: index, path: path)
+        let count = try decoder.containerCount(at: index, path: path, object: false)
         var elements: [Element] = []
         elements.reserveCapacity(count)
         var k = index + 1
@@ -75,7 +91,7 @@ extension Array: DecodableArray where Element: Decodable {
         _ decoder: TapeDecoder, at index: Int, node: CodingPathNode, step: PathStep, place: DecodePlan?
     ) throws -> [Element] {
         let path = node.adding(step)
-        let count = try decoder.arrayCount(at: index, path: path)
+        let count = try decoder.containerCount(at: index, path: path, object: false)
         let elementPlace = place?.elementPlace(learning: decoder.session.learning)
         if decoder.splits(arrayAt: index, count: count) {
             return try decoder.decodeOnThreads(
@@ -93,37 +109,15 @@ extension Array: DecodableArray where Element: Decodable {
 }
 
 extension TapeDecoder {
-    /// The number of elements of the array at `index`, or, for another kind of value there,
-    /// the error `unkeyedContainer()` gives (`path`: the array's path).
-    func arrayCount(at index: Int, path: CodingPathNode) throws -> Int {
-        switch kind(at: index) {
-        case .array:
-            return Int(tape.tokens[index].length)
-        case .null:
-            throw DecodingError.valueNotFound(
-                [Any].self,
-                context(
-                    at: index, node: path, step: .none,
-                    "Cannot get unkeyed decoding container -- found null value instead"))
-        default:
-            throw typeMismatch([Any].self, at: index, node: path, step: .none)
-        }
-    }
-
-    /// Nothing when the value at `index` is an object, else the error `container(keyedBy:)`
+    /// The number of members (`object`) or elements of the container at `index`, or, for
+    /// another kind of value there, the error `container(keyedBy:)` or `unkeyedContainer()`
     /// gives (`path`: the value's path).
-    func checkObject(at index: Int, path: CodingPathNode) throws {
-        switch kind(at: index) {
-        case .object:
-            return
-        case .null:
-            throw DecodingError.valueNotFound(
-                [String: Any].self,
-                context(
-                    at: index, node: path, step: .none,
-                    "Cannot get keyed decoding container -- found null value instead"))
-        default:
-            throw typeMismatch([String: Any].self, at: index, node: path, step: .none)
-        }
+    func containerCount(at index: Int, path: CodingPathNode, object: Bool) throws -> Int {
+        let found = kind(at: index)
+        if found == (object ? .object : .array) { return Int(tape.tokens[index].length) }
+        let type: Any.Type = object ? [String: Any].self : [Any].self
+        guard found == .null else { throw typeMismatch(type, at: index, node: path, step: .none) }
+        let message = "Cannot get \(object ? "keyed" : "unkeyed") decoding container -- found null value instead"
+        throw DecodingError.valueNotFound(type, context(at: index, node: path, step: .none, message))
     }
 }

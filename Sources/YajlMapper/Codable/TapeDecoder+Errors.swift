@@ -41,10 +41,8 @@ extension TapeDecoder {
 
     /// `typeMismatch` for a value that is not a `type`.
     func typeMismatch(_ type: Any.Type, at index: Int, node: CodingPathNode, step: PathStep) -> DecodingError {
-        DecodingError.typeMismatch(
-            type,
-            context(
-                at: index, node: node, step: step, "Expected to decode \(type) but found \(found(at: index)) instead."))
+        let message = "Expected to decode \(type) but found \(found(at: index)) instead."
+        return .typeMismatch(type, context(at: index, node: node, step: step, message))
     }
 
     /// `valueNotFound` for a null where a `type` was expected.
@@ -71,10 +69,8 @@ extension TapeDecoder {
 
     /// `dataCorrupted` for a number that does not fit `type`, at the number's own path.
     func numberDoesNotFit(_ type: Any.Type, at index: Int, node: CodingPathNode, step: PathStep) -> DecodingError {
-        DecodingError.dataCorrupted(
-            context(
-                at: index, node: node, step: step,
-                "Number \(tape.string(at: index)) is not representable in Swift as \(type)."))
+        let message = "Number \(tape.string(at: index)) is not representable in Swift as \(type)."
+        return .dataCorrupted(context(at: index, node: node, step: step, message))
     }
 
     /// What the value at `index` is, as `JSONDecoder`'s messages name it.

@@ -28,13 +28,6 @@ extension TapeDecoder {
         let starts = tape.elementTokens(ofArrayAt: index, count: count)
         let stretches = min(count, options.threads * 4)
         let sessions = (0..<stretches).map { _ in Session(plan: session.plan, learning: false) }
-        // Per stretch, the error that stopped it.
-        let errors = UnsafeMutableBufferPointer<(any Error)?>.allocate(capacity: stretches)
-        errors.initialize(repeating: nil)
-        defer {
-            _ = errors.deinitialize()
-            errors.deallocate()
-        }
         // Each stretch's elements are decoded straight into their places in the array.
         let elements: [Element] = valuesOnThreads(count, stretches: stretches, threads: options.threads) {
             s, range, first in
@@ -44,7 +37,7 @@ extension TapeDecoder {
                     (first + i - range.lowerBound).initialize(
                         to: try stretch.unbox(Element.self, at: starts[i], node: path, step: .index(i), place: place))
                 } catch {
-                    errors[s] = error
+                    sessions[s].error = error
                     return i - range.lowerBound
                 }
             }
@@ -53,7 +46,7 @@ extension TapeDecoder {
         // The serial loop's result: misses up to the first error in document order, which is thrown.
         for s in 0..<stretches {
             if sessions[s].missed { session.missed = true }
-            if let error = errors[s] { throw error }
+            if let error = sessions[s].error { throw error }
         }
         options.tally?.add(count)
         return elements

@@ -1,26 +1,9 @@
 import Foundation
 
-/// The values the containers read: each from one token, with `JSONDecoder`'s error for a
-/// token of another kind.
+/// The values the containers read (`Bool`, `String`, `Double` and `Float` as
+/// ``TapeArrayElement``s): each from one token, with `JSONDecoder`'s error for a token of
+/// another kind.
 extension TapeDecoder {
-    /// A `Bool`.
-    @inline(__always)
-    func unboxBool(at index: Int, node: CodingPathNode, step: PathStep) throws -> Bool {
-        switch kind(at: index) {
-        case .true: return true
-        case .false: return false
-        // JSONDecoder's one scalar whose null is a type mismatch rather than a missing value.
-        default: throw typeMismatch(Bool.self, at: index, node: node, step: step)
-        }
-    }
-
-    /// A `String`.
-    @inline(__always)
-    func unboxString(at index: Int, node: CodingPathNode, step: PathStep) throws -> String {
-        guard kind(at: index) == .string else { throw notString(String.self, at: index, node: node, step: step) }
-        return tape.string(at: index)
-    }
-
     /// The error for a value that is not a string where one is read.
     func notString(_ type: Any.Type, at index: Int, node: CodingPathNode, step: PathStep) -> DecodingError {
         kind(at: index) == .invalidString ? invalidString(at: index) : mismatch(type, at: index, node: node, step: step)
@@ -33,31 +16,17 @@ extension TapeDecoder {
     ) throws -> T {
         guard kind(at: index) == .number else { throw mismatch(T.self, at: index, node: node, step: step) }
         if let short = tape.withText(at: index, JSONNumber.shortInteger), let value = T(exactly: short) { return value }
-        do {
-            return try JSONNumber(unchecked: tape.string(at: index)).exactInteger(T.self)
-        } catch {
+        guard let value = try? JSONNumber(unchecked: tape.string(at: index)).exactInteger(T.self) else {
             throw numberDoesNotFit(T.self, at: index, node: node, step: step)
         }
+        return value
     }
 
-    /// A `Double`, correctly rounded from its literal. Too large a magnitude, or one that
-    /// rounds to zero from a non-zero literal, is `dataCorrupted`, as in `JSONDecoder`.
+    /// A `Double` or `Float`, which `parse` makes from a number's literal, correctly rounded.
+    /// Too large a magnitude, or one that rounds to zero from a non-zero literal, is
+    /// `dataCorrupted`, as in `JSONDecoder`.
     @inline(__always)
-    func unboxDouble(at index: Int, node: CodingPathNode, step: PathStep) throws -> Double {
-        try unboxFloatingPoint(at: index, node: node, step: step) { parseJSONDouble($0) }
-    }
-
-    /// A `Float`, correctly rounded from its literal (not through `Double`, which would
-    /// round twice).
-    @inline(__always)
-    func unboxFloat(at index: Int, node: CodingPathNode, step: PathStep) throws -> Float {
-        try unboxFloatingPoint(at: index, node: node, step: step) { Float(String(decoding: $0, as: UTF8.self)) }
-    }
-
-    /// A `Double` or `Float`, which `parse` makes from a number's literal, by the rules of
-    /// ``unboxDouble(at:node:step:)``.
-    @inline(__always)
-    private func unboxFloatingPoint<F: BinaryFloatingPoint>(
+    func unboxFloatingPoint<F: BinaryFloatingPoint>(
         at index: Int, node: CodingPathNode, step: PathStep, _ parse: (UnsafeBufferPointer<UInt8>) -> F?
     ) throws -> F {
         switch kind(at: index) {
@@ -99,7 +68,7 @@ extension TapeDecoder {
 
     /// A `URL`, from a string.
     func unboxURL(at index: Int, node: CodingPathNode, step: PathStep) throws -> URL {
-        let text = try unboxString(at: index, node: node, step: step)
+        let text = try String.unbox(self, index, node, step)
         guard let url = URL(string: text) else {
             throw DecodingError.dataCorrupted(context(at: index, node: node, step: step, "Invalid URL string."))
         }
@@ -110,9 +79,9 @@ extension TapeDecoder {
     func unboxDate(at index: Int, node: CodingPathNode, step: PathStep, place: DecodePlan?) throws -> Date {
         switch options.dates {
         case .secondsSince1970:
-            return Date(timeIntervalSince1970: try unboxDouble(at: index, node: node, step: step))
+            return Date(timeIntervalSince1970: try Double.unbox(self, index, node, step))
         case .millisecondsSince1970:
-            return Date(timeIntervalSince1970: try unboxDouble(at: index, node: node, step: step) / 1000)
+            return Date(timeIntervalSince1970: try Double.unbox(self, index, node, step) / 1000)
         case .iso8601:
             guard kind(at: index) == .string else { throw notString(String.self, at: index, node: node, step: step) }
             if let date = tape.withText(at: index, Self.internetDate) { return date }
@@ -122,7 +91,7 @@ extension TapeDecoder {
         #if canImport(Darwin)
             // Elsewhere `.formatted` is made as a `.custom` strategy.
             case .formatted(let formatter):
-                let text = try unboxString(at: index, node: node, step: step)
+                let text = try String.unbox(self, index, node, step)
                 guard let date = formatter.date(from: text) else {
                     throw DecodingError.dataCorrupted(
                         context(
@@ -158,7 +127,7 @@ extension TapeDecoder {
     func unboxData(at index: Int, node: CodingPathNode, step: PathStep, place: DecodePlan?) throws -> Data {
         switch options.data {
         case .base64:
-            let text = try unboxString(at: index, node: node, step: step)
+            let text = try String.unbox(self, index, node, step)
             guard let data = Data(base64Encoded: text) else {
                 throw DecodingError.dataCorrupted(
                     context(at: index, node: node, step: step, "Encountered Data is not valid Base64."))
@@ -174,10 +143,10 @@ extension TapeDecoder {
 
 extension TapeDecoder: SingleValueDecodingContainer {
     func decodeNil() -> Bool { kind(at: current) == .null }
-    func decode(_ type: Bool.Type) throws -> Bool { try unboxBool(at: current, node: node, step: .none) }
-    func decode(_ type: String.Type) throws -> String { try unboxString(at: current, node: node, step: .none) }
-    func decode(_ type: Double.Type) throws -> Double { try unboxDouble(at: current, node: node, step: .none) }
-    func decode(_ type: Float.Type) throws -> Float { try unboxFloat(at: current, node: node, step: .none) }
+    func decode(_ type: Bool.Type) throws -> Bool { try Bool.unbox(self, current, node, .none) }
+    func decode(_ type: String.Type) throws -> String { try String.unbox(self, current, node, .none) }
+    func decode(_ type: Double.Type) throws -> Double { try Double.unbox(self, current, node, .none) }
+    func decode(_ type: Float.Type) throws -> Float { try Float.unbox(self, current, node, .none) }
     func decode(_ type: Int.Type) throws -> Int { try integer() }
     func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
     func decode(_ type: Int16.Type) throws -> Int16 { try integer() }

@@ -47,6 +47,8 @@ final class TapeDecoder: Decoder {
         /// Whether a lookup asked for a key the plan does not list: the decoding's result
         /// cannot be trusted, and the document must be decoded again, learning.
         @exclusivity(unchecked) var missed = false
+        /// For a stretch of an array decoded on another thread, the error that stopped it.
+        @exclusivity(unchecked) var error: (any Error)?
 
         /// A session with `plan` (`nil`: no plan, the tape is whole).
         init(plan: DecodePlan?, learning: Bool) {
@@ -212,16 +214,10 @@ final class TapeDecoder: Decoder {
     private func fastPath<T>(_ type: T.Type) -> FastPath {
         let id = ObjectIdentifier(type)
         if let known = fastPaths[id] { return known }
-        let found: FastPath
-        if let array = type as? any TapeArrayElement.Type {
-            found = .array(array)
-        } else if let dictionary = type as? any StringKeyedDictionary.Type {
-            found = .dictionary(dictionary)
-        } else if let array = type as? any DecodableArray.Type {
-            found = .decodableArray(array)
-        } else {
-            found = .none
-        }
+        let found =
+            (type as? any TapeArrayElement.Type).map(FastPath.array)
+            ?? (type as? any StringKeyedDictionary.Type).map(FastPath.dictionary)
+            ?? (type as? any DecodableArray.Type).map(FastPath.decodableArray) ?? FastPath.none
         fastPaths[id] = found
         return found
     }
@@ -251,21 +247,16 @@ final class TapeDecoder: Decoder {
     /// Notes that every member of an object at `place` is read: learned, or a miss when the
     /// tape holds only the plan's keys there.
     func readsAllKeys(at place: DecodePlan?) {
-        guard let place else { return }
-        if session.learning {
-            place.learnAllKeys()
-        } else if place.filtersKeys {
-            session.missed = true
-        }
+        if place?.readsEveryKey(learning: session.learning) == true { session.missed = true }
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try checkObject(at: current, path: node)
+        _ = try containerCount(at: current, path: node, object: true)
         return KeyedDecodingContainer(KeyedTapeContainer<Key>(decoder: self, object: current, node: node, place: place))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        _ = try arrayCount(at: current, path: node)
+        _ = try containerCount(at: current, path: node, object: false)
         return UnkeyedTapeContainer(
             decoder: self, array: current, node: node, elements: place?.elementPlace(learning: session.learning))
     }
@@ -287,10 +278,9 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
     static func decodeFromTape(
         _ decoder: TapeDecoder, at index: Int, node: CodingPathNode, place: DecodePlan?
     ) throws -> Self {
-        try decoder.checkObject(at: index, path: node)
+        let count = try decoder.containerCount(at: index, path: node, object: true)
         decoder.readsAllKeys(at: place)
-        var result: [String: Value] = [:]
-        result.reserveCapacity(Int(decoder.tape.tokens[index].length))
+        var result = [String: Value](minimumCapacity: count)
         var k = index + 1
         let end = decoder.tape.tokens[index].start
         while k < end {

@@ -85,13 +85,9 @@ final class TreeEncoder: Encoder {
     /// Runs `body` with this encoder pointed at a new value at `node`; what it made.
     @inline(__always)
     func produce(node: CodingPathNode, _ body: () throws -> Void) rethrows -> EncodingNode.Value? {
-        let (savedSlot, savedNode) = (slot, self.node)
-        slot = nil
-        self.node = node
-        defer {
-            slot = savedSlot
-            self.node = savedNode
-        }
+        let saved = (slot, self.node)
+        (slot, self.node) = (nil, node)
+        defer { (slot, self.node) = saved }
         try body()
         return slot
     }
@@ -113,13 +109,8 @@ final class TreeEncoder: Encoder {
         switch slot {
         case .node(let existing)? where existing.isObject == isObject:
             return existing
-        case nil:
-            if let inherited {
-                guard inherited.isObject == isObject else { return conflicting(isObject: isObject, at: node) }
-                slot = .node(inherited)
-                return inherited
-            }
-            let container = EncodingNode(isObject: isObject)
+        case nil where inherited.map({ $0.isObject == isObject }) ?? true:
+            let container = inherited ?? EncodingNode(isObject: isObject)
             slot = .node(container)
             return container
         default:

@@ -20,8 +20,8 @@ struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeNil(forKey key: Key) throws { add(key, encoder.null()) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { add(key, encoder.bool(value)) }
     mutating func encode(_ value: String, forKey key: Key) throws { add(key, encoder.string(value)) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { add(key, try float(value, key)) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { add(key, try float(value, key)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { add(key, try encoder.float(value, at: path(key))) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { add(key, try encoder.float(value, at: path(key))) }
     mutating func encode(_ value: Int, forKey key: Key) throws { add(key, encoder.integer(value)) }
     mutating func encode(_ value: Int8, forKey key: Key) throws { add(key, encoder.integer(value)) }
     mutating func encode(_ value: Int16, forKey key: Key) throws { add(key, encoder.integer(value)) }
@@ -38,14 +38,8 @@ struct KeyedTreeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         add(key, try encoder.box(value, node: .key(key, parent: node)))
     }
 
-    /// A float, with the key in the path of its error.
-    private func float<T: BinaryFloatingPoint & LosslessStringConvertible>(
-        _ value: T, _ key: Key
-    ) throws
-        -> EncodingNode.Value
-    {
-        try encoder.produceScalar(node: .key(key, parent: node)) { try encoder.float(value) }
-    }
+    /// The path of the value at `key`.
+    private func path(_ key: Key) -> CodingPathNode { .key(key, parent: node) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
@@ -129,12 +123,8 @@ struct UnkeyedTreeContainer: UnkeyedEncodingContainer {
     mutating func encodeNil() throws { add(encoder.null()) }
     mutating func encode(_ value: Bool) throws { add(encoder.bool(value)) }
     mutating func encode(_ value: String) throws { add(encoder.string(value)) }
-    mutating func encode(_ value: Double) throws {
-        add(try encoder.produceScalar(node: next) { try encoder.float(value) })
-    }
-    mutating func encode(_ value: Float) throws {
-        add(try encoder.produceScalar(node: next) { try encoder.float(value) })
-    }
+    mutating func encode(_ value: Double) throws { add(try encoder.float(value, at: next)) }
+    mutating func encode(_ value: Float) throws { add(try encoder.float(value, at: next)) }
     mutating func encode(_ value: Int) throws { add(encoder.integer(value)) }
     mutating func encode(_ value: Int8) throws { add(encoder.integer(value)) }
     mutating func encode(_ value: Int16) throws { add(encoder.integer(value)) }
@@ -176,12 +166,14 @@ struct UnkeyedTreeContainer: UnkeyedEncodingContainer {
 }
 
 extension TreeEncoder {
-    /// A scalar made with this encoder pointed at `node` (for the path of its error).
+    /// ``float(_:)`` with this encoder pointed at `node`, the path of its error.
     @inline(__always)
-    func produceScalar(node: CodingPathNode, _ make: () throws -> EncodingNode.Value) rethrows -> EncodingNode.Value {
+    func float<T: BinaryFloatingPoint & LosslessStringConvertible>(
+        _ value: T, at node: CodingPathNode
+    ) throws -> EncodingNode.Value {
         let saved = self.node
         self.node = node
         defer { self.node = saved }
-        return try make()
+        return try float(value)
     }
 }

@@ -18,7 +18,7 @@ extension YajlDecoder {
     public func elements<T: Decodable & Sendable, Bytes: AsyncSequence & Sendable>(
         _ type: T.Type, of bytes: Bytes, at path: JSONPath = "items"
     ) -> AsyncThrowingStream<T, Error> where Bytes.Element == UInt8 {
-        pull(T.self, at: path, from: bytes)
+        pull(T.self, at: path, PulledStream<T>.gathering(bytes))
     }
 
     /// Decodes the elements of the array at `path` from an asynchronous sequence of chunks
@@ -26,7 +26,7 @@ extension YajlDecoder {
     public func elements<T: Decodable & Sendable, Chunks: AsyncSequence & Sendable>(
         _ type: T.Type, ofChunks chunks: Chunks, at path: JSONPath = "items"
     ) -> AsyncThrowingStream<T, Error> where Chunks.Element: ContiguousBytes {
-        pull(T.self, at: path, fromChunks: chunks)
+        pull(T.self, at: path, PulledStream<T>.forwarding(chunks))
     }
 
     /// Decodes JSON Lines (every top-level value) from an asynchronous byte sequence, as the
@@ -34,28 +34,14 @@ extension YajlDecoder {
     public func lines<T: Decodable & Sendable, Bytes: AsyncSequence & Sendable>(
         _ type: T.Type, of bytes: Bytes
     ) -> AsyncThrowingStream<T, Error> where Bytes.Element == UInt8 {
-        pull(T.self, at: nil, from: bytes)
+        pull(T.self, at: nil, PulledStream<T>.gathering(bytes))
     }
 
     /// Decodes JSON Lines from an asynchronous sequence of chunks, as the consumer asks.
     public func lines<T: Decodable & Sendable, Chunks: AsyncSequence & Sendable>(
         _ type: T.Type, ofChunks chunks: Chunks
     ) -> AsyncThrowingStream<T, Error> where Chunks.Element: ContiguousBytes {
-        pull(T.self, at: nil, fromChunks: chunks)
-    }
-
-    /// The pulled stream over bytes, gathered up to 4 KiB at a time.
-    private func pull<T: Decodable & Sendable, Bytes: AsyncSequence & Sendable>(
-        _ type: T.Type, at path: JSONPath?, from bytes: Bytes
-    ) -> AsyncThrowingStream<T, Error> where Bytes.Element == UInt8 {
-        pull(T.self, at: path, PulledStream<T>.gathering(bytes))
-    }
-
-    /// The pulled stream over chunks.
-    private func pull<T: Decodable & Sendable, Chunks: AsyncSequence & Sendable>(
-        _ type: T.Type, at path: JSONPath?, fromChunks chunks: Chunks
-    ) -> AsyncThrowingStream<T, Error> where Chunks.Element: ContiguousBytes {
-        pull(T.self, at: path, PulledStream<T>.forwarding(chunks))
+        pull(T.self, at: nil, PulledStream<T>.forwarding(chunks))
     }
 
     /// The pulled stream of the values at `path` (`nil`: every top-level value) over `source`.

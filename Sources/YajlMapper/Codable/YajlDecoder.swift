@@ -314,13 +314,10 @@ open class YajlDecoder: @unchecked Sendable {
             whole.tape = try record(bytes, plan: nil, options: options)
             whole.origin = TapeDecoder.Origin(offset: 0, line: origin.line, lineStart: origin.lineStart - origin.offset)
         }
-        let planned = usesPlans(options)
-        let learning = planned && plans.mayLearn(T.self, foldsKeys: options.convertsFromSnakeCase)
-        // Learning adds to the plan learned so far (values recorded before it was, whole, add
-        // to it too), not to the one this value was recorded by.
-        let latest = planToRecord(T.self, options)
-        let learned = learning ? latest?.copy() ?? DecodePlan(foldsKeys: options.convertsFromSnakeCase) : nil
-        let session = TapeDecoder.Session(plan: learned, learning: learning)
+        // Learning adds to the plan learned so far, not to the one this value was recorded by.
+        let folds = options.convertsFromSnakeCase
+        let learned = usesPlans(options) ? plans.learningPlan(for: T.self, foldsKeys: folds) : nil
+        let session = TapeDecoder.Session(plan: learned, learning: learned != nil)
         let decoder = TapeDecoder(
             tape: whole.tape, input: bytes, origin: whole.origin, options: options, session: session)
         let value = try root(decoder, node)

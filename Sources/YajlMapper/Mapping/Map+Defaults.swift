@@ -111,10 +111,8 @@ extension Map {
     ) -> [T] {
         do {
             return try value(key, nested: nested, delimiter: delimiter) as [T]? ?? defaultValue
-        } catch let error as MappingError {
-            for problem in error.problems { session.adopt(problem) }
-            return defaultValue
         } catch {
+            for problem in (error as? MappingError)?.problems ?? [] { session.adopt(problem) }
             return defaultValue
         }
     }

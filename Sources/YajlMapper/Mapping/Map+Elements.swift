@@ -84,13 +84,6 @@ extension Map {
 // MARK: Element conversions
 
 extension JSON {
-    /// How this value reads in a problem about `error`: described like any other value when
-    /// it is of the wrong kind; `nil` to use the error's own text.
-    func found(for error: JSONConversionError) -> String? {
-        if case .typeMismatch = error { return foundDescription }
-        return nil
-    }
-
     /// The elements converted one by one; the first failure names its index.
     func convertedElements<T>(_ convert: (JSON) throws -> T) throws -> [T] {
         guard case .array(let elements) = self else {

@@ -16,14 +16,11 @@ extension Map {
         if case .some(let value) = result, value != nil || optional && session.problems.count == before { return value }
         let problems = session.removeProblems(from: before)
         if optional && problems.isEmpty { return nil }
-        var thrown =
-            problems.isEmpty
-            ? [
-                MappingProblem(
-                    kind: .missing, keyPath: JSONPath(session.basePath.components + currentPath).description,
-                    expected: "\(T.self)", found: nil)
-            ]
-            : problems
+        var thrown = problems
+        if thrown.isEmpty {
+            let path = JSONPath(session.basePath.components + currentPath).description
+            thrown = [MappingProblem(kind: .missing, keyPath: path, expected: "\(T.self)", found: nil)]
+        }
         // The error names the `map.value` call that threw it, as ObjectMapper's does.
         thrown[0].callSite = thrown[0].callSite ?? site
         throw MappingError(problems: thrown)
@@ -80,14 +77,12 @@ extension Map {
         file: StaticString = #file, function: StaticString = #function, line: UInt = #line
     ) throws -> T {
         // ObjectMapper casts the missing value to `T`, which only an optional type accepts.
-        if let none = (Optional<Any>.none as Any) as? T {
-            return try require(
-                key, nested, delimiter, optional: true, at: CallSite(file: file, function: function, line: line)
-            ) { $0.readCast(T.self, required: false) } ?? none
+        let none = (Optional<Any>.none as Any) as? T
+        let site = CallSite(file: file, function: function, line: line)
+        let value = try require(key, nested, delimiter, optional: none != nil, at: site) {
+            $0.readCast(T.self, required: none == nil)
         }
-        return try require(
-            key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)
-        ) { $0.readCast(T.self, required: true) }!
+        return value ?? none!
     }
 
     /// The selected value cast to `T` (as Foundation gives it).

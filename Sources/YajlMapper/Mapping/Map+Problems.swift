@@ -20,10 +20,13 @@ extension Map {
         session.report(kind, path: currentPath, expected: expected, found: found?.foundDescription, value: found)
     }
 
-    /// Records a value that could not be converted.
+    /// Records a selected value that could not be converted: a mismatched value is described
+    /// as every problem describes it (a number with its text), whichever operator read it.
     func report(_ error: JSONConversionError, expected: String) {
+        let node = currentNode
+        if case .typeMismatch = error, let node { return report(.typeMismatch, expected: expected, found: node) }
         let (kind, _, found) = error.problemParts
-        session.report(kind, path: currentPath, expected: expected, found: found, value: currentNode)
+        session.report(kind, path: currentPath, expected: expected, found: found, value: node)
     }
 }
 

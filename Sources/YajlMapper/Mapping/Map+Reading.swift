@@ -20,9 +20,12 @@ extension Map {
         var error: JSONConversionError
         /// The value that failed, when at hand.
         var value: JSON? = nil
-        /// The value found, as problems describe it (a number with its text); `nil` to
-        /// describe it from `error`.
-        var found: String? { value?.found(for: error) }
+        /// The value found, as problems describe it (a number with its text) when it is of
+        /// the wrong kind; `nil` to describe it from `error`.
+        var found: String? {
+            guard case .typeMismatch = error else { return nil }
+            return value?.foundDescription
+        }
     }
 
     /// Reads the selected value with `convert`.
@@ -53,6 +56,7 @@ extension Map {
 
     /// The selected value sorted for assignment; a missing or `null` value for a required
     /// property is reported here.
+    @usableFromInline
     func fetch(required: Bool, expected: @autoclosure () -> String) -> Fetched {
         guard let node = currentNode else {
             if required { report(.missing, expected: expected(), found: nil) }
@@ -69,13 +73,7 @@ extension Map {
     /// specialised in the caller's module.
     @usableFromInline
     func fetchValue(required: Bool, expected: Any.Type) -> Fetched {
-        fetchValue(required: required, expectedName: "\(expected)")
-    }
-
-    /// ``fetchValue(required:expected:)`` with the expected type's name as problems give it.
-    @usableFromInline
-    func fetchValue(required: Bool, expectedName: @autoclosure () -> String) -> Fetched {
-        fetch(required: required, expected: expectedName())
+        fetch(required: required, expected: "\(expected)")
     }
 
     /// Records a failed conversion of the selected value.
@@ -90,19 +88,9 @@ extension Map {
         if let failure = error as? ElementFailure {
             report(failure)
         } else if let error = error as? JSONConversionError {
-            report(error, expected: expectedName(), node: currentNode)
+            report(error, expected: expectedName())
         } else {
             report(.typeMismatch, expected: expectedName(), found: currentNode)
-        }
-    }
-
-    /// Records a failed conversion of `node`: a mismatched value is described as every
-    /// problem describes it (a number with its text), whichever operator read it.
-    private func report(_ error: JSONConversionError, expected: String, node: JSON?) {
-        if case .typeMismatch = error, let node {
-            report(.typeMismatch, expected: expected, found: node)
-        } else {
-            report(error, expected: expected)
         }
     }
 

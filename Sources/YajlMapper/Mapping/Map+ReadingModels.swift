@@ -74,20 +74,13 @@ extension Map {
         case .absent: return .unchanged
         case .null: return required ? .unchanged : .null
         case .token(let index, let place):
-            let built: Bool
-            if !keyIsNested, leaf != nil, leaf2 == nil, let key = currentKey {
-                // A key of an array's element: the nested map shares this map's path.
-                built = withNestedSpare {
-                    ModelBuilder.build(
-                        T.self, at: index, place: place, in: document, path: parentPath, leaf: leaf,
-                        leaf2: .key(key), session: session, into: address, reusing: &$0)
-                }
-            } else {
-                built = withNestedSpare {
-                    ModelBuilder.build(
-                        T.self, at: index, place: place, in: document, path: currentPath, session: session,
-                        into: address, reusing: &$0)
-                }
+            // A key of an array's element: the nested map shares this map's path.
+            let key = keyIsNested || leaf == nil || leaf2 != nil ? nil : currentKey
+            let built = withNestedSpare {
+                ModelBuilder.build(
+                    T.self, at: index, place: place, in: document, path: key == nil ? currentPath : parentPath,
+                    leaf: key == nil ? nil : leaf, leaf2: key.map { .key($0) }, session: session, into: address,
+                    reusing: &$0)
             }
             return built ? .built : required ? .unchanged : .null
         }
@@ -133,34 +126,28 @@ extension Map {
     /// - Parameter allOrNothing: one element that fails fails the whole read (as
     ///   `ImmutableMappable`'s `map.value` does in ObjectMapper), instead of being dropped.
     func readModels<T: BaseMappable>(_: T.Type, required: Bool, allOrNothing: Bool = false) -> [T]?? {
-        let index: Int
-        let place: DecodePlan?
         switch fetchToken(required: required, expected: "[\(T.self)]", container: .array) {
         case .absent: return .none
         case .null: return required ? .none : .some(nil)
-        case .token(let token, let at): (index, place) = (token, at)
+        case .token(let index, let place):
+            let (models, failures) = ModelBuilder.buildElements(
+                T.self, ofArrayAt: index, place: place?.elementPlace(learning: session.learning), in: document,
+                path: currentPath, session: session)
+            return allOrNothing && failures > 0 ? .none : .some(models)
         }
-        let (models, failures) = ModelBuilder.buildElements(
-            T.self, ofArrayAt: index, place: place?.elementPlace(learning: session.learning), in: document,
-            path: currentPath, session: session)
-        if allOrNothing && failures > 0 { return .none }
-        return .some(models)
     }
 
     /// Builds a dictionary of models; members that fail are dropped, each with a problem.
     /// - Parameter allOrNothing: one member that fails fails the whole read.
     func readModelDictionary<T: BaseMappable>(_: T.Type, required: Bool, allOrNothing: Bool = false) -> [String: T]?? {
-        let index: Int
-        let place: DecodePlan?
         switch fetchToken(required: required, expected: "[String: \(T.self)]", container: .object) {
         case .absent: return .none
         case .null: return required ? .none : .some(nil)
-        case .token(let token, let at): (index, place) = (token, at)
+        case .token(let index, let place):
+            let (models, failed) = ModelBuilder.buildMembers(
+                T.self, ofObjectAt: index, place: place, in: document, path: currentPath, session: session)
+            return allOrNothing && failed ? .none : .some(models)
         }
-        let (models, failed) = ModelBuilder.buildMembers(
-            T.self, ofObjectAt: index, place: place, in: document, path: currentPath, session: session)
-        if allOrNothing && failed { return .none }
-        return .some(models)
     }
 
     /// Builds an array of arrays of models, all or nothing (`ImmutableMappable`): `.none`

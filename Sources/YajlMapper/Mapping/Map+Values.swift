@@ -35,15 +35,9 @@ extension Map {
         // A Foundation number does not cast to `Float` in every case (nor an array or a
         // dictionary of them): as ObjectMapper does, `Float`, `[Float]` and `[String: Float]`
         // are read through their numbers.
-        if T.self == Float.self, let node = currentJSON, case .number = node {
-            return (try? Float.fromJSON(node)) as? T
-        }
-        if T.self == [Float].self, case .array(let elements)? = currentJSON {
-            return (try? elements.map { try Float.fromJSON($0) }) as? T
-        }
-        if T.self == [String: Float].self, case .object(let object)? = currentJSON {
-            return (try? object.dictionary.mapValues { try Float.fromJSON($0) }) as? T
-        }
-        return nil
+        guard T.self == Float.self || T.self == [Float].self || T.self == [String: Float].self,
+            let node = currentJSON, let type = T.self as? any JSONReadable.Type
+        else { return nil }
+        return (try? type.fromJSON(node)) as? T
     }
 }

@@ -2,11 +2,8 @@
 extension Map {
     /// Writes a value at the selected key (nested paths create objects, numeric parts arrays).
     func write(_ value: YajlMapper.JSON?) {
-        guard let value else {
-            if shouldIncludeNilValues { Self.assign(.null, at: currentComponents[...], in: &output) }
-            return
-        }
-        Self.assign(value, at: currentComponents[...], in: &output)
+        guard value != nil || shouldIncludeNilValues else { return }
+        Self.assign(value ?? .null, at: currentComponents[...], in: &output)
     }
 
     /// Writes `value` at the path `components` inside `target`, making the containers on the way.

@@ -9,9 +9,7 @@ extension BaseMappable {
 
     /// The model as a ``JSON`` value.
     public func toJSONValue() -> JSON { Mapper<Self>().toJSONValue(self) }
-}
 
-extension BaseMappable {
     /// Maps a JSON string (ObjectMapper's `init?(JSONString:)`; a `StaticMappable` type
     /// gives the instance its `objectForMapping(map:)` picks, when that is of this type).
     public init?(JSONString: String, context: MapContext? = nil) {

@@ -17,11 +17,7 @@ extension Mapper {
     public func mapDictionary(JSON: [String: [String: Any]], toDictionary dictionary: [String: N]) -> [String: N] {
         var result = dictionary
         for (key, value) in JSON {
-            if let existing = dictionary[key] {
-                result[key] = map(JSON: value, toObject: existing)
-            } else if let model = map(JSON: value) {
-                result[key] = model
-            }
+            result[key] = dictionary[key].map { self.map(JSON: value, toObject: $0) } ?? self.map(JSON: value)
         }
         return result
     }

@@ -37,7 +37,7 @@ extension Mapper {
     /// Maps a document whose root is an array of models.
     /// - Throws: as ``map(data:options:)``.
     public func mapArray(data: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions()) throws -> [N] {
-        try required(try data.withUnsafeBytes { try arrayRun.run(bytes: $0, options: options) })
+        try required(try data.withUnsafeBytes { try arrayRun().run(bytes: $0, options: options) })
     }
 
     /// Maps a document whose root is an object of models.
@@ -45,7 +45,7 @@ extension Mapper {
     public func mapDictionary(
         data: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions()
     ) throws -> [String: N] {
-        try required(try data.withUnsafeBytes { try dictionaryRun.run(bytes: $0, options: options) })
+        try required(try data.withUnsafeBytes { try dictionaryRun().run(bytes: $0, options: options) })
     }
 
     /// Maps an already-parsed ``JSON`` value (replayed through the same engine).
@@ -147,9 +147,10 @@ extension Mapper where N: ImmutableMappable {
         try every(arrayOfArraysRun(.every), foundation: JSONObject as Any)
     }
 
-    /// Runs an all-or-nothing mapping of JSON text.
+    /// Runs an all-or-nothing mapping of JSON text: the models, when every element made one;
+    /// else the error with every problem.
     private func every<Value>(_ run: MappingRun<Value>, text: String) throws -> Value {
-        try complete(try run.run(text: text))
+        try passingCallerErrors { try required(try run.run(text: text)) }
     }
 
     /// Runs an all-or-nothing mapping of a Foundation value.
@@ -157,11 +158,6 @@ extension Mapper where N: ImmutableMappable {
         guard let value = YajlMapper.JSON(foundation: object) else {
             throw rootMismatch(expected: "JSON of \(N.self)", found: String(describing: type(of: object)))
         }
-        return try complete(try run.run(replaying: value))
-    }
-
-    /// The models, when every element made one; else the error with every problem.
-    private func complete<Value>(_ result: MappingResult<Value>) throws -> Value {
-        try passingCallerErrors { try required(result) }
+        return try passingCallerErrors { try required(try run.run(replaying: value)) }
     }
 }

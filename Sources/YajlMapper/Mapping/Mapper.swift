@@ -74,9 +74,8 @@ public final class Mapper<N: BaseMappable> {
         case every
     }
 
-    var arrayRun: MappingRun<[N]> { arrayRun(.leaveOut) }
-
-    func arrayRun(_ collecting: Collecting) -> MappingRun<[N]> {
+    /// The run whose root is an array of models, collecting them as `collecting` says.
+    func arrayRun(_ collecting: Collecting = .leaveOut) -> MappingRun<[N]> {
         run(root: [N].self) { document, place, session in
             let root = document.root
             switch document.kind(at: root) {
@@ -99,9 +98,8 @@ public final class Mapper<N: BaseMappable> {
         }
     }
 
-    var dictionaryRun: MappingRun<[String: N]> { dictionaryRun(.leaveOut) }
-
-    func dictionaryRun(_ collecting: Collecting) -> MappingRun<[String: N]> {
+    /// The run whose root is an object of models, collecting them as `collecting` says.
+    func dictionaryRun(_ collecting: Collecting = .leaveOut) -> MappingRun<[String: N]> {
         run(root: [String: N].self) { document, place, session in
             let root = document.root
             guard document.kind(at: root) == .object else {
@@ -162,11 +160,7 @@ public final class Mapper<N: BaseMappable> {
 
     /// Runs a mapping over an already-parsed value.
     func lenient<Value>(_ run: MappingRun<Value>, foundation: Any?) -> Value? {
-        guard let foundation, let value = JSON(foundation: foundation) else {
-            lastProblems = []
-            return nil
-        }
-        let result = try? run.run(replaying: value)
+        let result = try? foundation.flatMap { JSON(foundation: $0) }.map { try run.run(replaying: $0) }
         lastProblems = result?.problems ?? []
         return result?.value
     }
@@ -186,23 +180,21 @@ public final class Mapper<N: BaseMappable> {
     /// object unchanged when the text is not a JSON object. The text is read whole (every
     /// string decoded); of a repeated key, the first value counts, as everywhere else.
     public func map(JSONString: String, toObject object: N) -> N {
-        guard let json = try? YajlMapper.JSON(parsing: JSONString, duplicateKeys: .useFirst), case .object = json else {
-            lastProblems = []
-            return object
-        }
-        return map(json: json, toObject: object)
+        let json = try? YajlMapper.JSON(parsing: JSONString, duplicateKeys: .useFirst)
+        return map(json: json?.object == nil ? nil : json, toObject: object)
     }
 
     /// Maps a Foundation dictionary onto an existing object.
     public func map(JSON: [String: Any], toObject object: N) -> N {
-        guard let json = YajlMapper.JSON(foundation: JSON) else {
+        map(json: YajlMapper.JSON(foundation: JSON), toObject: object)
+    }
+
+    /// Maps `json` onto an existing object; the object unchanged without a value.
+    private func map(json: YajlMapper.JSON?, toObject object: N) -> N {
+        guard let json else {
             lastProblems = []
             return object
         }
-        return map(json: json, toObject: object)
-    }
-
-    private func map(json: YajlMapper.JSON, toObject object: N) -> N {
         let session = MappingSession(strict: false, context: context, shouldIncludeNilValues: shouldIncludeNilValues)
         let document = MappingDocument(value: json)
         let map = Map(
@@ -223,7 +215,7 @@ public final class Mapper<N: BaseMappable> {
     public func mapArray(JSONString: String) -> [N]? { lenient(arrayRun(.objectsOnly), JSONString) }
 
     /// Maps Foundation dictionaries to models.
-    public func mapArray(JSONArray: [[String: Any]]) -> [N] { lenient(arrayRun, foundation: JSONArray) ?? [] }
+    public func mapArray(JSONArray: [[String: Any]]) -> [N] { lenient(arrayRun(), foundation: JSONArray) ?? [] }
 
     /// Maps a Foundation array of dictionaries to models.
     public func mapArray(JSONObject: Any?) -> [N]? {
@@ -241,7 +233,7 @@ public final class Mapper<N: BaseMappable> {
 
     /// Maps a Foundation dictionary of dictionaries to models.
     public func mapDictionary(JSON: [String: [String: Any]]) -> [String: N]? {
-        nonEmpty(lenient(dictionaryRun, foundation: JSON))
+        nonEmpty(lenient(dictionaryRun(), foundation: JSON))
     }
 
     /// Maps a Foundation dictionary of dictionaries to models.

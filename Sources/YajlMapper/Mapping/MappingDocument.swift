@@ -111,9 +111,7 @@ final class MappingDocument {
     func locator() -> Locator {
         Locator(bytes: input, base: origin.offset, line: origin.line, lineStart: origin.lineStart)
     }
-}
 
-extension MappingDocument {
     /// The value at token `index` as a ``JSON`` value. Its place in the plan learns every
     /// member and element below it (the value is read whole), or, when the plan kept only
     /// some of them, `session` notes a miss.
@@ -154,13 +152,7 @@ extension MappingDocument {
         ofObjectAt index: Int, place: DecodePlan?, session: MappingSession,
         _ body: (String, Int, DecodePlan?) throws -> Void
     ) rethrows {
-        if let place {
-            if session.learning {
-                place.learnAllKeys()
-            } else if place.filtersKeys {
-                session.noteMiss()
-            }
-        }
+        if place?.readsEveryKey(learning: session.learning) == true { session.noteMiss() }
         var k = index + 1
         let stop = view.pointee.tokens[index].start
         let checksKeys = !tape.problems.isEmpty

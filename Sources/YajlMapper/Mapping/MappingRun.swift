@@ -38,8 +38,7 @@ struct MappingRun<Value> {
 
     /// Maps a document held in memory.
     func run(bytes: UnsafeRawBufferPointer, options: JSONParseOptions) throws -> MappingResult<Value> {
-        var single = options
-        single.allowMultipleValues = false
+        let single = options.allowingMultipleValues(false)
         let threads = bytes.count >= (parallelFrom ?? parallelWindowBytes) ? parallelThreads(jobs: jobs) : 1
         let known = plans?.plan(for: root, foldsKeys: false)
         var skipped = (objects: 0, members: 0)
@@ -109,9 +108,8 @@ struct MappingRun<Value> {
     private func mapLearning(
         _ document: MappingDocument, threads: Int, basePath: JSONPath = JSONPath([]), replacing: Bool
     ) -> (Value?, MappingSession) {
-        let learning = plans?.mayLearn(root, foldsKeys: false) == true
-        let learned = learning ? latestPlan?.copy() ?? DecodePlan() : nil
-        let session = session(learning: learning, threads: threads)
+        let learned = plans?.learningPlan(for: root, foldsKeys: false)
+        let session = session(learning: learned != nil, threads: threads)
         session.basePath = basePath
         let value = build(document, learned, session)
         if let learned { plans?.publish(learned, for: root, replacing: replacing) }

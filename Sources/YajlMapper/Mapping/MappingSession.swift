@@ -128,14 +128,9 @@ final class MappingSession {
                 ? [JSONPath.Component.key(key)]
                 : key.split(separator: ".", omittingEmptySubsequences: false).map { JSONPath.Component.key(String($0)) }
         }
-        let unitPath = path + (key ?? [])
-        var problem = MappingProblem(
-            kind: .objectRejected, keyPath: JSONPath(basePath.components + unitPath).description,
-            expected: "\(type)",
-            found: MappingError.explanation(reason: error.reason, value: error.storedValue))
-        problem.unitPath = unitPath
-        problem.origin = error.callerFields
-        problems.append(problem)
+        let found = MappingError.explanation(reason: error.reason, value: error.storedValue)
+        report(.objectRejected, path: path + (key ?? []), expected: "\(type)", found: found)
+        problems[problems.count - 1].origin = error.callerFields
     }
 
     /// Removes and returns the problems recorded since `count` (a throwing read hands them

@@ -94,14 +94,12 @@ public final class MappingStreamParser<N: BaseMappable> {
         arrayPath = path.components
         namePath = path.components
         self.onElement = onElement
-        var single = options
-        single.allowMultipleValues = false
-        self.options = single
+        self.options = options.allowingMultipleValues(false)
         let recorder = StreamedTapeRecorder(path: path, plan: run.latestPlan) {
             [unowned self] tape, bytes, origin, index, plan in
             try self.element(reused.unit(tape: tape, input: bytes, origin: origin), index: index, plan: plan)
         }
-        parser = JSONStreamParser(handler: recorder, options: single)
+        parser = JSONStreamParser(handler: recorder, options: self.options)
         stretchMapping = Self.stretchMapping(mapper, path: arrayPath, transform: { $0 }, deliver: onElement)
     }
 

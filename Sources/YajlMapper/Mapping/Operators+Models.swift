@@ -111,20 +111,25 @@ public func >>> <T: BaseMappable>(left: [String: T]?, right: Map) {
     right.write(left.map { d in .object(JSONObject(d.keys.sorted().map { ($0, json(d[$0]!, right)) })) })
 }
 
+/// The models of an array at `step` of a value kept whole (else a failure there), each built
+/// at its own index; an element `build` refuses is left out.
+private func rowOfModels<T: BaseMappable>(
+    _ value: JSON, at step: JSONPath.Component, _ build: (JSON, [JSONPath.Component]) -> T?
+) throws -> [T] {
+    guard case .array(let elements) = value else {
+        throw Map.ElementFailure(
+            path: [step], error: .typeMismatch(expected: "[\(T.self)]", found: value.kind), value: value)
+    }
+    return elements.enumerated().compactMap { j, element in build(element, [step, .index(j)]) }
+}
+
 /// Array of arrays of models, from a value kept whole.
 private func arraysOfModels<T: BaseMappable>(_ node: JSON, _ build: (JSON, [JSONPath.Component]) -> T?) throws -> [[T]]
 {
     guard case .array(let outer) = node else {
         throw JSONConversionError.typeMismatch(expected: "[[\(T.self)]]", found: node.kind)
     }
-    return try outer.enumerated().map { i, inner in
-        guard case .array(let elements) = inner else {
-            throw Map.ElementFailure(
-                path: [.index(i)], error: .typeMismatch(expected: "[\(T.self)]", found: inner.kind),
-                value: inner)
-        }
-        return elements.enumerated().compactMap { j, element in build(element, [.index(i), .index(j)]) }
-    }
+    return try outer.enumerated().map { i, inner in try rowOfModels(inner, at: .index(i), build) }
 }
 
 /// Dictionary of arrays of models, from a value kept whole.
@@ -135,14 +140,7 @@ private func dictionaryOfModelArrays<T: BaseMappable>(
         throw JSONConversionError.typeMismatch(expected: "[String: [\(T.self)]]", found: node.kind)
     }
     var result: [String: [T]] = [:]
-    for (key, value) in zip(object.keys, object.values) {
-        guard case .array(let elements) = value else {
-            throw Map.ElementFailure(
-                path: [.key(key)], error: .typeMismatch(expected: "[\(T.self)]", found: value.kind),
-                value: value)
-        }
-        result[key] = elements.enumerated().compactMap { j, element in build(element, [.key(key), .index(j)]) }
-    }
+    for (key, value) in zip(object.keys, object.values) { result[key] = try rowOfModels(value, at: .key(key), build) }
     return result
 }
 

@@ -39,14 +39,6 @@ public func >>> <Transform: TransformType>(left: Transform.Object?, right: (Map,
     if map.mappingType == .toJSON { map.write(left == nil ? nil : transformed(left, transform)) }
 }
 
-/// Transforms each element of an array; the first failure names its index (`map.value`,
-/// which throws for it).
-private func transformedElements<Transform: TransformType>(
-    _ node: JSON, _ transform: Transform
-) throws -> [Transform.Object] {
-    try node.convertedElements { try transformedElement($0, transform) }
-}
-
 /// The value a transform makes of one element, or an error that names what it refused.
 private func transformedElement<Transform: TransformType>(
     _ element: JSON, _ transform: Transform
@@ -67,13 +59,6 @@ private func readEach<Transform: TransformType, Read>(
     return map.read(required: required, expected: expected()) {
         try shape(map, $0) { try transformedElement($0, transform) }
     }
-}
-
-/// Transforms each member of an object; the first failure names its key.
-private func transformedMembers<Transform: TransformType>(
-    _ node: JSON, _ transform: Transform
-) throws -> [String: Transform.Object] {
-    try node.convertedMembers { try transformedElement($0, transform) }
 }
 
 /// Reads or writes an array through a transform applied to each element.
@@ -196,7 +181,7 @@ extension Map {
     ) throws -> [Transform.Object] {
         try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
             $0.read(required: true, expected: "[\(Transform.Object.self)]") {
-                try transformedElements($0, transform)
+                try $0.convertedElements { try transformedElement($0, transform) }
             }
         }!
     }
@@ -209,7 +194,7 @@ extension Map {
     ) throws -> [[Transform.Object]] {
         try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
             $0.read(required: true, expected: "[[\(Transform.Object.self)]]") {
-                try $0.convertedElements { try transformedElements($0, transform) }
+                try $0.convertedElements { try $0.convertedElements { try transformedElement($0, transform) } }
             }
         }!
     }
@@ -222,7 +207,7 @@ extension Map {
     ) throws -> [String: Transform.Object] {
         try require(key, nested, delimiter, optional: false, at: CallSite(file: file, function: function, line: line)) {
             $0.read(required: true, expected: "[String: \(Transform.Object.self)]") {
-                try transformedMembers($0, transform)
+                try $0.convertedMembers { try transformedElement($0, transform) }
             }
         }!
     }

@@ -88,7 +88,7 @@ func readOptionalScalar<T: JSONScalar>(_ left: inout T?, _ right: Map) {
 @inlinable
 func readConverted<V: JSONReadable>(_ left: inout V, _ right: Map, expected: @autoclosure () -> String) {
     if right.readDirectly(into: &left) { return }
-    guard case .value(let node) = right.fetchValue(required: true, expectedName: expected()) else { return }
+    guard case .value(let node) = right.fetch(required: true, expected: expected()) else { return }
     do { left = try V.fromJSON(node) } catch { right.reportConversion(error, expectedName: expected()) }
 }
 
@@ -97,7 +97,7 @@ func readConverted<V: JSONReadable>(_ left: inout V, _ right: Map, expected: @au
 @inlinable
 func readOptionalConverted<V: JSONReadable>(_ left: inout V?, _ right: Map, expected: @autoclosure () -> String) {
     if right.readDirectly(into: &left) { return }
-    switch right.fetchValue(required: false, expectedName: expected()) {
+    switch right.fetch(required: false, expected: expected()) {
     case .absent: return
     case .null: left = nil
     case .value(let node):
@@ -165,11 +165,7 @@ public func >>> <T: JSONScalar>(left: [String: T], right: Map) {
 
 /// Writes an optional dictionary of basic values (keys sorted, so output is stable).
 public func >>> <T: JSONScalar>(left: [String: T]?, right: Map) {
-    guard right.mappingType == .toJSON else { return }
-    right.write(
-        left.map { dictionary in
-            .object(JSONObject(dictionary.keys.sorted().map { ($0, dictionary[$0]!.jsonValue) }))
-        })
+    if right.mappingType == .toJSON { right.write(left?.jsonValue) }
 }
 
 /// Reads or writes a set of basic values.

@@ -5,8 +5,6 @@
 struct ParallelModels {
     /// The elements' count.
     let count: Int
-    /// The threads.
-    let threads: Int
     /// The session of the whole mapping.
     let session: MappingSession
 
@@ -18,7 +16,6 @@ struct ParallelModels {
             count >= session.elementsToSplit
         else { return nil }
         self.count = count
-        threads = session.threads
         self.session = session
     }
 
@@ -29,6 +26,7 @@ struct ParallelModels {
         path: [JSONPath.Component]
     ) -> (models: [T], failures: Int) {
         let starts = document.tape.elementTokens(ofArrayAt: index, count: count)
+        let threads = session.threads
         let stretches = min(count, threads * 4)
         let sessions = (0..<stretches).map { _ in MappingSession(like: session) }
         let models: [T] = valuesOnThreads(count, stretches: stretches, threads: threads) { s, range, first in

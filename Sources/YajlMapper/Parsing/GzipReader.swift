@@ -26,18 +26,13 @@ enum GzipReader {
         var info = stat()
         let isRegularFile = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
         let start = Array(prefix)
-        let ahead: ReadAhead
-        do {
-            ahead = try ReadAhead.start(
-                bufferCount: bufferCount, bufferSize: bufferSize, watchesInput: !isRegularFile
-            ) { ahead in
-                let inflater = try GzipInflater(
-                    fd: fd, path: path, watchesInput: !isRegularFile, ahead: ahead,
-                    inputSize: max(inputSize, start.count))
-                try inflater.run(prefix: start)
-            }
-        } catch {
-            throw JSONInputError(path: path, errno: error.code)
+        let ahead = try ReadAhead.start(
+            bufferCount: bufferCount, bufferSize: bufferSize, watchesInput: !isRegularFile, path: path
+        ) { ahead in
+            let inflater = try GzipInflater(
+                fd: fd, path: path, watchesInput: !isRegularFile, ahead: ahead,
+                inputSize: max(inputSize, start.count))
+            try inflater.run(prefix: start)
         }
         defer { ahead.stop() }
         while let text = try ahead.next() {

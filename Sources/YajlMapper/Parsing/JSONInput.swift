@@ -27,7 +27,6 @@ public enum JSONInput: Sendable, Equatable {
         _ body: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
         let fd: Int32
-        var shouldClose = false
         switch self {
         case .standardInput:
             fd = 0
@@ -36,14 +35,12 @@ public enum JSONInput: Sendable, Equatable {
         case .file(let path):
             fd = open(path, O_RDONLY)
             if fd < 0 { throw JSONInputError(path: path, errno: errno) }
-            shouldClose = true
-            var info = stat()
-            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                close(fd)
-                throw JSONInputError(path: path, errno: EISDIR)
-            }
         }
-        defer { if shouldClose { close(fd) } }
+        defer { if case .file = self { close(fd) } }
+        var info = stat()
+        if case .file(let path) = self, fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            throw JSONInputError(path: path, errno: EISDIR)
+        }
         let size = max(chunkSize, 1)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 2), alignment: 16)
         defer { buffer.deallocate() }

@@ -46,16 +46,18 @@ struct JSONLexer {
 
     /// Where the bytes read so far end.
     private(set) var place = Place.between
-    /// In a string: the last byte was an unpaired backslash.
-    private(set) var escaped = false
+    /// In a string: the last byte was an unpaired backslash (set by a reader that passed the
+    /// string's bytes, see below).
+    var escaped = false
     /// In a block comment: the last byte was a `*`.
     private var star = false
     /// The number or literal being read.
     private var word = Word()
     /// Where the last slash that may start a comment is: a comment's start.
     private(set) var slashAt = -1
-    /// Where the token being read (or read last) starts.
-    private(set) var tokenStart = -1
+    /// Where the token being read (or read last) starts (for a string whose bytes a reader
+    /// passed, set once that reader finds its opening quote).
+    var tokenStart = -1
     /// How many tokens have started.
     private(set) var tokens = 0
     /// Where the first token starts.
@@ -72,12 +74,6 @@ struct JSONLexer {
 
     /// The first byte of the first token, once read.
     var dataAt: Int? { tokens > 0 ? firstStart : nil }
-
-    /// The offset of a slash the bytes read so far end with, outside comments.
-    var pendingSlash: Int? { place == .slash ? slashAt : nil }
-
-    /// Whether the bytes read so far end inside a block comment.
-    var isInBlockComment: Bool { place == .blockComment }
 
     /// Reads the bytes of a chunk at absolute offset `chunkStart` from where the last one
     /// left off, until `stop`.
@@ -203,12 +199,6 @@ struct JSONLexer {
         place = .between
         escaped = false
     }
-
-    /// The string being read starts at `offset` (found after its bytes were passed).
-    mutating func setStringStart(_ offset: Int) { tokenStart = offset }
-
-    /// The string being read ends with an unpaired backslash, or not.
-    mutating func setEscaped(_ pending: Bool) { escaped = pending }
 
     /// Notes a token starting at `offset`.
     private mutating func startToken(at offset: Int, punctuation: Bool) {

@@ -44,4 +44,11 @@ public struct JSONParseOptions: Sendable, Equatable {
         self.maxDepth = maxDepth
         self.allowByteOrderMark = allowByteOrderMark
     }
+
+    /// These options with ``allowMultipleValues`` set to `allowed`.
+    func allowingMultipleValues(_ allowed: Bool) -> JSONParseOptions {
+        var options = self
+        options.allowMultipleValues = allowed
+        return options
+    }
 }

@@ -122,9 +122,7 @@ extension JSONStreamParser {
         try parser.finish()
         return parser.handler
     }
-}
 
-extension JSONStreamParser {
     /// Feeds a string's UTF-8.
     /// - Throws: ``JSONParseError``, or the error the handler threw.
     public func feed(_ text: String) throws {

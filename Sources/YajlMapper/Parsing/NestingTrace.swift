@@ -20,47 +20,32 @@ struct NestingTrace<Inner: JSONEventHandler>: ParseConsumer {
     /// Just past the last value when it was an element of the innermost array.
     var lastElementEnd: Int? { arrays.last == true ? lastEnd : nil }
 
-    /// Notes the end of the event's token.
-    private mutating func ended() { lastEnd = control?.currentOffset ?? 0 }
+    /// Passes an event to `inner`, then notes the end of its token.
+    @inline(__always)
+    private mutating func noting(_ event: (inout Inner) throws -> Void) throws {
+        try event(&inner)
+        lastEnd = control?.currentOffset ?? 0
+    }
 
-    mutating func null() throws {
-        try inner.null()
-        ended()
-    }
-    mutating func bool(_ value: Bool) throws {
-        try inner.bool(value)
-        ended()
-    }
-    mutating func number(_ text: JSONBytes) throws {
-        try inner.number(text)
-        ended()
-    }
-    mutating func string(_ value: JSONBytes) throws {
-        try inner.string(value)
-        ended()
-    }
-    mutating func key(_ name: JSONBytes) throws {
-        try inner.key(name)
-        ended()
-    }
+    mutating func null() throws { try noting { try $0.null() } }
+    mutating func bool(_ value: Bool) throws { try noting { try $0.bool(value) } }
+    mutating func number(_ text: JSONBytes) throws { try noting { try $0.number(text) } }
+    mutating func string(_ value: JSONBytes) throws { try noting { try $0.string(value) } }
+    mutating func key(_ name: JSONBytes) throws { try noting { try $0.key(name) } }
     mutating func startObject() throws {
-        try inner.startObject()
+        try noting { try $0.startObject() }
         arrays.append(false)
-        ended()
     }
     mutating func endObject() throws {
-        try inner.endObject()
+        try noting { try $0.endObject() }
         arrays.removeLast()
-        ended()
     }
     mutating func startArray() throws {
-        try inner.startArray()
+        try noting { try $0.startArray() }
         arrays.append(true)
-        ended()
     }
     mutating func endArray() throws {
-        try inner.endArray()
+        try noting { try $0.endArray() }
         arrays.removeLast()
-        ended()
     }
 }

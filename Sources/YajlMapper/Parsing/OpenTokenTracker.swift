@@ -141,9 +141,9 @@ struct OpenTokenTracker {
                 let byte = base.load(fromByteOffset: i, as: UInt8.self)
                 if lexer.place == .string {
                     if lexer.escaped {
-                        lexer.setEscaped(false)
+                        lexer.escaped = false
                     } else if byte == 0x5C {
-                        lexer.setEscaped(true)
+                        lexer.escaped = true
                     } else if byte == 0x22 {
                         lexer.leaveString()
                     }
@@ -157,7 +157,7 @@ struct OpenTokenTracker {
         if let block = openedIn, lexer.place == .string {
             var k = block + 63
             while base.load(fromByteOffset: k, as: UInt8.self) != 0x22 { k -= 1 }
-            lexer.setStringStart(chunkStart + k)
+            lexer.tokenStart = chunkStart + k
         }
     }
 

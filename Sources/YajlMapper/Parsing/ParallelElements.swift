@@ -97,9 +97,7 @@ struct ReadStretch<Elements> {
     var lineBreaks: Int
     /// Where its last line starts (absolute), when it holds a line break.
     var lastLineStart: Int
-}
 
-extension ReadStretch {
     /// Reads `stretch` (elements of one array and the comma after the last) as `[` + its
     /// elements + `]` with `parser`, whose offsets then start at the stretch's `offset`, and
     /// takes what the parse made from `made`: the worker's part of every

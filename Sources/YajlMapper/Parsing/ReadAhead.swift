@@ -66,15 +66,17 @@ final class ReadAhead: @unchecked Sendable {
     /// Starts `fill` on a new thread with `bufferCount` buffers of `bufferSize` bytes.
     /// - Parameters:
     ///   - watchesInput: whether `fill` calls ``waitForInput(_:timeout:)`` (a pipe is made to wake it).
+    ///   - path: the input's name, for the error when the pipe cannot be made.
     ///   - fill: fills buffers until its input ends; what it throws, ``next()`` rethrows after the published buffers.
-    /// - Throws: `errno`'s code when the pipe cannot be made.
+    /// - Throws: ``JSONInputError`` with `errno`'s reason when the pipe cannot be made.
     static func start(
-        bufferCount: Int, bufferSize: Int, watchesInput: Bool, fill: @escaping @Sendable (ReadAhead) throws -> Void
-    ) throws(ReadAheadStartError) -> ReadAhead {
+        bufferCount: Int, bufferSize: Int, watchesInput: Bool, path: String,
+        fill: @escaping @Sendable (ReadAhead) throws -> Void
+    ) throws(JSONInputError) -> ReadAhead {
         let ahead = ReadAhead(bufferCount: bufferCount, bufferSize: bufferSize)
         if watchesInput {
             var fds: [Int32] = [-1, -1]
-            guard pipe(&fds) == 0 else { throw ReadAheadStartError(code: errno) }
+            guard pipe(&fds) == 0 else { throw JSONInputError(path: path, errno: errno) }
             for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             ahead.wakePipe = (fds[0], fds[1])
         }
@@ -167,10 +169,4 @@ final class ReadAhead: @unchecked Sendable {
         }
         while !finished { condition.wait() }
     }
-}
-
-/// A read-ahead's pipe could not be made.
-struct ReadAheadStartError: Error {
-    /// The `errno` value.
-    var code: Int32
 }

@@ -144,13 +144,10 @@ extension YajlParserEngine {
         let stop = min(offset + 20, bytesBefore + chunk.count)
         let known = offset >= start && start <= stop ? knownBytes(from: start, to: stop)?.0 ?? [] : []
         let at = min(offset - start, known.count)
-        var before = Array(known[..<max(at, 0)])
-        var after = Array(known[max(at, 0)...].prefix { $0 != 0x0A })
         // Keep the caret aligned: control characters become spaces.
-        for j in before.indices where before[j] < 0x20 { before[j] = 0x20 }
-        for j in after.indices where after[j] < 0x20 { after[j] = 0x20 }
-        let prefix = String(decoding: before, as: UTF8.self)
-        return prefix + String(decoding: after, as: UTF8.self) + "\n"
+        func shown(_ text: ArraySlice<UInt8>) -> String { String(decoding: text.map { max($0, 0x20) }, as: UTF8.self) }
+        let prefix = shown(known[..<max(at, 0)])
+        return prefix + shown(known[max(at, 0)...].prefix { $0 != 0x0A }) + "\n"
             + String(repeating: " ", count: prefix.count) + "^"
     }
 

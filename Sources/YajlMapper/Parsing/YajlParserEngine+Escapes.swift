@@ -37,12 +37,8 @@ extension YajlParserEngine {
         var i = 0
         func unit(at k: Int) -> UInt32? {
             guard k + 6 <= raw.count, raw[k] == 0x5C, raw[k + 1] == 0x75 else { return nil }
-            var value: UInt32 = 0
-            for byte in raw[(k + 2)..<(k + 6)] {
-                guard let digit = hexDigit(byte) else { return nil }
-                value = value << 4 | digit
-            }
-            return value
+            // (yajl passes a `\u` only with four hex digits.)
+            return UInt32(String(decoding: raw[(k + 2)..<(k + 6)], as: UTF8.self), radix: 16)
         }
         while i < raw.count {
             guard raw[i] == 0x5C, i + 1 < raw.count else {
@@ -73,14 +69,5 @@ extension YajlParserEngine {
             }
         }
         return nil
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case 0x30...0x39: return UInt32(byte - 0x30)
-        case 0x41...0x46: return UInt32(byte - 0x41 + 10)
-        case 0x61...0x66: return UInt32(byte - 0x61 + 10)
-        default: return nil
-        }
     }
 }

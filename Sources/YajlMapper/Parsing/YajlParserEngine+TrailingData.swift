@@ -12,7 +12,7 @@ extension YajlParserEngine {
     func trailingDataStart() -> Int? {
         guard let scan = spaceAfterValue() else { return nil }
         // A slash last of all starts no comment: yajl found data, so it is the data.
-        return scan.dataAt ?? scan.pendingSlash
+        return scan.dataAt ?? (scan.place == .slash ? scan.slashAt : nil)
     }
 
     /// The error for data after the top-level value, when that data starts before `offset`
@@ -24,7 +24,7 @@ extension YajlParserEngine {
 
     /// Whether the input so far ends inside a block comment after the top-level value.
     func endsInBlockComment() -> Bool {
-        spaceAfterValue().map { $0.dataAt == nil && $0.isInBlockComment } ?? false
+        spaceAfterValue().map { $0.dataAt == nil && $0.place == .blockComment } ?? false
     }
 
     /// The white space and comments after the top-level value, followed up to the end of

@@ -9,8 +9,7 @@ extension JSON: Codable {
     /// `Double`; an object's members come in the order the decoder lists them.
     public init(from decoder: any Decoder) throws {
         if let keyed = try? decoder.container(keyedBy: MemberKey.self) {
-            var members: [(String, JSON)] = []
-            for key in keyed.allKeys { members.append((key.stringValue, try keyed.decode(JSON.self, forKey: key))) }
+            let members = try keyed.allKeys.map { ($0.stringValue, try keyed.decode(JSON.self, forKey: $0)) }
             self = .object(JSONObject(firstOf: members))
             return
         }

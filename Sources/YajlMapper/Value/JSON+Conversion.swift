@@ -33,6 +33,16 @@ extension JSONReadable {
 /// A basic value: a number type, `Bool`, `String` or `Decimal`.
 public protocol JSONScalar: JSONReadable, JSONRawValue {}
 
+extension JSONScalar {
+    /// The number `json` holds, or a type mismatch that names this type.
+    static func number(in json: JSON) throws -> JSONNumber {
+        guard case .number(let n) = json else {
+            throw JSONConversionError.typeMismatch(expected: String(describing: Self.self), found: json.kind)
+        }
+        return n
+    }
+}
+
 /// A type an enum's raw values may have to map by them: every ``JSONScalar``, and `NSNumber`.
 public protocol JSONRawValue {
     /// Reads `json` as this type.
@@ -40,11 +50,6 @@ public protocol JSONRawValue {
     static func fromJSON(_ json: JSON) throws -> Self
     /// This value as JSON.
     var jsonValue: JSON { get }
-}
-
-extension FixedWidthInteger where Self: JSONScalar {
-    /// The integer as an exact JSON number.
-    public var jsonValue: JSON { .number(JSONNumber(self)) }
 }
 
 extension JSON {
@@ -61,12 +66,12 @@ extension JSON {
 }
 
 extension FixedWidthInteger where Self: JSONScalar {
+    /// The integer as an exact JSON number.
+    public var jsonValue: JSON { .number(JSONNumber(self)) }
+
     /// Reads an exact integer.
     public static func fromJSON(_ json: JSON) throws -> Self {
-        guard case .number(let n) = json else {
-            throw JSONConversionError.typeMismatch(expected: String(describing: Self.self), found: json.kind)
-        }
-        return try n.exactInteger(Self.self)
+        try number(in: json).exactInteger(Self.self)
     }
 }
 
@@ -87,10 +92,7 @@ extension Double: JSONScalar {
 
     /// Reads a number in `Double` range.
     public static func fromJSON(_ json: JSON) throws -> Double {
-        guard case .number(let n) = json else {
-            throw JSONConversionError.typeMismatch(expected: "Double", found: json.kind)
-        }
-        return try n.exactDouble()
+        try number(in: json).exactDouble()
     }
 }
 
@@ -102,9 +104,7 @@ extension Float: JSONScalar {
     /// The literal is converted once (`Float(text)`, correctly rounded), never through a
     /// `Double`, which would round twice.
     public static func fromJSON(_ json: JSON) throws -> Float {
-        guard case .number(let n) = json else {
-            throw JSONConversionError.typeMismatch(expected: "Float", found: json.kind)
-        }
+        let n = try number(in: json)
         guard let f = Float(n.text), f.isFinite, f != 0 || n.isZero else {
             throw JSONConversionError.numberOutOfRange(n.text, type: "Float")
         }
@@ -118,9 +118,7 @@ extension Decimal: JSONScalar {
 
     /// Reads a number as a `Decimal`.
     public static func fromJSON(_ json: JSON) throws -> Decimal {
-        guard case .number(let n) = json else {
-            throw JSONConversionError.typeMismatch(expected: "Decimal", found: json.kind)
-        }
+        let n = try number(in: json)
         guard let d = n.decimal else { throw JSONConversionError.numberOutOfRange(n.text, type: "Decimal") }
         return d
     }

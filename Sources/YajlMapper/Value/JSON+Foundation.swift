@@ -19,21 +19,16 @@ extension JSON {
             self.init(converted: JSONNumber(decimal.description))
         case let number as NSNumber: self.init(number: number)
         case let array as [Any]:
-            var elements: [JSON] = []
-            elements.reserveCapacity(array.count)
-            for element in array {
-                guard let converted = JSON(foundation: element) else { return nil }
-                elements.append(converted)
-            }
+            let elements = array.compactMap { JSON(foundation: $0) }
+            guard elements.count == array.count else { return nil }
             self = .array(elements)
         case let dictionary as [String: Any]:
-            var object = JSONObject()
             // Dictionaries have no order: sort keys so output is stable.
-            for key in dictionary.keys.sorted() {
-                guard let converted = JSON(foundation: dictionary[key]!) else { return nil }
-                object[key] = converted
+            let members = dictionary.keys.sorted().compactMap { key in
+                JSON(foundation: dictionary[key]!).map { (key, $0) }
             }
-            self = .object(object)
+            guard members.count == dictionary.count else { return nil }
+            self = .object(JSONObject(members))
         default: self.init(otherFoundation: value)
         }
     }

@@ -27,12 +27,8 @@ extension JSON: Sequence {
     public func makeIterator() -> AnyIterator<(key: String, value: JSON)> {
         switch self {
         case .array(let a):
-            var i = 0
-            return AnyIterator {
-                guard i < a.count else { return nil }
-                defer { i += 1 }
-                return (String(i), a[i])
-            }
+            var it = a.enumerated().makeIterator()
+            return AnyIterator { it.next().map { (String($0.offset), $0.element) } }
         case .object(let o):
             var it = o.makeIterator()
             return AnyIterator { it.next() }

@@ -42,6 +42,11 @@ public struct JSONBuilder: JSONEventHandler {
         self.strictUTF8 = strictUTF8
     }
 
+    /// A builder for a parse with `options` (strict UTF-8 when it validates UTF-8).
+    init(_ duplicateKeys: JSON.DuplicateKeyPolicy, for options: JSONParseOptions) {
+        self.init(duplicateKeys: duplicateKeys, strictUTF8: options.validateUTF8)
+    }
+
     @inline(__always)
     private func text(_ bytes: JSONBytes) throws -> String {
         guard strictUTF8 else { return bytes.string }
@@ -155,12 +160,9 @@ extension JSON {
         parsing bytes: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions(),
         duplicateKeys: DuplicateKeyPolicy = .useLast
     ) throws {
-        var single = options
-        single.allowMultipleValues = false
-        let builder = try JSONStreamParser.parse(
-            bytes, handler: JSONBuilder(duplicateKeys: duplicateKeys, strictUTF8: options.validateUTF8), options: single
-        )
-        self = builder.documents[0]
+        self = try JSONStreamParser.parse(
+            bytes, handler: JSONBuilder(duplicateKeys, for: options), options: options.allowingMultipleValues(false)
+        ).documents[0]
     }
 
     /// Parses one JSON document from a string.
@@ -178,12 +180,9 @@ extension JSON {
         reading input: JSONInput, options: JSONParseOptions = JSONParseOptions(),
         duplicateKeys: DuplicateKeyPolicy = .useLast
     ) throws {
-        var single = options
-        single.allowMultipleValues = false
-        let builder = try JSONStreamParser.parse(
-            input, handler: JSONBuilder(duplicateKeys: duplicateKeys, strictUTF8: options.validateUTF8), options: single
-        )
-        self = builder.documents[0]
+        self = try JSONStreamParser.parse(
+            input, handler: JSONBuilder(duplicateKeys, for: options), options: options.allowingMultipleValues(false)
+        ).documents[0]
     }
 
     /// Parses every top-level value (JSON Lines, concatenated JSON).
@@ -193,16 +192,11 @@ extension JSON {
         _ bytes: some ContiguousBytes, options: JSONParseOptions = JSONParseOptions(),
         duplicateKeys: DuplicateKeyPolicy = .useLast
     ) throws -> [JSON] {
-        var multiple = options
-        multiple.allowMultipleValues = true
-        return try JSONStreamParser.parse(
-            bytes, handler: JSONBuilder(duplicateKeys: duplicateKeys, strictUTF8: options.validateUTF8),
-            options: multiple
+        try JSONStreamParser.parse(
+            bytes, handler: JSONBuilder(duplicateKeys, for: options), options: options.allowingMultipleValues(true)
         ).documents
     }
-}
 
-extension JSON {
     /// Parses every top-level value of a string (JSON Lines, concatenated JSON).
     /// - Throws: ``JSONParseError``.
     public static func parseAll(

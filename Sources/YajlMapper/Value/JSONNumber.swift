@@ -82,32 +82,22 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         }
         if let value = T(text, radix: 10) { return value }
         let typeName = String(describing: T.self)
+        let outOfRange = JSONConversionError.numberOutOfRange(text, type: typeName)
         let parts = decomposed
         if parts.digits.isEmpty { return 0 }
         if parts.exponent < 0 { throw JSONConversionError.notAnInteger(text, type: typeName) }
-        if parts.digits.count + parts.exponent > 40 {
-            throw JSONConversionError.numberOutOfRange(text, type: typeName)
-        }
+        if parts.digits.count + parts.exponent > 40 { throw outOfRange }
         var magnitude = T.Magnitude(0)
         for digit in parts.digits + Array(repeating: 0, count: parts.exponent) {
             let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
             let (next, o2) = times10.addingReportingOverflow(T.Magnitude(digit))
-            if o1 || o2 { throw JSONConversionError.numberOutOfRange(text, type: typeName) }
+            if o1 || o2 { throw outOfRange }
             magnitude = next
         }
-        if parts.negative {
-            guard T.isSigned else { throw JSONConversionError.numberOutOfRange(text, type: typeName) }
-            // -(T.max + 1) is representable in signed types.
-            if magnitude == T.Magnitude(T.max) + 1 { return T.min }
-            guard magnitude <= T.Magnitude(T.max) else {
-                throw JSONConversionError.numberOutOfRange(text, type: typeName)
-            }
-            return 0 - T(magnitude)
-        }
-        guard magnitude <= T.Magnitude(T.max) else {
-            throw JSONConversionError.numberOutOfRange(text, type: typeName)
-        }
-        return T(magnitude)
+        // -(T.max + 1) is representable in signed types.
+        if parts.negative, T.isSigned, magnitude == T.Magnitude(T.max) + 1 { return T.min }
+        guard magnitude <= T.Magnitude(T.max), !parts.negative || T.isSigned else { throw outOfRange }
+        return parts.negative ? 0 - T(magnitude) : T(magnitude)
     }
 
     /// The value of up to 18 digits with an optional minus sign; `nil` for anything else
@@ -181,9 +171,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
         }
         // Saturate absurd exponents: they are out of range for every conversion anyway.
         if !exponentText.isEmpty {
-            exponent +=
-                Int(exponentText.hasPrefix("+") ? String(exponentText.dropFirst()) : exponentText)
-                ?? (exponentText.hasPrefix("-") ? -1_000_000 : 1_000_000)
+            exponent += Int(exponentText) ?? (exponentText.hasPrefix("-") ? -1_000_000 : 1_000_000)
         }
         while let last = digits.last, last == 0 { digits.removeLast(); exponent += 1 }
         if digits.isEmpty { return (false, [], 0) }

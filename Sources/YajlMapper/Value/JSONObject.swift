@@ -41,9 +41,7 @@ public struct JSONObject: Sendable, Equatable, RandomAccessCollection, Expressib
     init(uniqueKeys keys: [String], values: [JSON]) {
         self.keys = keys
         self.values = values
-        if keys.count > Self.indexThreshold {
-            index = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { $1 })
-        }
+        rebuildIndex()
     }
 
     /// Builds from parallel arrays, or `nil` when a key repeats. The look for repeats is the

@@ -76,7 +76,10 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
                 out += "[\(i)]"
             case .key(let k):
                 if !out.isEmpty { out += "." }
-                out += k.replacingOccurrencesOfDotsAndBackslashes()
+                for c in k {
+                    if c == "." || c == "\\" || c == "[" { out.append("\\") }
+                    out.append(c)
+                }
             }
         }
         return out
@@ -85,17 +88,6 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Expressible
     /// A path one step longer.
     public func appending(_ component: Component) -> JSONPath {
         JSONPath(components + [component])
-    }
-}
-
-extension String {
-    fileprivate func replacingOccurrencesOfDotsAndBackslashes() -> String {
-        var out = ""
-        for c in self {
-            if c == "." || c == "\\" || c == "[" { out.append("\\") }
-            out.append(c)
-        }
-        return out
     }
 }
 
@@ -109,7 +101,7 @@ extension JSON {
                 guard let next = object[key] else { return nil }
                 current = next
             case (.key(let key), .array(let array)):
-                guard key.allSatisfy(\.isASCIIDigit), let i = Int(key), array.indices.contains(i) else { return nil }
+                guard key.utf8.allSatisfy({ $0 &- 0x30 < 10 }), let i = Int(key), i < array.count else { return nil }
                 current = array[i]
             case (.index(let i), .array(let array)):
                 guard array.indices.contains(i) else { return nil }
@@ -128,8 +120,4 @@ extension JSON {
     public subscript(path path: JSONPath) -> JSON {
         value(atPath: path) ?? .null
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

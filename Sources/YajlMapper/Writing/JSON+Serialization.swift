@@ -4,10 +4,7 @@ extension JSON: CustomStringConvertible {
     /// - Returns: the text; pretty text ends with a newline.
     /// - Throws: ``JSONWriteError`` (nesting deeper than 128 levels).
     public func serialized(_ style: JSONWriter.Style = .compact) throws -> String {
-        let writer = JSONWriter(style: style)
-        try writer.write(self)
-        try writer.finish()
-        return writer.outputString
+        String(decoding: try serializedBytes(style), as: UTF8.self)
     }
 
     /// Writes the value as JSON bytes.

@@ -27,24 +27,16 @@ public enum JSONReformatting {
 private struct InnerEvents: JSONEventHandler {
     /// Where the events go.
     let writer: JSONWriter
-    /// How many arrays and objects are open.
-    private var depth = 0
-
-    init(writer: JSONWriter) { self.writer = writer }
+    /// How many arrays are open (every other one is inside the first).
+    var depth = 0
 
     mutating func null() throws { try writer.null() }
     mutating func bool(_ value: Bool) throws { try writer.bool(value) }
     mutating func number(_ text: JSONBytes) throws { try writer.number(text) }
     mutating func string(_ value: JSONBytes) throws { try writer.string(value) }
     mutating func key(_ name: JSONBytes) throws { try writer.key(name) }
-    mutating func startObject() throws {
-        depth += 1
-        try writer.startObject()
-    }
-    mutating func endObject() throws {
-        depth -= 1
-        try writer.endObject()
-    }
+    mutating func startObject() throws { try writer.startObject() }
+    mutating func endObject() throws { try writer.endObject() }
     mutating func startArray() throws {
         depth += 1
         if depth > 1 { try writer.startArray() }

@@ -13,7 +13,7 @@ import CYajl
 /// try writer.finish()
 /// print(writer.outputString)
 /// ```
-public final class JSONWriter {
+public final class JSONWriter: JSONEventHandler {
     /// The layout of the output.
     public enum Style: Sendable, Equatable {
         /// No white space at all.
@@ -214,8 +214,7 @@ public final class JSONWriter {
         if let failure = state.pointee.failure { throw failure }
         guard state.pointee.open.isEmpty else { throw JSONWriteError.incomplete }
         if style == .compact && newline && state.pointee.documents > 0 {
-            let text: StaticString = "\n"
-            text.withUTF8Buffer { emit(UnsafeRawBufferPointer($0)) }
+            withUnsafeBytes(of: UInt8(0x0A)) { emit($0) }
         }
     }
 
@@ -254,11 +253,9 @@ public final class JSONWriter {
         try beginValue()
         tokenWritten()
         state.pointee.open.append((kind, false))
-        if style == .pretty {
-            state.pointee.pendingOpen = kind
-        } else {
-            try check(kind == .object ? yajl_gen_map_open(handle) : yajl_gen_array_open(handle))
-        }
+        // Pretty output holds it back until something is written inside.
+        state.pointee.pendingOpen = kind
+        if style == .compact { try flushPendingOpen() }
     }
 
     private func close(_ kind: PendingOpen) throws {
@@ -271,11 +268,7 @@ public final class JSONWriter {
             // number text as given, with the separators and indentation a value gets).
             guard pending == kind else { throw fail(.invalidState) }
             state.pointee.pendingOpen = nil
-            let text: StaticString = kind == .object ? "{}" : "[]"
-            try check(
-                text.withUTF8Buffer {
-                    yajl_gen_number(handle, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), 2)
-                })
+            try check(yajl_gen_number(handle, kind == .object ? "{}" : "[]", 2))
         } else {
             try check(kind == .object ? yajl_gen_map_close(handle) : yajl_gen_array_close(handle))
         }
@@ -310,8 +303,6 @@ public final class JSONWriter {
         return error
     }
 }
-
-extension JSONWriter: JSONEventHandler {}
 
 /// Why the writer could not write what it was asked to.
 public enum JSONWriteError: Error, Sendable, Equatable, CustomStringConvertible {

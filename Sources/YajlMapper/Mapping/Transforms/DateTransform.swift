@@ -25,11 +25,6 @@ open class DateTransform: TransformType, @unchecked Sendable {
         case seconds = 1
         /// Milliseconds since 1970-01-01T00:00:00Z.
         case milliseconds = 1_000
-
-        /// Converts seconds to this unit.
-        func addScale(to interval: TimeInterval) -> TimeInterval { interval * rawValue }
-        /// Converts a value in this unit to seconds.
-        func removeScale(from interval: TimeInterval) -> TimeInterval { interval / rawValue }
     }
 
     private let unit: Unit
@@ -41,10 +36,10 @@ open class DateTransform: TransformType, @unchecked Sendable {
     /// Reads a timestamp from a number or a numeric string.
     /// - Returns: The date, or `nil` for anything that is not a finite number.
     open func transformFromJSON(_ value: Any?) -> Date? {
-        TransformInput.finiteDouble(value).map { Date(timeIntervalSince1970: unit.removeScale(from: $0)) }
+        TransformInput.finiteDouble(value).map { Date(timeIntervalSince1970: $0 / unit.rawValue) }
     }
 
     /// Writes the date as a timestamp in the transform's unit.
     /// - Returns: The timestamp, or `nil` for a `nil` date.
-    open func transformToJSON(_ value: Date?) -> Double? { value.map { unit.addScale(to: $0.timeIntervalSince1970) } }
+    open func transformToJSON(_ value: Date?) -> Double? { value.map { $0.timeIntervalSince1970 * unit.rawValue } }
 }

@@ -129,9 +129,7 @@ open class ISO8601DateTransform: DateFormatterTransform, @unchecked Sendable {
             return i
         }
     }
-}
 
-extension ISO8601DateTransform {
     /// Seconds from 1970-01-01 to 2001-01-01 (Foundation's reference date).
     static let secondsFrom1970ToReferenceDate = 978_307_200
 
