@@ -72,14 +72,24 @@ struct EncodingWriter {
     /// Writes a container and everything in it.
     mutating func write(_ node: EncodingNode, depth: Int) {
         output.append(node.isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
-        // An object's layout itself, not its index: writing the values may make room for others.
-        let shape = node.isObject ? shapes[layout(of: node.members)] : nil
-        let count = shape?.order.count ?? node.members.count
-        for position in 0..<count {
-            if position > 0 { output.append(UInt8(ascii: ",")) }
-            if pretty { newline(depth + 1) }
-            if let shape { output.append(contentsOf: shape.keyTexts[position]) }
-            write(node.members[shape?.order[position] ?? position].value, depth: depth + 1)
+        let count: Int
+        if node.isObject {
+            // The layout itself, not its index: writing the values may make room for others.
+            let shape = shapes[layout(of: node.members)]
+            count = shape.order.count
+            for position in 0..<count {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                if pretty { newline(depth + 1) }
+                output.append(contentsOf: shape.keyTexts[position])
+                write(node.members[shape.order[position]].value, depth: depth + 1)
+            }
+        } else {
+            count = node.members.count
+            for (i, member) in node.members.enumerated() {
+                if i > 0 { output.append(UInt8(ascii: ",")) }
+                if pretty { newline(depth + 1) }
+                write(member.value, depth: depth + 1)
+            }
         }
         if pretty {
             if count == 0 { output.append(0x0A) }

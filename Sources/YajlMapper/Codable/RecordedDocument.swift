@@ -12,15 +12,14 @@ struct RecordedDocument {
     /// Where the text starts, past a byte order mark: where its first line starts.
     var textStart = 0
 
-    /// Where texts without escapes are referred to rather than copied into the arena: in
-    /// the input, when it is small enough to stay in the processor's cache until the tape is
-    /// read; a bigger one is not (its bytes are long gone from the cache when a string of
-    /// its is read), so its texts are copied as they go by, into an arena read in order.
-    static func texts(in bytes: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        bytes.count < inputTextsLimit ? bytes : UnsafeRawBufferPointer(start: nil, count: 0)
-    }
+    /// Whether the strings and keys of `bytes` are copied into the arena as they go by,
+    /// rather than referred to in the input: when it is too big to stay in the processor's
+    /// cache until the tape is read (a string's bytes are then long gone from the cache when
+    /// it is read; the arena is read in order). A number's text is always referred to: it is
+    /// short, and copying it cost more than reading it from the input later.
+    static func copiesStrings(of bytes: UnsafeRawBufferPointer) -> Bool { bytes.count >= inputTextsLimit }
 
-    /// The size from which texts are copied into the arena.
+    /// The size from which strings are copied into the arena.
     static let inputTextsLimit = 1 << 20
 
     /// Records `bytes` by `plan` (`nil`: whole) as one value; on `threads` threads, the
@@ -32,7 +31,9 @@ struct RecordedDocument {
         _ bytes: UnsafeRawBufferPointer, plan: DecodePlan?, options: JSONParseOptions, threads: Int, at offset: Int = 0
     ) throws -> RecordedDocument {
         guard threads > 1, !options.allowMultipleValues, offset == 0 else {
-            let parser = JSONStreamParser(handler: TapeRecorder(plan: plan, input: texts(in: bytes)), options: options)
+            let parser = JSONStreamParser(
+                handler: TapeRecorder(plan: plan, input: bytes, copyingStrings: copiesStrings(of: bytes)),
+                options: options)
             // Room made in the parser's own recorder: a copy's would be copied again on first write.
             parser.handler.reserve(for: bytes.count, whole: plan == nil)
             if offset > 0 { parser.engine.skipStart(offset) }
@@ -44,7 +45,7 @@ struct RecordedDocument {
                 tape: parser.handler.tape, objectsSkipped: parser.engine.objectsSkipped,
                 membersSkipped: parser.engine.skipsMade, textStart: parser.engine.textStart)
         }
-        let spine = TapeRecordingSpine(plan: plan, input: texts(in: bytes), options: options, threads: threads)
+        let spine = TapeRecordingSpine(plan: plan, input: bytes, options: options, threads: threads)
         try ParallelElementReader(spine: spine, threads: threads, options: options).read(inPlace: bytes)
         try spine.parser.finish()
         return RecordedDocument(

@@ -23,6 +23,10 @@ struct TapeRecorder: ParseConsumer {
     private var current = OpenContainer(token: 0, firstKey: 0, place: nil, keys: nil, isArray: false)
     /// How many containers are open.
     private var depth = 0
+    /// For each open object with a table (see ``OpenContainer/hasTable``), its keys' token
+    /// indexes by hash, innermost last (kept apart so that an open container is plain
+    /// memory, copied without reference counting).
+    private var hashTables: [[UInt64: Int]] = []
     /// The key token indexes of the objects open now that check repeats by comparing keys.
     private var keys: [Int] = []
     /// The nesting inside a value being dropped (0: recording).
@@ -39,6 +43,9 @@ struct TapeRecorder: ParseConsumer {
     private var keyFilter: UnsafePointer<Int8>?
     /// Predicted skips left before the next one is tried anyway (see ``awaitKey(atStart:)``).
     private var skipProbeCountdown: UInt8 = 16
+    /// Whether strings and keys are copied into the arena even where the input holds them
+    /// (see `RecordedDocument.copiesStrings(of:)`).
+    let copiesStrings: Bool
     /// Whether ``lastElementEnd`` is kept (for a ``TapeRecordingSpine``).
     var tracksElementEnds = false
     /// Just past the last element recorded in an array that is the root or a member of the
@@ -64,8 +71,9 @@ struct TapeRecorder: ParseConsumer {
         var token: Int
         /// Where its keys start in ``TapeRecorder/keys``.
         var firstKey: Int
-        /// Past ``TapeRecorder/linearLimit`` keys, their token indexes by hash.
-        var byHash: [UInt64: Int]? = nil
+        /// Whether it has a table of its keys' token indexes by hash (the last of
+        /// ``TapeRecorder/hashTables``): past ``TapeRecorder/linearLimit`` keys.
+        var hasTable = false
         /// Its place in the plan (`nil`: recorded whole).
         var place: Unmanaged<DecodePlan>?
         /// For an object whose unlisted members are passed over, its place's keys.
@@ -85,11 +93,15 @@ struct TapeRecorder: ParseConsumer {
     private static let linearLimit = 12
 
     /// Starts with an empty tape, to record by `plan` (`nil`: everything). Texts that
-    /// `input` holds as they are are referred to there rather than copied: `input` must be
-    /// the whole document, alive while the tape is read.
-    init(plan: DecodePlan? = nil, input: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0)) {
+    /// `input` holds as they are are referred to there rather than copied (numbers only,
+    /// when `copyingStrings`): `input` must be the whole document, alive while the tape is read.
+    init(
+        plan: DecodePlan? = nil, input: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
+        copyingStrings: Bool = false
+    ) {
         self.plan = plan
         tape.input = input
+        copiesStrings = copyingStrings
         next = .record(plan.map { Unmanaged.passUnretained($0) })
     }
 
@@ -167,8 +179,8 @@ struct TapeRecorder: ParseConsumer {
     @inline(__always)
     private mutating func appendText(_ kind: DecodingTape.Kind, _ bytes: JSONBytes, listed: UInt16 = 0) {
         let start: Int
-        if let text = bytes.buffer.baseAddress, let input = tape.input.baseAddress, text >= input,
-            text + bytes.count <= input + tape.input.count
+        if kind == .number || !copiesStrings, let text = bytes.buffer.baseAddress, let input = tape.input.baseAddress,
+            text >= input, text + bytes.count <= input + tape.input.count
         {
             start = ~(text - input)
         } else {
@@ -235,7 +247,7 @@ struct TapeRecorder: ParseConsumer {
         }
         if notesKey {
             keys.append(tape.tokens.count)
-            if current.byHash != nil { current.byHash![Self.hash(name.buffer)] = tape.tokens.count }
+            if current.hasTable { hashTables[hashTables.count - 1][Self.hash(name.buffer)] = tape.tokens.count }
         }
         tape.tokens[current.token].length &+= 1
         appendText(.key, name, listed: listedIndex)
@@ -255,7 +267,7 @@ struct TapeRecorder: ParseConsumer {
     /// for byte.
     private mutating func isRepeated(_ name: JSONBytes) -> Bool {
         let first = current.firstKey
-        if current.byHash == nil {
+        if !current.hasTable {
             if keys.count - first < Self.linearLimit {
                 for k in first..<keys.count where equals(keys[k], name) { return true }
                 return false
@@ -264,9 +276,10 @@ struct TapeRecorder: ParseConsumer {
             for k in first..<keys.count {
                 table[tape.withText(at: keys[k]) { Self.hash(UnsafeRawBufferPointer($0)) }] = keys[k]
             }
-            current.byHash = table
+            hashTables.append(table)
+            current.hasTable = true
         }
-        guard let earlier = current.byHash![Self.hash(name.buffer)] else { return false }
+        guard let earlier = hashTables[hashTables.count - 1][Self.hash(name.buffer)] else { return false }
         if equals(earlier, name) { return true }
         // Two keys with one hash: compare with every earlier key.
         for k in first..<keys.count where equals(keys[k], name) { return true }
@@ -329,6 +342,7 @@ struct TapeRecorder: ParseConsumer {
         }
         tape.tokens[current.token].start = tape.tokens.count
         keys.removeSubrange(current.firstKey...)
+        if current.hasTable { hashTables.removeLast() }
         depth -= 1
         if depth > 0 { current = outer.removeLast() }
         valueEnded()

@@ -24,7 +24,7 @@ final class TapeRecordingSpine: ElementSpine {
     /// A spine that records `input` by `plan` (`nil`: whole), splicing on `threads` threads.
     init(plan: DecodePlan?, input: UnsafeRawBufferPointer, options: JSONParseOptions, threads: Int) {
         self.threads = threads
-        var recorder = TapeRecorder(plan: plan, input: input)
+        var recorder = TapeRecorder(plan: plan, input: input, copyingStrings: RecordedDocument.copiesStrings(of: input))
         recorder.tracksElementEnds = true
         parser = JSONStreamParser(handler: recorder, options: options)
         self.input = input
@@ -38,7 +38,9 @@ final class TapeRecordingSpine: ElementSpine {
         stretch: UnsafeRawBufferPointer, at offset: Int, depth: Int, options: JSONParseOptions
     ) -> ReadStretch<DecodingTape>? {
         let plan = parser.handler.innermostPlace
-        let piece = JSONStreamParser(handler: TapeRecorder(plan: plan, input: input), options: options)
+        let piece = JSONStreamParser(
+            handler: TapeRecorder(plan: plan, input: input, copyingStrings: parser.handler.copiesStrings),
+            options: options)
         piece.handler.reserve(for: stretch.count, whole: plan == nil)
         return ReadStretch.read(stretch, at: offset, by: piece) {
             piece.handler.tape.problems.isEmpty ? piece.handler.tape : nil
