@@ -55,16 +55,6 @@ extension Map {
         }
     }
 
-    /// Runs `body` with the nested models' spare map of the selection being read.
-    @inline(__always)
-    private func withNestedSpare<R>(_ body: (inout Map?) -> R) -> R {
-        let slot = min(max(selections &- 1, 0), Self.nestedSpareLimit - 1)
-        if slot >= nestedSpares.count {
-            nestedSpares.append(contentsOf: repeatElement(nil, count: slot + 1 - nestedSpares.count))
-        }
-        return body(&nestedSpares[slot])
-    }
-
     /// Builds a nested model from the selected value into uninitialised memory (which holds
     /// it when the result is `.built`): the inlinable model operators call this, so no
     /// optional of the model's type is made in generic code.
@@ -76,12 +66,13 @@ extension Map {
         case .token(let index, let place):
             // A key of an array's element: the nested map shares this map's path.
             let key = keyIsNested || leaf == nil || leaf2 != nil ? nil : currentKey
-            let built = withNestedSpare {
-                ModelBuilder.build(
-                    T.self, at: index, place: place, in: document, path: key == nil ? currentPath : parentPath,
-                    leaf: key == nil ? nil : leaf, leaf2: key.map { .key($0) }, session: session, into: address,
-                    reusing: &$0)
-            }
+            // The spare map of the selection being read (see ``nestedSpares``).
+            let slot = min(max(selections &- 1, 0), Self.nestedSpareLimit - 1)
+            if slot >= nestedSpares.count { nestedSpares += repeatElement(nil, count: slot + 1 - nestedSpares.count) }
+            let built = ModelBuilder.build(
+                T.self, at: index, place: place, in: document, path: key == nil ? currentPath : parentPath,
+                leaf: key == nil ? nil : leaf, leaf2: key.map { .key($0) }, session: session, into: address,
+                reusing: &nestedSpares[slot])
             return built ? .built : required ? .unchanged : .null
         }
     }
