@@ -12,15 +12,14 @@ struct RecordedDocument {
     /// Where the text starts, past a byte order mark: where its first line starts.
     var textStart = 0
 
-    /// Whether the strings and keys of `bytes` are copied into the arena as they go by,
-    /// rather than referred to in the input: when it is too big to stay in the processor's
-    /// cache until the tape is read (a string's bytes are then long gone from the cache when
-    /// it is read; the arena is read in order). A number's text is always referred to: it is
-    /// short, and copying it cost more than reading it from the input later.
-    static func copiesStrings(of bytes: UnsafeRawBufferPointer) -> Bool { bytes.count >= inputTextsLimit }
-
-    /// The size from which strings are copied into the arena.
-    static let inputTextsLimit = 1 << 20
+    /// Which texts of `bytes` are copied into the arena as they go by rather than referred
+    /// to in the input: those of an input too big to stay in the processor's cache until
+    /// the tape is read (their bytes are then long gone from the cache when they are read;
+    /// the arena is read in order). Numbers are short, and copying them costs more than
+    /// reading them from a bigger input: they are copied from 16 MiB, strings from 1 MiB.
+    static func copies(of bytes: UnsafeRawBufferPointer) -> (strings: Bool, numbers: Bool) {
+        (bytes.count >= 1 << 20, bytes.count >= 16 << 20)
+    }
 
     /// Records `bytes` by `plan` (`nil`: whole) as one value; on `threads` threads, the
     /// elements of a big array near the root (see ``TapeRecordingSpine``). Texts are referred
@@ -32,7 +31,7 @@ struct RecordedDocument {
     ) throws -> RecordedDocument {
         guard threads > 1, !options.allowMultipleValues, offset == 0 else {
             let parser = JSONStreamParser(
-                handler: TapeRecorder(plan: plan, input: bytes, copyingStrings: copiesStrings(of: bytes)),
+                handler: TapeRecorder(plan: plan, input: bytes, copying: copies(of: bytes)),
                 options: options)
             // Room made in the parser's own recorder: a copy's would be copied again on first write.
             parser.handler.reserve(for: bytes.count, whole: plan == nil)

@@ -81,7 +81,7 @@ extension TapeRecorder {
     /// so that a big tape is not copied as it grows. Untouched room costs no memory.
     mutating func reserve(for bytes: Int, whole: Bool) {
         let tokens = bytes / (whole ? 12 : 48) + 16
-        let arena = tape.input.baseAddress == nil || copiesStrings ? bytes / (whole ? 2 : 8) + 64 : 0
+        let arena = tape.input.baseAddress == nil || copies.strings ? bytes / (whole ? 2 : 8) + 64 : 0
         TapeStore.lend(to: &tape, tokens: tokens, arena: arena)
         tape.tokens.reserveCapacity(tokens)
         tape.arena.reserveCapacity(arena)

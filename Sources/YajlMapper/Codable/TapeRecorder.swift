@@ -43,9 +43,9 @@ struct TapeRecorder: ParseConsumer {
     private var keyFilter: UnsafePointer<Int8>?
     /// Predicted skips left before the next one is tried anyway (see ``awaitKey(atStart:)``).
     private var skipProbeCountdown: UInt8 = 16
-    /// Whether strings and keys are copied into the arena even where the input holds them
-    /// (see `RecordedDocument.copiesStrings(of:)`).
-    let copiesStrings: Bool
+    /// Whether strings and keys, and numbers, are copied into the arena even where the
+    /// input holds them (see `RecordedDocument.copies(of:)`).
+    let copies: (strings: Bool, numbers: Bool)
     /// Whether ``lastElementEnd`` is kept (for a ``TapeRecordingSpine``).
     var tracksElementEnds = false
     /// Just past the last element recorded in an array that is the root or a member of the
@@ -93,15 +93,15 @@ struct TapeRecorder: ParseConsumer {
     private static let linearLimit = 12
 
     /// Starts with an empty tape, to record by `plan` (`nil`: everything). Texts that
-    /// `input` holds as they are are referred to there rather than copied (numbers only,
-    /// when `copyingStrings`): `input` must be the whole document, alive while the tape is read.
+    /// `input` holds as they are are referred to there rather than copied, but for those
+    /// `copying` names: `input` must be the whole document, alive while the tape is read.
     init(
         plan: DecodePlan? = nil, input: UnsafeRawBufferPointer = UnsafeRawBufferPointer(start: nil, count: 0),
-        copyingStrings: Bool = false
+        copying: (strings: Bool, numbers: Bool) = (false, false)
     ) {
         self.plan = plan
         tape.input = input
-        copiesStrings = copyingStrings
+        copies = copying
         next = .record(plan.map { Unmanaged.passUnretained($0) })
     }
 
@@ -179,7 +179,8 @@ struct TapeRecorder: ParseConsumer {
     @inline(__always)
     private mutating func appendText(_ kind: DecodingTape.Kind, _ bytes: JSONBytes, listed: UInt16 = 0) {
         let start: Int
-        if kind == .number || !copiesStrings, let text = bytes.buffer.baseAddress, let input = tape.input.baseAddress,
+        if !(kind == .number ? copies.numbers : copies.strings), let text = bytes.buffer.baseAddress,
+            let input = tape.input.baseAddress,
             text >= input, text + bytes.count <= input + tape.input.count
         {
             start = ~(text - input)

@@ -24,7 +24,7 @@ final class TapeRecordingSpine: ElementSpine {
     /// A spine that records `input` by `plan` (`nil`: whole), splicing on `threads` threads.
     init(plan: DecodePlan?, input: UnsafeRawBufferPointer, options: JSONParseOptions, threads: Int) {
         self.threads = threads
-        var recorder = TapeRecorder(plan: plan, input: input, copyingStrings: RecordedDocument.copiesStrings(of: input))
+        var recorder = TapeRecorder(plan: plan, input: input, copying: RecordedDocument.copies(of: input))
         recorder.tracksElementEnds = true
         parser = JSONStreamParser(handler: recorder, options: options)
         self.input = input
@@ -39,7 +39,7 @@ final class TapeRecordingSpine: ElementSpine {
     ) -> ReadStretch<DecodingTape>? {
         let plan = parser.handler.innermostPlace
         let piece = JSONStreamParser(
-            handler: TapeRecorder(plan: plan, input: input, copyingStrings: parser.handler.copiesStrings),
+            handler: TapeRecorder(plan: plan, input: input, copying: parser.handler.copies),
             options: options)
         piece.handler.reserve(for: stretch.count, whole: plan == nil)
         return ReadStretch.read(stretch, at: offset, by: piece) {
