@@ -83,7 +83,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: ["YajlMapper", "GitHubModels", "CYajl", "SearchSeedModel", "GzipTestSupport"],
             path: "Benchmarks",
-            exclude: ["README.md"]
+            exclude: ["README.md", "PeerRunner", "peers.sh"]
         ),
         // The seed model (six fields of a search page, for YajlMapper and for JSONDecoder):
         // one definition for the benchmarks and the tests. Not a product.
