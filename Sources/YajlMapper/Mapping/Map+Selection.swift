@@ -111,8 +111,8 @@ extension Map {
         return entry.index
     }
 
-    /// Remembers that this selection's key (without dots, in a place that marks its keys) is
-    /// listed at `index`.
+    /// Remembers that this selection's key (one key, or a path of two, in places that mark
+    /// their keys) is listed at `index` (both indexes for a path).
     private func recall(_ key: String, listedAt index: Int, selection: Int) {
         guard selection < 256, let place = placeRef else { return }
         while recalled.count <= selection {
@@ -211,21 +211,19 @@ extension Map {
         var (token, at) = (object, placeRef)
         var start = 0
         var end = firstDot
-        var (first, second, later) = (-1, -1, -1)
+        var (first, last) = (-1, -1)
         var parts = 0
         while true {
             let part = UnsafeBufferPointer(rebasing: path[start..<end])
-            switch parts {
-            case 0: (token, at) = step(part, from: token, at: at, first: true, listed: &first)
-            case 1: (token, at) = step(part, from: token, at: at, first: false, listed: &second)
-            default: (token, at) = step(part, from: token, at: at, first: false, listed: &later)
-            }
+            last = -1
+            (token, at) = step(part, from: token, at: at, first: parts == 0, listed: &last)
+            if parts == 0 { first = last }
             parts += 1
             guard end < path.count else { break }
             start = end + 1
             end = Self.firstDot(in: UnsafeBufferPointer(rebasing: path[start...])).map { start + $0 } ?? path.count
         }
-        if parts == 2, first >= 0, second >= 0, second < 0xFFFF { listed = first | (second + 1) << 32 }
+        if parts == 2, first >= 0, last >= 0, last < 0xFFFF { listed = first | (last + 1) << 32 }
         return (token, at)
     }
 
@@ -325,7 +323,8 @@ struct RecalledKey {
     let words: (UInt64, UInt64)
     /// The place that listed it.
     let place: UnsafeMutableRawPointer?
-    /// Its index among the place's listed keys.
+    /// Its index among the place's listed keys (for a two-key path, both indexes, see
+    /// `Map.member(listedPath:)`).
     let index: Int
 
     /// The two words a string is made of.
